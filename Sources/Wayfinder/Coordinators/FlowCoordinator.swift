@@ -1,0 +1,80 @@
+/// A coordinator for one flow of the graph, with typed routes: both the read side
+/// (``PathRoutable``) and the intent side (``Routable``). Subclass it to handle the
+/// flow's own intents; anything it does not handle goes to ``parent``.
+///
+/// Intents act on the flow only while it is the active flow.
+@MainActor
+open class FlowCoordinator<RouteType: RouteRepresentable>: Coordinator, PathRoutable, Routable {
+    /// The store holding the navigation state.
+    public let store: NavigationStore
+    /// The flow this coordinator manages.
+    public let flow: String
+    /// The coordinator receiving unhandled intents.
+    public weak var parent: (any Coordinator)?
+
+    /// Creates a coordinator for `flow`.
+    public init(store: NavigationStore, flow: String, parent: (any Coordinator)? = nil) {
+        self.store = store
+        self.flow = flow
+        self.parent = parent
+    }
+
+    /// Handles nothing by default; override to handle the flow's intents.
+    open func handle(_ intent: any NavigationIntent) throws(NavigationError) -> Bool {
+        false
+    }
+
+    // MARK: Read side
+
+    /// The flow's selected stack.
+    public var stack: RouteStack? { store.state.flows[flow]?.selectedStack }
+    /// Whether this flow is on screen.
+    public var isActive: Bool { store.state.activeFlow == flow }
+    public var root: RouteType? { stack.flatMap { RouteType(route: $0.root) } }
+    public var path: [RouteType] { stack?.path.compactMap { RouteType(route: $0.route) } ?? [] }
+    public var presented: (route: RouteType, style: PresentationStyle)? {
+        guard let presentation = stack?.presentation, let route = RouteType(route: presentation.route) else { return nil }
+        return (route, presentation.style)
+    }
+    public var selectedTab: String? { store.state.flows[flow]?.selectedTab }
+    /// The typed route on top of the selected stack (below any presentation).
+    public var top: RouteType? { stack.flatMap { RouteType(route: $0.top) } }
+
+    // MARK: Intent side
+
+    public func push(_ route: RouteType) throws(NavigationError) {
+        try requireActive()
+        try store.perform { navigator throws(NavigationError) in try navigator.push(route.route) }
+    }
+
+    public func pop() throws(NavigationError) {
+        try requireActive()
+        try store.perform { navigator throws(NavigationError) in try navigator.pop() }
+    }
+
+    public func popToRoot() throws(NavigationError) {
+        try requireActive()
+        try store.perform { navigator throws(NavigationError) in try navigator.popToRoot() }
+    }
+
+    public func present(_ route: RouteType) throws(NavigationError) {
+        try requireActive()
+        try store.perform { navigator throws(NavigationError) in try navigator.present(route.route) }
+    }
+
+    public func dismiss() throws(NavigationError) {
+        try requireActive()
+        try store.perform { navigator throws(NavigationError) in try navigator.dismiss() }
+    }
+
+    public func selectTab(_ tab: String) throws(NavigationError) {
+        try requireActive()
+        try store.perform { navigator throws(NavigationError) in try navigator.selectTab(tab) }
+    }
+
+    private func requireActive() throws(NavigationError) {
+        guard isActive else {
+            throw NavigationError(.wrongFlow, "flow '\(flow)' is not on screen (the active flow is '\(store.state.activeFlow)')")
+        }
+    }
+}

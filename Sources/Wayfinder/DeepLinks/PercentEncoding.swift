@@ -1,0 +1,114 @@
+/// Percent-decoding and -encoding on UTF-8 bytes, without Foundation.
+enum PercentEncoding {
+    enum DecodeFailure: Error {
+        /// A `%` not followed by two hexadecimal digits; the byte offset of the `%`.
+        case badEscape(Int)
+        /// The decoded bytes are not valid UTF-8.
+        case invalidUTF8
+        /// The decoded text holds a C0, DEL or C1 control character.
+        case controlCharacter
+    }
+
+    /// Decodes `source` into `target` (which must be at least as long) exactly once.
+    /// - Returns: The number of bytes written.
+    static func decode(
+        _ source: UnsafeBufferPointer<UInt8>, into target: UnsafeMutableBufferPointer<UInt8>
+    ) -> Result<Int, DecodeFailure> {
+        var read = 0
+        var written = 0
+        while read < source.count {
+            let byte = source[read]
+            if byte == UInt8(ascii: "%") {
+                guard read + 2 < source.count,
+                      let high = UUIDValue.hexValue(source[read + 1]),
+                      let low = UUIDValue.hexValue(source[read + 2])
+                else { return .failure(.badEscape(read)) }
+                target[written] = high << 4 | low
+                read += 3
+            } else {
+                target[written] = byte
+                read += 1
+            }
+            written += 1
+        }
+        let decoded = UnsafeBufferPointer(rebasing: target[0..<written])
+        guard isValidUTF8(decoded) else { return .failure(.invalidUTF8) }
+        guard !containsControlCharacter(decoded) else { return .failure(.controlCharacter) }
+        return .success(written)
+    }
+
+    /// Whether `bytes` hold C0 controls, DEL, or C1 controls (U+0080–U+009F, `C2 80`–`C2 9F`).
+    static func containsControlCharacter(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20 || byte == 0x7F { return true }
+            if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// Strict UTF-8 validation: no overlong forms, surrogates or values past U+10FFFF.
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            var lower: UInt8 = 0x80
+            var upper: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; lower = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; upper = 0x9F
+            case 0xF0: length = 4; lower = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; upper = 0x8F
+            default: return false
+            }
+            guard index + length <= count else { return false }
+            let second = bytes[index + 1]
+            guard second >= lower, second <= upper else { return false }
+            for offset in 2..<max(2, length) where !(0x80...0xBF).contains(bytes[index + offset]) {
+                return false
+            }
+            index += length
+        }
+        return true
+    }
+
+    /// Whether `byte` is an RFC 3986 unreserved character, written as itself in links.
+    @inline(__always)
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
+    }
+
+    /// Appends `text` to `output`, percent-encoding every byte that is not unreserved.
+    static func encode(_ text: String, into output: inout [UInt8]) {
+        let digits: StaticString = "0123456789ABCDEF"
+        for byte in text.utf8 {
+            if isUnreserved(byte) {
+                output.append(byte)
+            } else {
+                output.append(UInt8(ascii: "%"))
+                digits.withUTF8Buffer { hex in
+                    output.append(hex[Int(byte >> 4)])
+                    output.append(hex[Int(byte & 0xF)])
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+/// What a deep link opens: a flow, a tab, a stack (root first) and an optional
+/// presentation, as found by ``RouteGraph/resolve(_:)``.
+///
+/// The result is compact (two arrays); the ``Route`` values are built when asked for.
+public struct ResolvedLink: Sendable {
+    struct Step: Hashable, Sendable {
+        var screen: Int32
+        var valueStart: Int32
+    }
+
+    let graph: RouteGraph
+    let flowIndex: Int
+    let tabIndex: Int?
+    let steps: [Step]
+    let values: [ParameterValue?]
+
+    /// The flow the link opens.
+    public var flow: String { graph.flows[flowIndex].name }
+
+    /// The tab the link opens, for a flow with tabs.
+    public var tab: String? { tabIndex.map { graph.flows[flowIndex].tabs[$0] } }
+
+    /// The guard the flow requires, if any.
+    public var guardName: String? { graph.flows[flowIndex].guardName }
+
+    /// The stack the link builds, root first; the synthetic back stack comes for free.
+    public var stack: [Route] {
+        stepRange(excludingPresentation: true).map(route(at:))
+    }
+
+    /// The sheet or alert over the stack, when the link ends in one.
+    public var presentation: (route: Route, style: PresentationStyle)? {
+        guard let last = steps.last,
+              let style = graph.screens[Int(last.screen)].kind.presentationStyle
+        else { return nil }
+        return (route(at: steps.count - 1), style)
+    }
+
+    /// The screen names along the link, root first (presentation last).
+    public var screenNames: [String] {
+        steps.map { graph.screens[Int($0.screen)].name }
+    }
+
+    /// The canonical form of the link (see ``RouteGraph/link(flow:tab:stack:presentation:)``).
+    public var url: String {
+        graph.link(flow: flow, tab: tab, stack: stack, presentation: presentation?.route)
+    }
+
+    /// The number of screens along the link, presentation included.
+    public var count: Int { steps.count }
+
+    /// The `index`-th screen's value for its `slot`-th parameter (path parameters in
+    /// pattern order, then query parameters in declaration order); for typed fast paths.
+    public func value(step index: Int, slot: Int) -> ParameterValue? {
+        values[Int(steps[index].valueStart) + slot]
+    }
+
+    /// The name of the `index`-th screen along the link.
+    public func screenName(at index: Int) -> String {
+        graph.screens[Int(steps[index].screen)].name
+    }
+
+    private func stepRange(excludingPresentation: Bool) -> Range<Int> {
+        if excludingPresentation, presentation != nil { return 0..<(steps.count - 1) }
+        return 0..<steps.count
+    }
+
+    private func route(at index: Int) -> Route {
+        let step = steps[index]
+        let screen = graph.screens[Int(step.screen)]
+        var parameters: [String: ParameterValue] = [:]
+        var slot = Int(step.valueStart)
+        for (name, _) in screen.pathParameters {
+            if let value = values[slot] { parameters[name] = value }
+            slot += 1
+        }
+        for query in screen.query {
+            if let value = values[slot] { parameters[query.name] = value }
+            slot += 1
+        }
+        return Route(screen.name, parameters)
+    }
+}
+
+extension ResolvedLink: Equatable {
+    public static func == (lhs: ResolvedLink, rhs: ResolvedLink) -> Bool {
+        lhs.flow == rhs.flow && lhs.tab == rhs.tab && lhs.stack == rhs.stack
+            && lhs.presentation?.route == rhs.presentation?.route
+            && lhs.presentation?.style == rhs.presentation?.style
+    }
+}

@@ -1,0 +1,347 @@
+extension RouteGraph {
+    /// Parses and checks a `.routes` file.
+    ///
+    /// Every problem is collected and reported at once, each with `file:line:column`.
+    /// - Parameters:
+    ///   - text: The file's contents.
+    ///   - file: The name used in diagnostics (usually the path as the user gave it).
+    /// - Throws: ``RoutesFileError`` listing every problem found.
+    public init(parsing text: String, file: String = "<routes>") throws(RoutesFileError) {
+        var parser = RoutesParser(file: file)
+        parser.parse(text)
+        var builder = GraphBuilder(parser: parser)
+        builder.check()
+        guard builder.diagnostics.isEmpty, let graph = builder.build() else {
+            throw RoutesFileError(diagnostics: builder.diagnostics)
+        }
+        self = graph
+    }
+
+    init(
+        scheme: String, guards: [Guard], flows: [Flow], screens: [Screen],
+        successors: [SuccessorIndex], roots: [[Int]], queryOwners: [[String: Int]]
+    ) {
+        self.scheme = scheme
+        self.guards = guards
+        self.flows = flows
+        self.screens = screens
+        self.successors = successors
+        self.roots = roots
+        self.queryOwners = queryOwners
+        var screenIndex: [String: Int] = [:]
+        for (index, screen) in screens.enumerated() { screenIndex[screen.name] = index }
+        self.screenIndex = screenIndex
+        var flowIndex: [String: Int] = [:]
+        for (index, flow) in flows.enumerated() { flowIndex[flow.name] = index }
+        self.flowIndex = flowIndex
+    }
+}
+
+/// Checks the declarations a ``RoutesParser`` read and builds the graph.
+private struct GraphBuilder {
+    let parser: RoutesParser
+    var diagnostics: [RoutesDiagnostic]
+
+    init(parser: RoutesParser) {
+        self.parser = parser
+        self.diagnostics = parser.diagnostics
+    }
+
+    mutating func error(_ at: SourceLocation, _ message: String) {
+        diagnostics.append(RoutesDiagnostic(at, message))
+    }
+
+    var start: SourceLocation { SourceLocation(file: parser.file, line: 1, column: 1) }
+
+    mutating func check() {
+        if parser.scheme == nil {
+            error(start, "missing 'scheme' line, such as 'scheme wayfinder'")
+        }
+        if parser.flows.isEmpty {
+            error(start, "no flows declared; add at least one 'flow NAME' line")
+        }
+        var flows: [String: RoutesParser.FlowDecl] = [:]
+        for flow in parser.flows {
+            if let first = flows[flow.name] {
+                error(flow.location, "duplicate flow '\(flow.name)' (first declared at \(first.location))")
+                continue
+            }
+            flows[flow.name] = flow
+            var tabs: Set<String> = []
+            for (tab, at) in flow.tabs where !tabs.insert(tab).inserted {
+                error(at, "duplicate tab '\(tab)' in flow '\(flow.name)'")
+            }
+        }
+        var guards: [String: RoutesParser.GuardDecl] = [:]
+        for decl in parser.guards {
+            if let first = guards[decl.name] {
+                error(decl.location, "duplicate guard '\(decl.name)' (first declared at \(first.location))")
+                continue
+            }
+            guards[decl.name] = decl
+            if let fallback = flows[decl.fallback.0] {
+                if fallback.guardName?.0 != nil {
+                    error(decl.fallback.1, "guard '\(decl.name)' falls back to flow '\(fallback.name)', which is itself guarded; the fallback must be open to everyone")
+                }
+            } else {
+                error(decl.fallback.1, "unknown flow '\(decl.fallback.0)' as the fallback of guard '\(decl.name)'\(suggest(decl.fallback.0, among: flows.keys))")
+            }
+        }
+        for flow in parser.flows {
+            if let (name, at) = flow.guardName, guards[name] == nil {
+                error(at, "unknown guard '\(name)'; declare it with 'guard \(name) else FLOW'\(suggest(name, among: guards.keys))")
+            }
+        }
+        if let first = parser.flows.first, first.guardName != nil {
+            error(first.location, "the first flow, '\(first.name)', is where the app starts and cannot be guarded; declare an open flow first")
+        }
+        checkScreens(flows: flows)
+    }
+
+    mutating func checkScreens(flows: [String: RoutesParser.FlowDecl]) {
+        var screens: [String: RoutesParser.ScreenDecl] = [:]
+        var roots: [String: RoutesParser.ScreenDecl] = [:]   // "flow" or "flow.tab"
+        var queryKeys: [String: [String: RoutesParser.ScreenDecl]] = [:]
+        for screen in parser.screens {
+            if let first = screens[screen.name] {
+                error(screen.location, "duplicate screen '\(screen.name)' (first declared at \(first.location))")
+                continue
+            }
+            screens[screen.name] = screen
+            guard let flow = flows[screen.flow.0] else {
+                error(screen.flow.1, "unknown flow '\(screen.flow.0)'\(suggest(screen.flow.0, among: flows.keys))")
+                continue
+            }
+            if screen.kind == .root {
+                checkRoot(screen, flow: flow, roots: &roots)
+            } else {
+                if let (tab, at) = screen.tab {
+                    error(at, "only a root screen names a tab ('\(tab)'); a \(screen.kind.rawValue) screen belongs to whichever tab it is reached from")
+                }
+                if screen.pattern.isEmpty {
+                    error(screen.location, "\(screen.kind.rawValue) screen '\(screen.name)' needs a URL pattern, such as '\(screen.name)' or '\(screen.name)/{id:int}'")
+                }
+                if screen.predecessors.isEmpty {
+                    error(screen.location, "\(screen.kind.rawValue) screen '\(screen.name)' needs 'after SCREEN...' naming the screens it may follow")
+                }
+            }
+            let pathNames = Set(screen.pattern.compactMap { segment -> String? in
+                if case .parameter(let name, _) = segment { return name }
+                return nil
+            })
+            for (parameter, at) in screen.query {
+                if pathNames.contains(parameter.name) {
+                    error(at, "query parameter '\(parameter.name)' has the same name as a path parameter of '\(screen.name)'")
+                } else if let owner = queryKeys[flow.name, default: [:]][parameter.name] {
+                    let place = owner.name == screen.name ? "twice on this screen" : "also by screen '\(owner.name)' at \(owner.location)"
+                    error(at, "query parameter '\(parameter.name)' is declared \(place); query keys must be unique within flow '\(flow.name)'")
+                } else {
+                    queryKeys[flow.name, default: [:]][parameter.name] = screen
+                }
+                if screen.kind == .root, !parameter.isOptional {
+                    error(at, "query parameter '\(parameter.name)' of root screen '\(screen.name)' must be optional (write '\(parameter.name):\(parameter.type.rawValue)?'): a root is shown without a link")
+                }
+            }
+        }
+        for flow in parser.flows where flows[flow.name]?.location == flow.location {
+            if flow.tabs.isEmpty {
+                if roots[flow.name] == nil {
+                    error(flow.location, "flow '\(flow.name)' has no root screen; add 'screen NAME \(flow.name) root'")
+                }
+            } else {
+                for (tab, at) in flow.tabs where roots["\(flow.name).\(tab)"] == nil {
+                    error(at, "tab '\(tab)' of flow '\(flow.name)' has no root screen; add 'screen NAME \(flow.name).\(tab) root'")
+                }
+            }
+        }
+        checkEdges(screens: screens)
+    }
+
+    mutating func checkRoot(
+        _ screen: RoutesParser.ScreenDecl, flow: RoutesParser.FlowDecl,
+        roots: inout [String: RoutesParser.ScreenDecl]
+    ) {
+        if let at = screen.patternLocation {
+            error(at, "root screen '\(screen.name)' takes no pattern: its URL is the flow\(flow.tabs.isEmpty ? "" : " and tab") name")
+        }
+        if let first = screen.predecessors.first {
+            error(first.1, "root screen '\(screen.name)' cannot follow other screens; remove 'after'")
+        }
+        let key: String
+        if flow.tabs.isEmpty {
+            if let (tab, at) = screen.tab {
+                error(at, "flow '\(flow.name)' has no tabs, so root screen '\(screen.name)' cannot name tab '\(tab)'")
+                return
+            }
+            key = flow.name
+        } else {
+            guard let (tab, at) = screen.tab else {
+                error(screen.flow.1, "flow '\(flow.name)' has tabs; name the tab this root belongs to, as '\(flow.name).\(flow.tabs[0].0)'")
+                return
+            }
+            guard flow.tabs.contains(where: { $0.0 == tab }) else {
+                error(at, "unknown tab '\(tab)' in flow '\(flow.name)'\(suggest(tab, among: flow.tabs.map(\.0)))")
+                return
+            }
+            key = "\(flow.name).\(tab)"
+        }
+        if let first = roots[key] {
+            error(screen.location, "'\(key)' already has root screen '\(first.name)' (at \(first.location))")
+            return
+        }
+        roots[key] = screen
+    }
+
+    mutating func checkEdges(screens: [String: RoutesParser.ScreenDecl]) {
+        var successors: [String: [RoutesParser.ScreenDecl]] = [:]
+        for screen in parser.screens where screens[screen.name]?.location == screen.location {
+            var seen: Set<String> = []
+            for (name, at) in screen.predecessors {
+                guard seen.insert(name).inserted else {
+                    error(at, "predecessor '\(name)' is listed twice")
+                    continue
+                }
+                guard let previous = screens[name] else {
+                    error(at, "unknown predecessor '\(name)' of screen '\(screen.name)'\(suggest(name, among: screens.keys))")
+                    continue
+                }
+                guard previous.flow.0 == screen.flow.0 else {
+                    error(at, "predecessor '\(name)' belongs to flow '\(previous.flow.0)', but '\(screen.name)' belongs to '\(screen.flow.0)'; links cannot cross flows")
+                    continue
+                }
+                guard previous.kind != .sheet, previous.kind != .alert else {
+                    error(at, "'\(name)' is \(previous.kind == .sheet ? "a sheet" : "an alert"); nothing can follow a sheet or alert")
+                    continue
+                }
+                successors[name, default: []].append(screen)
+            }
+        }
+        // Two successors of one screen whose patterns have the same shape could both
+        // match the same link; precedence cannot pick one, so the file is ambiguous.
+        for screen in parser.screens {
+            var shapes: [String: RoutesParser.ScreenDecl] = [:]
+            for next in successors[screen.name] ?? [] {
+                let shape = next.pattern.map { segment -> String in
+                    switch segment {
+                    case .literal(let word): "=" + word
+                    case .parameter(_, let type): "{" + type.rawValue + "}"
+                    }
+                }.joined(separator: "/")
+                if let first = shapes[shape] {
+                    error(next.patternLocation ?? next.location, "ambiguous pattern '\(next.pattern.map(\.description).joined(separator: "/"))': after '\(screen.name)' it matches the same links as screen '\(first.name)' (at \(first.location))")
+                } else {
+                    shapes[shape] = next
+                }
+            }
+        }
+        // Every screen must be reachable from a root through the edges.
+        var reached: Set<String> = []
+        var queue = parser.screens.filter { $0.kind == .root && screens[$0.name]?.location == $0.location }.map(\.name)
+        while let name = queue.popLast() {
+            guard reached.insert(name).inserted else { continue }
+            queue.append(contentsOf: (successors[name] ?? []).map(\.name))
+        }
+        for screen in parser.screens where screens[screen.name]?.location == screen.location {
+            guard !reached.contains(screen.name), screen.kind != .root else { continue }
+            let knownPredecessors = screen.predecessors.filter { screens[$0.0] != nil }
+            if !knownPredecessors.isEmpty {
+                error(screen.location, "screen '\(screen.name)' cannot be reached from any root: its predecessors only lead back to each other")
+            }
+        }
+    }
+
+    func suggest(_ name: String, among candidates: some Sequence<String>) -> String {
+        let best = candidates
+            .map { ($0, editDistance($0, name)) }
+            .filter { $0.1 <= max(1, name.count / 3) }
+            .min { ($0.1, $0.0) < ($1.1, $1.0) }
+        return best.map { "; did you mean '\($0.0)'?" } ?? ""
+    }
+
+    // MARK: - Building
+
+    func build() -> RouteGraph? {
+        guard let scheme = parser.scheme?.0 else { return nil }
+        let guards = parser.guards.map { RouteGraph.Guard(name: $0.name, fallbackFlow: $0.fallback.0) }
+        let flows = parser.flows.map { RouteGraph.Flow(name: $0.name, guardName: $0.guardName?.0, tabs: $0.tabs.map(\.0)) }
+        let screens = parser.screens.map {
+            RouteGraph.Screen(
+                name: $0.name, flow: $0.flow.0, tab: $0.tab?.0, kind: $0.kind, pattern: $0.pattern,
+                query: $0.query.map(\.0), predecessors: $0.predecessors.map(\.0), location: $0.location
+            )
+        }
+        var index: [String: Int] = [:]
+        for (position, screen) in screens.enumerated() { index[screen.name] = position }
+
+        var successorLists = Array(repeating: [Int](), count: screens.count)
+        for (position, screen) in screens.enumerated() {
+            for name in screen.predecessors {
+                guard let previous = index[name] else { return nil }
+                successorLists[previous].append(position)
+            }
+        }
+        let successors = successorLists.map { list -> SuccessorIndex in
+            let ordered = list.sorted { precedes(screens[$0], screens[$1]) }
+            var result = SuccessorIndex(ordered: ordered)
+            for position in ordered {
+                if case .literal(let word) = screens[position].pattern.first {
+                    result.byLiteral[word, default: []].append(position)
+                } else {
+                    result.dynamic.append(position)
+                }
+            }
+            return result
+        }
+        var roots: [[Int]] = []
+        var queryOwners: [[String: Int]] = []
+        for flow in flows {
+            let flowRoots: [Int]
+            if flow.hasTabs {
+                flowRoots = flow.tabs.compactMap { tab in
+                    screens.firstIndex { $0.flow == flow.name && $0.kind == .root && $0.tab == tab }
+                }
+            } else {
+                flowRoots = screens.firstIndex { $0.flow == flow.name && $0.kind == .root }.map { [$0] } ?? []
+            }
+            guard flowRoots.count == max(1, flow.tabs.count) else { return nil }
+            roots.append(flowRoots)
+            var owners: [String: Int] = [:]
+            for (position, screen) in screens.enumerated() where screen.flow == flow.name {
+                for parameter in screen.query { owners[parameter.name] = position }
+            }
+            queryOwners.append(owners)
+        }
+        return RouteGraph(
+            scheme: scheme, guards: guards, flows: flows, screens: screens,
+            successors: successors, roots: roots, queryOwners: queryOwners
+        )
+    }
+
+    /// Resolution precedence, independent of declaration order: segment by segment,
+    /// literals before typed parameters before strings; then longer patterns first.
+    func precedes(_ a: RouteGraph.Screen, _ b: RouteGraph.Screen) -> Bool {
+        for (left, right) in zip(a.pattern, b.pattern) {
+            if left.rank != right.rank { return left.rank < right.rank }
+            if case .literal(let l) = left, case .literal(let r) = right, l != r { return l < r }
+        }
+        if a.pattern.count != b.pattern.count { return a.pattern.count > b.pattern.count }
+        return a.name < b.name
+    }
+}
+
+/// Levenshtein distance, for "did you mean" suggestions.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var previous = Array(0...b.count)
+    var current = previous
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}

@@ -1,0 +1,197 @@
+/// The app's screens, their URL patterns, parameters, allowed predecessors, flows, tabs
+/// and guards: an immutable, `Sendable` value parsed from a `.routes` file.
+///
+/// ```swift
+/// let graph = try RouteGraph(parsing: text, file: "app.routes")
+/// let link = try graph.resolve("wayfinder://main/feed/post/42")
+/// ```
+/// Build one with ``init(parsing:file:)``; the resolver, the printer and ``Navigator``
+/// all read it.
+public struct RouteGraph: Sendable {
+    /// A condition a flow can require, such as `signed-in`.
+    public struct Guard: Hashable, Sendable {
+        /// The guard's name.
+        public let name: String
+        /// The flow shown while the guard is unmet.
+        public let fallbackFlow: String
+    }
+
+    /// A top-level flow: the URL host (`wayfinder://main/…`).
+    public struct Flow: Hashable, Sendable {
+        /// The flow's name (lower case; it is the link's host).
+        public let name: String
+        /// The guard it requires, if any.
+        public let guardName: String?
+        /// Its tabs in declaration order; empty for a flow with a single stack.
+        public let tabs: [String]
+        /// Whether the flow has tabs.
+        public var hasTabs: Bool { !tabs.isEmpty }
+    }
+
+    /// What kind of step a screen is.
+    public enum ScreenKind: String, Hashable, Sendable, CaseIterable {
+        /// The root of a flow or of one of its tabs.
+        case root
+        /// Pushed onto the stack.
+        case push
+        /// Presented as a sheet over the top of the stack.
+        case sheet
+        /// Presented as an alert over the top of the stack.
+        case alert
+
+        /// The presentation style of a sheet or alert; `nil` for root and push.
+        public var presentationStyle: PresentationStyle? {
+            switch self {
+            case .sheet: .sheet
+            case .alert: .alert
+            case .root, .push: nil
+            }
+        }
+    }
+
+    /// One segment of a screen's URL pattern.
+    public enum Segment: Hashable, Sendable, CustomStringConvertible {
+        /// A fixed word such as `post`.
+        case literal(String)
+        /// A typed parameter such as `{id:int}`.
+        case parameter(name: String, type: ParameterType)
+
+        /// Precedence rank: literals 0, then uuid, int, string.
+        var rank: Int {
+            switch self {
+            case .literal: 0
+            case .parameter(_, let type): type.precedence
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .literal(let word): word
+            case .parameter(let name, let type): "{\(name):\(type.rawValue)}"
+            }
+        }
+    }
+
+    /// A query parameter a screen declares (`query email:string?`).
+    public struct QueryParameter: Hashable, Sendable {
+        /// The key in the link's query.
+        public let name: String
+        /// Its type.
+        public let type: ParameterType
+        /// Whether the link may leave it out.
+        public let isOptional: Bool
+    }
+
+    /// One screen of the graph.
+    public struct Screen: Hashable, Sendable {
+        /// The screen's unique name.
+        public let name: String
+        /// The flow it belongs to.
+        public let flow: String
+        /// For a root screen of a tabbed flow, its tab.
+        public let tab: String?
+        /// Root, push, sheet or alert.
+        public let kind: ScreenKind
+        /// The URL segments it consumes (empty for a root).
+        public let pattern: [Segment]
+        /// The query parameters it declares.
+        public let query: [QueryParameter]
+        /// The screens it may follow, by name.
+        public let predecessors: [String]
+        /// Where it is declared.
+        public let location: SourceLocation
+
+        /// The names and types of its path parameters, in pattern order.
+        public var pathParameters: [(name: String, type: ParameterType)] {
+            pattern.compactMap {
+                if case .parameter(let name, let type) = $0 { return (name, type) }
+                return nil
+            }
+        }
+
+        /// The number of parameters in its pattern.
+        public var pathParameterCount: Int {
+            pattern.count { if case .parameter = $0 { return true } else { return false } }
+        }
+
+        /// The pattern as written (`post/{id:int}`), empty for a root.
+        public var patternText: String {
+            pattern.map(\.description).joined(separator: "/")
+        }
+    }
+
+    /// The URL scheme, lower case (`wayfinder`).
+    public let scheme: String
+    /// Every guard, in declaration order.
+    public let guards: [Guard]
+    /// Every flow, in declaration order. The first one is where a new app starts.
+    public let flows: [Flow]
+    /// Every screen, in declaration order.
+    public let screens: [Screen]
+
+    let screenIndex: [String: Int]
+    let flowIndex: [String: Int]
+    /// For each screen, the screens that may follow it, indexed for resolution.
+    let successors: [SuccessorIndex]
+    /// For each flow, its roots: one per tab (in tab order), or one for a flow without tabs.
+    let roots: [[Int]]
+    /// For each flow, each query key it declares and the screen declaring it.
+    let queryOwners: [[String: Int]]
+
+    /// The flow a new app starts in: the first one declared.
+    public var initialFlow: Flow { flows[0] }
+
+    /// The screen called `name`, if any.
+    public func screen(named name: String) -> Screen? {
+        screenIndex[name].map { screens[$0] }
+    }
+
+    /// The flow called `name`, if any.
+    public func flow(named name: String) -> Flow? {
+        flowIndex[name].map { flows[$0] }
+    }
+
+    /// The guard called `name`, if any.
+    public func guardNamed(_ name: String) -> Guard? {
+        guards.first { $0.name == name }
+    }
+
+    /// The root screen of `flow` (for a tabbed flow, of `tab`, or of its first tab).
+    public func rootScreen(flow: String, tab: String? = nil) -> Screen? {
+        guard let flowID = flowIndex[flow] else { return nil }
+        let info = flows[flowID]
+        if info.hasTabs {
+            let tabIndex = tab.flatMap { info.tabs.firstIndex(of: $0) } ?? (tab == nil ? 0 : nil)
+            guard let tabIndex else { return nil }
+            return screens[roots[flowID][tabIndex]]
+        }
+        guard tab == nil else { return nil }
+        return screens[roots[flowID][0]]
+    }
+
+    /// The screens that may directly follow `screen`, in resolution precedence order.
+    public func successors(of screen: String) -> [Screen] {
+        guard let index = screenIndex[screen] else { return [] }
+        return successors[index].ordered.map { screens[$0] }
+    }
+
+    /// Whether `next` may directly follow `previous`.
+    public func allows(_ next: String, after previous: String) -> Bool {
+        guard let screen = screen(named: next) else { return false }
+        return screen.predecessors.contains(previous)
+    }
+
+    /// The number of edges (predecessor relations) in the graph.
+    public var edgeCount: Int {
+        screens.reduce(0) { $0 + $1.predecessors.count }
+    }
+}
+
+/// The successors of one screen, split for fast lookup: those whose pattern starts
+/// with a literal, by that literal; the rest in precedence order.
+struct SuccessorIndex: Sendable {
+    var byLiteral: [String: [Int]] = [:]
+    var dynamic: [Int] = []
+    /// Every successor in precedence order.
+    var ordered: [Int] = []
+}

@@ -1,0 +1,391 @@
+/// Reads the line-oriented `.routes` format into declarations, collecting every
+/// problem instead of stopping at the first.
+///
+/// Lines (comments start with `#`):
+/// ```
+/// scheme wayfinder
+/// guard signed-in else login
+/// flow main guard signed-in tabs feed search me
+/// screen post main push post/{id:int} after feed search user query ref:string?
+/// ```
+struct RoutesParser {
+    struct Token {
+        let text: String
+        let column: Int
+    }
+
+    struct FlowDecl {
+        let name: String
+        let guardName: (String, SourceLocation)?
+        let tabs: [(String, SourceLocation)]
+        let location: SourceLocation
+    }
+
+    struct GuardDecl {
+        let name: String
+        let fallback: (String, SourceLocation)
+        let location: SourceLocation
+    }
+
+    struct ScreenDecl {
+        let name: String
+        let flow: (String, SourceLocation)
+        let tab: (String, SourceLocation)?
+        let kind: RouteGraph.ScreenKind
+        let pattern: [RouteGraph.Segment]
+        let patternLocation: SourceLocation?
+        let query: [(RouteGraph.QueryParameter, SourceLocation)]
+        let predecessors: [(String, SourceLocation)]
+        let location: SourceLocation
+    }
+
+    static let keywords: Set<String> = ["after", "query", "guard", "tabs", "else"]
+
+    let file: String
+    var diagnostics: [RoutesDiagnostic] = []
+    var scheme: (String, SourceLocation)?
+    var guards: [GuardDecl] = []
+    var flows: [FlowDecl] = []
+    var screens: [ScreenDecl] = []
+
+    init(file: String) {
+        self.file = file
+    }
+
+    mutating func parse(_ text: String) {
+        var lineNumber = 0
+        // "\r\n" is one Character in Swift, so split on every kind of line break.
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            lineNumber += 1
+            let tokens = Self.tokenize(line)
+            guard let first = tokens.first else { continue }
+            let at = location(lineNumber, first.column)
+            let rest = Array(tokens.dropFirst())
+            switch first.text {
+            case "scheme": parseScheme(rest, line: lineNumber, at: at)
+            case "guard": parseGuard(rest, line: lineNumber, at: at)
+            case "flow": parseFlow(rest, line: lineNumber, at: at)
+            case "screen": parseScreen(rest, line: lineNumber, at: at)
+            default:
+                error(at, "unknown directive '\(first.text)'; expected scheme, guard, flow or screen")
+            }
+        }
+    }
+
+    // MARK: - Tokens
+
+    static func tokenize(_ line: Substring) -> [Token] {
+        var tokens: [Token] = []
+        var current = ""
+        var start = 0
+        var column = 0
+        for character in line {
+            column += 1
+            if character == "#" && current.isEmpty { break }
+            if character == " " || character == "\t" {
+                if !current.isEmpty {
+                    tokens.append(Token(text: current, column: start))
+                    current = ""
+                }
+                continue
+            }
+            if current.isEmpty { start = column }
+            current.append(character)
+        }
+        if !current.isEmpty { tokens.append(Token(text: current, column: start)) }
+        return tokens
+    }
+
+    func location(_ line: Int, _ column: Int) -> SourceLocation {
+        SourceLocation(file: file, line: line, column: column)
+    }
+
+    mutating func error(_ at: SourceLocation, _ message: String) {
+        diagnostics.append(RoutesDiagnostic(at, message))
+    }
+
+    /// Checks a name token; reports and returns false when it is not a usable name.
+    mutating func checkName(_ token: Token, line: Int, what: String) -> Bool {
+        let at = location(line, token.column)
+        if Self.keywords.contains(token.text) {
+            error(at, "'\(token.text)' is a keyword and cannot be used as a \(what) name")
+            return false
+        }
+        if !Self.isIdentifier(token.text) {
+            error(at, "invalid \(what) name '\(token.text)': use letters, digits, '-' and '_', starting with a letter")
+            return false
+        }
+        return true
+    }
+
+    static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first.isASCIILetter else { return false }
+        return text.unicodeScalars.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == "-" || $0 == "_" }
+    }
+
+    static func isURLWord(_ text: String) -> Bool {
+        !text.isEmpty && text.unicodeScalars.allSatisfy {
+            $0.isASCIILetter || $0.isASCIIDigit || $0 == "-" || $0 == "_" || $0 == "." || $0 == "~"
+        }
+    }
+
+    // MARK: - Directives
+
+    mutating func parseScheme(_ args: [Token], line: Int, at: SourceLocation) {
+        guard args.count == 1 else {
+            error(at, "'scheme' takes exactly one name, such as 'scheme wayfinder'")
+            return
+        }
+        let token = args[0]
+        let tokenAt = location(line, token.column)
+        let valid = token.text.unicodeScalars.first?.isASCIILetter == true
+            && token.text.unicodeScalars.allSatisfy {
+                $0.isASCIILetter || $0.isASCIIDigit || $0 == "+" || $0 == "-" || $0 == "."
+            }
+        guard valid else {
+            error(tokenAt, "invalid scheme '\(token.text)': use a letter followed by letters, digits, '+', '-' or '.'")
+            return
+        }
+        if let previous = scheme {
+            error(at, "scheme declared twice (first at \(previous.1))")
+            return
+        }
+        scheme = (token.text.lowercased(), tokenAt)
+    }
+
+    mutating func parseGuard(_ args: [Token], line: Int, at: SourceLocation) {
+        guard args.count == 3, args[1].text == "else" else {
+            error(at, "expected 'guard NAME else FLOW', such as 'guard signed-in else login'")
+            return
+        }
+        guard checkName(args[0], line: line, what: "guard") else { return }
+        let fallback = args[2]
+        guard checkName(fallback, line: line, what: "flow") else { return }
+        guards.append(GuardDecl(
+            name: args[0].text,
+            fallback: (fallback.text, location(line, fallback.column)),
+            location: location(line, args[0].column)
+        ))
+    }
+
+    mutating func parseFlow(_ args: [Token], line: Int, at: SourceLocation) {
+        guard let nameToken = args.first else {
+            error(at, "expected 'flow NAME [guard GUARD] [tabs TAB...]'")
+            return
+        }
+        guard checkName(nameToken, line: line, what: "flow") else { return }
+        let nameAt = location(line, nameToken.column)
+        if nameToken.text != nameToken.text.lowercased() {
+            error(nameAt, "flow name '\(nameToken.text)' must be lower case: it is the link's host, which is compared case-insensitively")
+            return
+        }
+        var guardName: (String, SourceLocation)?
+        var tabs: [(String, SourceLocation)] = []
+        var index = 1
+        while index < args.count {
+            let token = args[index]
+            let tokenAt = location(line, token.column)
+            switch token.text {
+            case "guard":
+                guard index + 1 < args.count, !Self.keywords.contains(args[index + 1].text) else {
+                    error(tokenAt, "'guard' needs a guard name after it")
+                    return
+                }
+                if guardName != nil {
+                    error(tokenAt, "flow '\(nameToken.text)' names a guard twice")
+                    return
+                }
+                let value = args[index + 1]
+                guard checkName(value, line: line, what: "guard") else { return }
+                guardName = (value.text, location(line, value.column))
+                index += 2
+            case "tabs":
+                index += 1
+                guard index < args.count, !Self.keywords.contains(args[index].text) else {
+                    error(tokenAt, "'tabs' needs at least one tab name after it")
+                    return
+                }
+                while index < args.count, !Self.keywords.contains(args[index].text) {
+                    let tab = args[index]
+                    guard checkName(tab, line: line, what: "tab") else { return }
+                    tabs.append((tab.text, location(line, tab.column)))
+                    index += 1
+                }
+            default:
+                error(tokenAt, "unexpected '\(token.text)' in flow declaration; expected 'guard' or 'tabs'")
+                return
+            }
+        }
+        flows.append(FlowDecl(name: nameToken.text, guardName: guardName, tabs: tabs, location: nameAt))
+    }
+
+    mutating func parseScreen(_ args: [Token], line: Int, at: SourceLocation) {
+        guard args.count >= 3 else {
+            error(at, "expected 'screen NAME FLOW[.TAB] root|push|sheet|alert [PATTERN] [after SCREEN...] [query KEY:TYPE...]'")
+            return
+        }
+        let nameToken = args[0]
+        guard checkName(nameToken, line: line, what: "screen") else { return }
+        let nameAt = location(line, nameToken.column)
+
+        // FLOW or FLOW.TAB
+        let placeToken = args[1]
+        let placeParts = placeToken.text.split(separator: ".", omittingEmptySubsequences: false)
+        guard placeParts.count <= 2, placeParts.allSatisfy({ Self.isIdentifier(String($0)) }) else {
+            error(location(line, placeToken.column), "expected FLOW or FLOW.TAB, got '\(placeToken.text)'")
+            return
+        }
+        let flow = (String(placeParts[0]), location(line, placeToken.column))
+        let tab = placeParts.count == 2
+            ? (String(placeParts[1]), location(line, placeToken.column + placeParts[0].count + 1))
+            : nil
+
+        let kindToken = args[2]
+        guard let kind = RouteGraph.ScreenKind(rawValue: kindToken.text) else {
+            error(location(line, kindToken.column), "unknown screen kind '\(kindToken.text)'; expected root, push, sheet or alert")
+            return
+        }
+
+        var index = 3
+        var pattern: [RouteGraph.Segment] = []
+        var patternAt: SourceLocation?
+        if index < args.count, !Self.keywords.contains(args[index].text) {
+            let token = args[index]
+            patternAt = location(line, token.column)
+            guard let parsed = parsePattern(token, line: line) else { return }
+            pattern = parsed
+            index += 1
+        }
+
+        var predecessors: [(String, SourceLocation)] = []
+        var query: [(RouteGraph.QueryParameter, SourceLocation)] = []
+        var seenAfter = false
+        var seenQuery = false
+        while index < args.count {
+            let token = args[index]
+            let tokenAt = location(line, token.column)
+            switch token.text {
+            case "after", "query":
+                let isAfter = token.text == "after"
+                if isAfter ? seenAfter : seenQuery {
+                    error(tokenAt, "'\(token.text)' appears twice on one line; list every name after a single '\(token.text)'")
+                    return
+                }
+                if isAfter { seenAfter = true } else { seenQuery = true }
+                index += 1
+                guard index < args.count, !Self.keywords.contains(args[index].text) else {
+                    error(tokenAt, "'\(token.text)' needs at least one \(isAfter ? "screen name" : "KEY:TYPE") after it")
+                    return
+                }
+                while index < args.count, !Self.keywords.contains(args[index].text) {
+                    let item = args[index]
+                    if isAfter {
+                        guard checkName(item, line: line, what: "screen") else { return }
+                        predecessors.append((item.text, location(line, item.column)))
+                    } else {
+                        guard let parameter = parseQueryParameter(item, line: line) else { return }
+                        query.append((parameter, location(line, item.column)))
+                    }
+                    index += 1
+                }
+            default:
+                let hint = index == 3 || patternAt != nil
+                    ? "expected 'after' or 'query'"
+                    : "a pattern must come right after the screen kind"
+                error(tokenAt, "unexpected '\(token.text)' in screen declaration; \(hint)")
+                return
+            }
+        }
+
+        screens.append(ScreenDecl(
+            name: nameToken.text, flow: flow, tab: tab, kind: kind, pattern: pattern,
+            patternLocation: patternAt, query: query, predecessors: predecessors, location: nameAt
+        ))
+    }
+
+    mutating func parsePattern(_ token: Token, line: Int) -> [RouteGraph.Segment]? {
+        var text = Substring(token.text)
+        var column = token.column
+        if text.first == "/" {
+            text = text.dropFirst()
+            column += 1
+        }
+        if text.last == "/" { text = text.dropLast() }
+        guard !text.isEmpty else {
+            error(location(line, token.column), "empty pattern; a root screen needs none, other screens need at least one segment")
+            return nil
+        }
+        var segments: [RouteGraph.Segment] = []
+        var names: Set<String> = []
+        for part in text.split(separator: "/", omittingEmptySubsequences: false) {
+            let at = location(line, column)
+            defer { column += part.count + 1 }
+            if part.isEmpty {
+                error(at, "empty segment in pattern '\(token.text)'")
+                return nil
+            }
+            if part.first == "{" {
+                guard part.last == "}", part.count > 2 else {
+                    error(at, "unclosed parameter '\(part)'; write it as {name:type}")
+                    return nil
+                }
+                let inner = part.dropFirst().dropLast()
+                let pieces = inner.split(separator: ":", omittingEmptySubsequences: false)
+                guard pieces.count <= 2, Self.isIdentifier(String(pieces[0])) else {
+                    error(at, "invalid parameter '\(part)'; write it as {name:type}")
+                    return nil
+                }
+                var type = ParameterType.string
+                if pieces.count == 2 {
+                    guard let declared = ParameterType(rawValue: String(pieces[1])) else {
+                        error(at, "unknown parameter type '\(pieces[1])'; expected \(Self.typeList)")
+                        return nil
+                    }
+                    type = declared
+                }
+                let name = String(pieces[0])
+                guard names.insert(name).inserted else {
+                    error(at, "parameter '\(name)' appears twice in pattern '\(token.text)'")
+                    return nil
+                }
+                segments.append(.parameter(name: name, type: type))
+            } else {
+                guard Self.isURLWord(String(part)) else {
+                    error(at, "invalid literal segment '\(part)': use letters, digits, '-', '_', '.' or '~'")
+                    return nil
+                }
+                segments.append(.literal(String(part)))
+            }
+        }
+        return segments
+    }
+
+    static let typeList = ParameterType.allCases.map(\.rawValue).joined(separator: ", ")
+
+    mutating func parseQueryParameter(_ token: Token, line: Int) -> RouteGraph.QueryParameter? {
+        let at = location(line, token.column)
+        var text = Substring(token.text)
+        let isOptional = text.last == "?"
+        if isOptional { text = text.dropLast() }
+        let pieces = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard pieces.count == 2, Self.isURLWord(String(pieces[0])) else {
+            error(at, "invalid query parameter '\(token.text)'; write it as KEY:TYPE, or KEY:TYPE? when optional")
+            return nil
+        }
+        guard let type = ParameterType(rawValue: String(pieces[1])) else {
+            error(at, "unknown parameter type '\(pieces[1])'; expected \(Self.typeList)")
+            return nil
+        }
+        return RouteGraph.QueryParameter(name: String(pieces[0]), type: type, isOptional: isOptional)
+    }
+}
+
+extension Unicode.Scalar {
+    var isASCIILetter: Bool {
+        (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
+    }
+
+    var isASCIIDigit: Bool {
+        (0x30...0x39).contains(value)
+    }
+}

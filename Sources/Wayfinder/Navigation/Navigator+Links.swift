@@ -1,0 +1,155 @@
+extension Navigator {
+    /// Opens a deep link: the flow, tab and stack it names replace that tab's stack.
+    ///
+    /// When the flow's guard is unmet the link is never entered: it becomes the
+    /// ``NavigationState/pending`` link and the guard's fallback flow is shown at its root.
+    /// - Returns: ``NavigationOutcome/applied`` or ``NavigationOutcome/deferred(pending:guardName:)``.
+    /// - Throws: ``NavigationError/Code/invalidLink`` with the ``DeepLinkError``.
+    @discardableResult
+    public mutating func open(_ link: String) throws(NavigationError) -> NavigationOutcome {
+        let resolved: ResolvedLink
+        do {
+            resolved = try graph.resolve(link)
+        } catch {
+            throw NavigationError(link: error)
+        }
+        return try open(resolved)
+    }
+
+    /// Opens an already resolved link; see ``open(_:)-(String)``.
+    @discardableResult
+    public mutating func open(_ link: ResolvedLink) throws(NavigationError) -> NavigationOutcome {
+        if let guardName = link.guardName, !isGranted(guardName) {
+            let pending = link.url
+            try deferToFallback(of: guardName, pending: pending)
+            return .deferred(pending: pending, guardName: guardName)
+        }
+        try commit { this, state, ids throws(NavigationError) in
+            this.apply(link, to: &state, ids: &ids)
+        }
+        return .applied
+    }
+
+    func apply(_ link: ResolvedLink, to state: inout NavigationState, ids: inout StackIDGenerator) {
+        let routes = link.stack
+        var stack = RouteStack(root: routes[0])
+        for route in routes.dropFirst() { stack.push(route, id: ids()) }
+        if let (route, style) = link.presentation {
+            stack.presentation = Presentation(id: ids(), route: route, style: style)
+        }
+        let key = link.tab ?? FlowState.singleStack
+        state.activeFlow = link.flow
+        state.flows[link.flow, default: FlowState(selectedTab: link.tab, stacks: [:])].selectedTab = link.tab
+        state.flows[link.flow]?.stacks[key] = stack
+    }
+
+    /// Makes `flow` the active flow, with its stacks as they were.
+    ///
+    /// A guarded flow whose guard is unmet is not entered: its current link becomes the
+    /// pending link and the fallback flow is shown.
+    @discardableResult
+    public mutating func activate(flow name: String) throws(NavigationError) -> NavigationOutcome {
+        guard let flow = graph.flow(named: name) else {
+            throw NavigationError(.unknownFlow, "unknown flow '\(name.escapingControlCharacters)'; flows are \(graph.flows.map(\.name).joined(separator: ", "))")
+        }
+        if let guardName = flow.guardName, !isGranted(guardName) {
+            var preview = state
+            preview.activeFlow = name
+            let pending = graph.link(for: preview)
+            try deferToFallback(of: guardName, pending: pending)
+            return .deferred(pending: pending, guardName: guardName)
+        }
+        try commit { this, state, _ throws(NavigationError) in
+            state.activeFlow = name
+        }
+        return .applied
+    }
+
+    /// Stores `pending` and shows the fallback flow of `guardName` at its root.
+    mutating func deferToFallback(of guardName: String, pending: String) throws(NavigationError) {
+        guard let info = graph.guardNamed(guardName) else {
+            throw NavigationError(.unknownGuard, "unknown guard '\(guardName)'")
+        }
+        try commit { this, state, _ throws(NavigationError) in
+            state.pending = pending
+            state.activeFlow = info.fallbackFlow
+            if let flow = this.graph.flow(named: info.fallbackFlow) {
+                state.flows[flow.name] = Navigator.initialState(of: flow, in: this.graph)
+            }
+        }
+    }
+
+    // MARK: - Guards
+
+    /// Marks `guardName` as met (the user signed in, say) and applies the pending link
+    /// when its flow needs nothing more. Starts a new undo history.
+    /// - Returns: The pending link that was applied, if any.
+    @discardableResult
+    public mutating func grant(_ guardName: String) throws(NavigationError) -> String? {
+        guard graph.guardNamed(guardName) != nil else {
+            throw NavigationError(.unknownGuard, "unknown guard '\(guardName.escapingControlCharacters)'")
+        }
+        var next = self
+        next.state.grantedGuards.insert(guardName)
+        var applied: String?
+        if let pending = next.state.pending, let link = try? graph.resolve(pending),
+           link.guardName.map(next.isGranted) ?? true {
+            next.state.pending = nil
+            next.apply(link, to: &next.state, ids: &next.ids)
+            applied = pending
+        }
+        next.undoHistory.removeAll()
+        next.redoHistory.removeAll()
+        self = next
+        return applied
+    }
+
+    /// Marks `guardName` as unmet (the user signed out): every flow behind it goes back
+    /// to its roots, presentations are dismissed, the pending link is dropped, and the
+    /// fallback flow is shown if a guarded flow was active. Starts a new undo history.
+    public mutating func revoke(_ guardName: String) throws(NavigationError) {
+        guard let info = graph.guardNamed(guardName) else {
+            throw NavigationError(.unknownGuard, "unknown guard '\(guardName.escapingControlCharacters)'")
+        }
+        state.grantedGuards.remove(guardName)
+        state.pending = nil
+        for flow in graph.flows where flow.guardName == guardName {
+            state.flows[flow.name] = Navigator.initialState(of: flow, in: graph)
+            if state.activeFlow == flow.name {
+                state.activeFlow = info.fallbackFlow
+                if let fallback = graph.flow(named: info.fallbackFlow) {
+                    state.flows[fallback.name] = Navigator.initialState(of: fallback, in: graph)
+                }
+            }
+        }
+        undoHistory.removeAll()
+        redoHistory.removeAll()
+    }
+
+    /// Drops the pending link, if any.
+    public mutating func clearPending() {
+        state.pending = nil
+    }
+
+    // MARK: - History
+
+    /// Goes back one navigation step.
+    /// - Throws: ``NavigationError/Code/nothingToUndo`` when there is none.
+    public mutating func undo() throws(NavigationError) {
+        guard let previous = undoHistory.popLast() else {
+            throw NavigationError(.nothingToUndo, "nothing to undo")
+        }
+        redoHistory.append(state)
+        state = previous
+    }
+
+    /// Goes forward one undone step.
+    /// - Throws: ``NavigationError/Code/nothingToRedo`` when there is none.
+    public mutating func redo() throws(NavigationError) {
+        guard let next = redoHistory.popLast() else {
+            throw NavigationError(.nothingToRedo, "nothing to redo")
+        }
+        record(state)
+        state = next
+    }
+}

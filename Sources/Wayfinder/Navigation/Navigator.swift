@@ -1,0 +1,270 @@
+/// The navigation engine: a ``NavigationState`` and the intents that change it, each
+/// checked against a ``RouteGraph``. A refused intent throws ``NavigationError`` and
+/// leaves the state exactly as it was.
+///
+/// ```swift
+/// var navigator = Navigator(graph: graph)
+/// try navigator.grant("signed-in")
+/// try navigator.open("wayfinder://main/feed/post/42")
+/// try navigator.push(Route("comments"))
+/// navigator.url // "wayfinder://main/feed/post/42/comments"
+/// ```
+/// Intents act on the active flow's selected stack. Every change is recorded for
+/// ``undo()`` and ``redo()`` (at most ``historyLimit`` steps); granting or revoking a
+/// guard starts a new history.
+public struct Navigator: Sendable {
+    /// The graph every intent is checked against.
+    public let graph: RouteGraph
+    /// The current state.
+    public internal(set) var state: NavigationState
+    /// States to go back to, oldest first.
+    public internal(set) var undoHistory: [NavigationState] = []
+    /// States undone, most recently undone last.
+    public internal(set) var redoHistory: [NavigationState] = []
+    /// How many steps ``undo()`` can go back.
+    public var historyLimit = 100
+    var ids: StackIDGenerator
+
+    /// A navigator on the initial state: the first flow, every stack at its root.
+    /// - Parameters:
+    ///   - graph: The route graph.
+    ///   - ids: Where element ids come from; inject one for predictable ids in tests.
+    public init(graph: RouteGraph, ids: StackIDGenerator = StackIDGenerator()) {
+        self.graph = graph
+        self.ids = ids
+        var flows: [String: FlowState] = [:]
+        for flow in graph.flows { flows[flow.name] = Navigator.initialState(of: flow, in: graph) }
+        self.state = NavigationState(activeFlow: graph.initialFlow.name, flows: flows)
+    }
+
+    static func initialState(of flow: RouteGraph.Flow, in graph: RouteGraph) -> FlowState {
+        var stacks: [String: RouteStack] = [:]
+        let keys = flow.hasTabs ? flow.tabs : [FlowState.singleStack]
+        for key in keys {
+            if let root = graph.rootScreen(flow: flow.name, tab: flow.hasTabs ? key : nil) {
+                stacks[key] = RouteStack(root: Route(root.name))
+            }
+        }
+        return FlowState(selectedTab: flow.tabs.first, stacks: stacks)
+    }
+
+    // MARK: - Reading
+
+    /// The canonical link of what is on screen (active flow, tab, stack, presentation).
+    public var url: String { graph.link(for: state) }
+
+    /// Whether ``undo()`` has a step to go back to.
+    public var canUndo: Bool { !undoHistory.isEmpty }
+
+    /// Whether ``redo()`` has a step to go forward to.
+    public var canRedo: Bool { !redoHistory.isEmpty }
+
+    /// Whether `guardName` is met.
+    public func isGranted(_ guardName: String) -> Bool { state.grantedGuards.contains(guardName) }
+
+    // MARK: - Committing
+
+    /// Applies `change` to a copy of the state; commits it (recording history) only
+    /// when it succeeds and changes something.
+    mutating func commit(
+        _ change: (Navigator, inout NavigationState, inout StackIDGenerator) throws(NavigationError) -> Void
+    ) throws(NavigationError) {
+        var next = state
+        var nextIDs = ids
+        try change(self, &next, &nextIDs)
+        ids = nextIDs
+        guard next != state else { return }
+        record(state)
+        state = next
+        redoHistory.removeAll()
+    }
+
+    mutating func record(_ previous: NavigationState) {
+        guard historyLimit > 0 else { return }
+        if undoHistory.count >= historyLimit { undoHistory.removeFirst(undoHistory.count - historyLimit + 1) }
+        undoHistory.append(previous)
+    }
+
+    /// The active flow's selected stack, for reading inside a change.
+    func activeStack(in state: NavigationState) throws(NavigationError) -> RouteStack {
+        guard let stack = state.activeStack else {
+            throw NavigationError(.invalidState, "the active flow '\(state.activeFlow)' has no selected stack")
+        }
+        return stack
+    }
+
+    // MARK: - Stack intents
+
+    /// Pushes `route` onto the active stack.
+    /// - Throws: ``NavigationError`` when the screen is unknown, in another flow, not a
+    ///   push screen, not allowed after the top, has bad parameters, or a sheet is shown.
+    public mutating func push(_ route: Route) throws(NavigationError) {
+        try commit { this, state, ids throws(NavigationError) in
+            let stack = try this.activeStack(in: state)
+            try this.check(route, as: .push, after: stack, in: state)
+            state.flows[state.activeFlow]?.selectedStack?.push(route, id: ids())
+        }
+    }
+
+    /// Pops the top of the active stack.
+    /// - Throws: ``NavigationError/Code/atRoot`` at the root, ``NavigationError/Code/presentationActive`` under a sheet.
+    public mutating func pop() throws(NavigationError) {
+        try commit { this, state, _ throws(NavigationError) in
+            let stack = try this.activeStack(in: state)
+            if let presented = stack.presentation { throw this.presentationActive(presented) }
+            guard !stack.path.isEmpty else {
+                throw NavigationError(.atRoot, "already at the root of \(this.place(in: state))")
+            }
+            state.flows[state.activeFlow]?.selectedStack?.pop()
+        }
+    }
+
+    /// Pops until `route` (the nearest one from the top) is on top.
+    public mutating func pop(to route: Route) throws(NavigationError) {
+        try pop(toLast: { $0 == route }, describing: route.description)
+    }
+
+    /// Pops until a route matching `predicate` (the nearest one from the top) is on top;
+    /// the root is tried last.
+    public mutating func pop(toLast predicate: (Route) -> Bool) throws(NavigationError) {
+        try pop(toLast: predicate, describing: "a matching route")
+    }
+
+    private mutating func pop(toLast predicate: (Route) -> Bool, describing what: String) throws(NavigationError) {
+        try commit { this, state, _ throws(NavigationError) in
+            var stack = try this.activeStack(in: state)
+            if let presented = stack.presentation { throw this.presentationActive(presented) }
+            guard stack.pop(toLast: predicate) else {
+                throw NavigationError(.notInStack, "\(what) is not in the stack of \(this.place(in: state))")
+            }
+            state.flows[state.activeFlow]?.selectedStack = stack
+        }
+    }
+
+    /// Pops every pushed screen and dismisses any presentation of the active stack.
+    public mutating func popToRoot() throws(NavigationError) {
+        try commit { this, state, _ throws(NavigationError) in
+            _ = try this.activeStack(in: state)
+            state.flows[state.activeFlow]?.selectedStack?.popToRoot()
+            state.flows[state.activeFlow]?.selectedStack?.presentation = nil
+        }
+    }
+
+    /// Replaces the screens above the root with `routes` (bottom first), checking each edge.
+    public mutating func replacePath(with routes: [Route]) throws(NavigationError) {
+        try commit { this, state, ids throws(NavigationError) in
+            var stack = try this.activeStack(in: state)
+            if let presented = stack.presentation { throw this.presentationActive(presented) }
+            stack.popToRoot()
+            for route in routes {
+                try this.check(route, as: .push, after: stack, in: state)
+                stack.push(route, id: ids())
+            }
+            state.flows[state.activeFlow]?.selectedStack = stack
+        }
+    }
+
+    /// Presents `route` as the sheet or alert its screen declares, over the active stack.
+    public mutating func present(_ route: Route) throws(NavigationError) {
+        try commit { this, state, ids throws(NavigationError) in
+            let stack = try this.activeStack(in: state)
+            guard let screen = this.graph.screen(named: route.screen) else { throw this.unknownScreen(route.screen) }
+            guard let style = screen.kind.presentationStyle else {
+                throw NavigationError(.wrongKind, "'\(screen.name)' is a \(screen.kind.rawValue) screen, not a sheet or alert; use push")
+            }
+            try this.check(route, as: screen.kind, after: stack, in: state)
+            state.flows[state.activeFlow]?.selectedStack?.presentation = Presentation(id: ids(), route: route, style: style)
+        }
+    }
+
+    /// Dismisses the sheet or alert over the active stack.
+    public mutating func dismiss() throws(NavigationError) {
+        try commit { this, state, _ throws(NavigationError) in
+            guard try this.activeStack(in: state).presentation != nil else {
+                throw NavigationError(.nothingPresented, "nothing is presented over \(this.place(in: state))")
+            }
+            state.flows[state.activeFlow]?.selectedStack?.presentation = nil
+        }
+    }
+
+    /// Selects `tab` of the active flow; its stack is kept as it was.
+    public mutating func selectTab(_ tab: String) throws(NavigationError) {
+        try commit { this, state, _ throws(NavigationError) in
+            guard let flow = this.graph.flow(named: state.activeFlow), flow.hasTabs else {
+                throw NavigationError(.unknownTab, "flow '\(state.activeFlow)' has no tabs")
+            }
+            guard flow.tabs.contains(tab) else {
+                throw NavigationError(.unknownTab, "flow '\(flow.name)' has no tab '\(tab.escapingControlCharacters)'; its tabs are \(flow.tabs.joined(separator: ", "))")
+            }
+            state.flows[flow.name]?.selectedTab = tab
+        }
+    }
+
+    // MARK: - Checks
+
+    /// Checks that `route` may be shown as `kind` over `stack` in the active flow.
+    func check(_ route: Route, as kind: RouteGraph.ScreenKind, after stack: RouteStack, in state: NavigationState) throws(NavigationError) {
+        guard let screen = graph.screen(named: route.screen) else { throw unknownScreen(route.screen) }
+        guard screen.flow == state.activeFlow else {
+            throw NavigationError(.wrongFlow, "'\(screen.name)' belongs to flow '\(screen.flow)', not the active flow '\(state.activeFlow)'")
+        }
+        guard screen.kind == kind else {
+            let hint = screen.kind.presentationStyle != nil ? "; use present" : (screen.kind == .root ? "; it is a root" : "; use push")
+            throw NavigationError(.wrongKind, "'\(screen.name)' is a \(screen.kind.rawValue) screen, not a \(kind.rawValue) screen\(hint)")
+        }
+        if let presented = stack.presentation { throw presentationActive(presented) }
+        guard screen.predecessors.contains(stack.top.screen) else {
+            let allowed = screen.predecessors.joined(separator: ", ")
+            throw NavigationError(.notAllowed, "'\(screen.name)' cannot follow '\(stack.top.screen)'; it may follow \(allowed)")
+        }
+        try checkParameters(route, of: screen)
+    }
+
+    /// Checks that `route` carries exactly the parameters `screen` declares, with their types.
+    func checkParameters(_ route: Route, of screen: RouteGraph.Screen) throws(NavigationError) {
+        var expected: [String: (ParameterType, Bool)] = [:]
+        for (name, type) in screen.pathParameters { expected[name] = (type, false) }
+        for query in screen.query { expected[query.name] = (query.type, query.isOptional) }
+        for (name, value) in route.parameters {
+            guard let (type, _) = expected[name] else {
+                throw NavigationError(.badParameters, "'\(screen.name)' has no parameter '\(name.escapingControlCharacters)'")
+            }
+            guard value.type == type else {
+                throw NavigationError(.badParameters, "'\(name)' of '\(screen.name)' must be \(type == .int ? "an" : "a") \(type.rawValue)")
+            }
+            if case .string(let text) = value {
+                var copy = text
+                let valid = copy.withUTF8 { bytes in
+                    !bytes.isEmpty && bytes.count <= RouteGraph.maximumValueLength
+                        && !PercentEncoding.containsControlCharacter(bytes)
+                }
+                guard valid else {
+                    throw NavigationError(.badParameters, "'\(name)' of '\(screen.name)' must be 1 to \(RouteGraph.maximumValueLength) bytes without control characters")
+                }
+            }
+        }
+        for (name, (_, optional)) in expected where !optional && route.parameters[name] == nil {
+            throw NavigationError(.badParameters, "'\(screen.name)' needs parameter '\(name)'")
+        }
+    }
+
+    func unknownScreen(_ name: String) -> NavigationError {
+        NavigationError(.unknownScreen, "unknown screen '\(name.escapingControlCharacters)'")
+    }
+
+    func presentationActive(_ presented: Presentation) -> NavigationError {
+        NavigationError(.presentationActive, "'\(presented.route.screen)' is shown as \(presented.style == .alert ? "an alert" : "a sheet"); dismiss it first")
+    }
+
+    func place(in state: NavigationState) -> String {
+        state.selectedTab.map { "\(state.activeFlow).\($0)" } ?? state.activeFlow
+    }
+}
+
+extension RouteGraph {
+    /// The canonical link of what `state` shows: its active flow, tab, stack and presentation.
+    public func link(for state: NavigationState) -> String {
+        guard let stack = state.activeStack else { return "\(scheme)://\(state.activeFlow)" }
+        return link(flow: state.activeFlow, tab: state.selectedTab, stack: stack.routes, presentation: stack.presentation?.route)
+    }
+}

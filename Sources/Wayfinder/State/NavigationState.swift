@@ -1,0 +1,62 @@
+/// The navigation state of one flow: its selected tab and one stack per tab.
+public struct FlowState: Hashable, Codable, Sendable {
+    /// The key of the only stack of a flow without tabs.
+    public static let singleStack = ""
+
+    /// The selected tab, for a flow with tabs.
+    public var selectedTab: String?
+    /// The stacks by tab name (``singleStack`` for a flow without tabs).
+    public var stacks: [String: RouteStack]
+
+    /// Creates a flow state.
+    public init(selectedTab: String?, stacks: [String: RouteStack]) {
+        self.selectedTab = selectedTab
+        self.stacks = stacks
+    }
+
+    /// The key of the selected stack.
+    public var selectedKey: String { selectedTab ?? Self.singleStack }
+
+    /// The selected stack.
+    public var selectedStack: RouteStack? {
+        get { stacks[selectedKey] }
+        set { stacks[selectedKey] = newValue }
+    }
+}
+
+/// The whole navigation state of an app: every flow's stacks, the active flow, the
+/// granted guards and the link waiting for a guard. One value: `Codable`, `Equatable`,
+/// `Sendable`; snapshot it by copying, restore it with ``Navigator/restore(_:)``.
+public struct NavigationState: Hashable, Codable, Sendable {
+    /// The flow on screen.
+    public var activeFlow: String
+    /// Every flow's state by name.
+    public var flows: [String: FlowState]
+    /// The canonical link asked for while its guard was unmet, applied when it is granted.
+    public var pending: String?
+    /// The guards currently met (such as `signed-in`).
+    public var grantedGuards: Set<String>
+
+    /// Creates a state.
+    public init(activeFlow: String, flows: [String: FlowState], pending: String? = nil, grantedGuards: Set<String> = []) {
+        self.activeFlow = activeFlow
+        self.flows = flows
+        self.pending = pending
+        self.grantedGuards = grantedGuards
+    }
+
+    /// The state of the active flow.
+    public var active: FlowState? { flows[activeFlow] }
+
+    /// The selected tab of the active flow.
+    public var selectedTab: String? { active?.selectedTab }
+
+    /// The selected stack of the active flow.
+    public var activeStack: RouteStack? { active?.selectedStack }
+
+    /// The presentation over the active stack.
+    public var presentation: Presentation? { activeStack?.presentation }
+
+    /// The route the user sees: the presentation, else the top of the active stack.
+    public var visibleRoute: Route? { presentation?.route ?? activeStack?.top }
+}

@@ -1,0 +1,142 @@
+/// The type of a screen parameter, as declared in a `.routes` file.
+///
+/// Written `int`, `string` or `uuid` after the parameter's name: `post/{id:int}`.
+public enum ParameterType: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A signed 64-bit decimal integer without sign prefix `+` (`42`, `-7`).
+    case int
+    /// Any non-empty text (percent-decoded, no control characters).
+    case string
+    /// A UUID in its 8-4-4-4-12 hexadecimal form; printed in lower case.
+    case uuid
+
+    /// Precedence when two patterns compete for the same segment: lower wins.
+    ///
+    /// Literals (precedence 0) beat typed parameters, which beat strings.
+    var precedence: Int {
+        switch self {
+        case .uuid: 1
+        case .int: 2
+        case .string: 3
+        }
+    }
+}
+
+/// A typed parameter value carried by a ``Route``.
+public enum ParameterValue: Hashable, Sendable {
+    /// An integer value.
+    case int(Int)
+    /// A text value.
+    case string(String)
+    /// A UUID value, kept as its canonical lower-case text.
+    case uuid(UUIDValue)
+
+    /// The type of this value.
+    public var type: ParameterType {
+        switch self {
+        case .int: .int
+        case .string: .string
+        case .uuid: .uuid
+        }
+    }
+
+    /// The value as it appears (before percent-encoding) in a canonical link.
+    public var text: String {
+        switch self {
+        case .int(let value): String(value)
+        case .string(let value): value
+        case .uuid(let value): value.description
+        }
+    }
+
+    /// The integer, when this is an `int` value.
+    public var intValue: Int? {
+        if case .int(let value) = self { return value }
+        return nil
+    }
+
+    /// The text, when this is a `string` value.
+    public var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// Parses `text` as a value of `type`; `nil` when it does not convert.
+    ///
+    /// - Parameters:
+    ///   - text: The already percent-decoded text.
+    ///   - type: The declared parameter type.
+    public init?(parsing text: String, as type: ParameterType) {
+        var copy = text
+        let parsed: ParameterValue? = copy.withUTF8 { ParameterValue(bytes: $0, as: type) }
+        guard let parsed else { return nil }
+        self = parsed
+    }
+
+    /// Converts decoded UTF-8 bytes; `nil` when they do not convert.
+    init?(bytes: UnsafeBufferPointer<UInt8>, as type: ParameterType) {
+        switch type {
+        case .int:
+            guard let value = ParameterValue.parseInt(bytes) else { return nil }
+            self = .int(value)
+        case .string:
+            guard !bytes.isEmpty else { return nil }
+            self = .string(String(decoding: bytes, as: UTF8.self))
+        case .uuid:
+            guard let value = UUIDValue(bytes: bytes) else { return nil }
+            self = .uuid(value)
+        }
+    }
+
+    /// Decimal integer parsing on bytes, without overflow traps.
+    static func parseInt(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        var negative = false
+        if bytes.first == UInt8(ascii: "-") {
+            negative = true
+            index = 1
+        }
+        guard index < bytes.count, bytes.count - index <= 19 else { return nil }
+        var result = 0
+        while index < bytes.count {
+            let digit = Int(bytes[index]) - 48
+            guard digit >= 0, digit <= 9 else { return nil }
+            let (times, overflow1) = result.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = negative
+                ? times.subtractingReportingOverflow(digit)
+                : times.addingReportingOverflow(digit)
+            guard !overflow1, !overflow2 else { return nil }
+            result = sum
+            index += 1
+        }
+        return result
+    }
+}
+
+extension ParameterValue: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let int = try? container.decode(Int.self) {
+            self = .int(int)
+            return
+        }
+        let text = try container.decode(String.self)
+        if let uuid = UUIDValue(text) {
+            self = .uuid(uuid)
+        } else {
+            self = .string(text)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .int(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .uuid(let value): try container.encode(value.description)
+        }
+    }
+}
+
+extension ParameterValue: CustomStringConvertible {
+    public var description: String { text }
+}

@@ -1,0 +1,73 @@
+/// A UUID parsed from a link without Foundation: 16 bytes, printed in lower case.
+public struct UUIDValue: Hashable, Sendable, Comparable {
+    /// The high 64 bits.
+    public let high: UInt64
+    /// The low 64 bits.
+    public let low: UInt64
+
+    /// Creates a UUID from its two halves.
+    public init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    /// Parses the 8-4-4-4-12 hexadecimal form, in either case; `nil` otherwise.
+    public init?(_ text: String) {
+        var copy = text
+        guard let value = copy.withUTF8({ UUIDValue(bytes: $0) }) else { return nil }
+        self = value
+    }
+
+    init?(bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count == 36 else { return nil }
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        var nibbles = 0
+        for (index, byte) in bytes.enumerated() {
+            if index == 8 || index == 13 || index == 18 || index == 23 {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            guard let nibble = UUIDValue.hexValue(byte) else { return nil }
+            if nibbles < 16 {
+                high = high << 4 | UInt64(nibble)
+            } else {
+                low = low << 4 | UInt64(nibble)
+            }
+            nibbles += 1
+        }
+        self.high = high
+        self.low = low
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    public static func < (lhs: UUIDValue, rhs: UUIDValue) -> Bool {
+        (lhs.high, lhs.low) < (rhs.high, rhs.low)
+    }
+}
+
+extension UUIDValue: CustomStringConvertible {
+    /// The canonical lower-case 8-4-4-4-12 form.
+    public var description: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(36)
+        for index in 0..<32 {
+            if index == 8 || index == 12 || index == 16 || index == 20 {
+                bytes.append(UInt8(ascii: "-"))
+            }
+            let half = index < 16 ? high : low
+            let shift = UInt64(60 - (index % 16) * 4)
+            bytes.append(digits[Int((half >> shift) & 0xF)])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,17 @@
+import ArgumentParser
+import Foundation
+
+/// The exit codes of `wayfinder`, documented in README.md.
+enum ExitCodes {
+    /// A deep link was rejected (sysexits EX_DATAERR).
+    static let invalidLink = ExitCode(65)
+    /// A file could not be read (EX_NOINPUT).
+    static let unreadableFile = ExitCode(66)
+    /// A routes file is invalid (EX_CONFIG).
+    static let invalidRoutes = ExitCode(78)
+}
+
+/// Writes `message` and a newline to standard error.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}

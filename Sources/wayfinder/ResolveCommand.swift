@@ -1,0 +1,62 @@
+import ArgumentParser
+import Wayfinder
+
+/// The output formats of `resolve`.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}
+
+/// `wayfinder resolve URL`: what a deep link opens.
+struct ResolveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "resolve",
+        abstract: "Show what a deep link opens: flow, tab, stack and presentation.",
+        discussion: "A link that does not resolve prints one message on stderr and exits 65."
+    )
+
+    @Argument(help: "The deep link, such as wayfinder://main/feed/post/42.")
+    var url: String
+
+    @Option(name: .long, help: "A .routes file to use instead of the embedded app table ('-' for stdin).")
+    var routes: String?
+
+    @Option(name: .long, help: "text or json.")
+    var format: OutputFormat = .text
+
+    func run() throws {
+        let graph = try RoutesSource(path: routes).graph()
+        let link: ResolvedLink
+        do {
+            link = try graph.resolve(url)
+        } catch {
+            printError("wayfinder: error: \(error.message)")
+            throw ExitCodes.invalidLink
+        }
+        switch format {
+        case .json:
+            print(link.jsonValue.serialized)
+        case .text:
+            print(Self.describe(link, in: graph))
+        }
+    }
+
+    static func describe(_ link: ResolvedLink, in graph: RouteGraph) -> String {
+        let flow = link.guardName.map { "\(link.flow) (requires \($0))" } ?? link.flow
+        let presentation = link.presentation.map { "\($0.route.description) as \($0.style.rawValue)" } ?? "none"
+        let rows = [
+            ("url", link.url),
+            ("flow", flow),
+            ("tab", link.tab ?? "none"),
+            ("stack", link.stack.map(\.description).joined(separator: " > ")),
+            ("presentation", presentation),
+        ]
+        return rows.map { "\($0.0.padding(14))\($0.1.escapingControlCharacters)" }.joined(separator: "\n")
+    }
+}
+
+extension String {
+    /// The string padded with spaces to `width` characters.
+    func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import Wayfinder
+
+/// `wayfinder routes …`: check, list and draw a route table.
+struct RoutesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "routes",
+        abstract: "Check, list or draw a route table (the embedded app table by default).",
+        subcommands: [Check.self, List.self, Graph.self]
+    )
+
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check a .routes file: a summary and exit 0, or every error as file:line:column: message and exit 78."
+        )
+
+        @Argument(help: "The .routes file ('-' for stdin); the embedded app table when left out.")
+        var file: String?
+
+        func run() throws {
+            let source = RoutesSource(path: file)
+            let graph = try source.graph()
+            let tabs = graph.flows.reduce(0) { $0 + $1.tabs.count }
+            print("\(source.displayName.escapingControlCharacters): OK (\(graph.flows.count) flows, \(tabs) tabs, \(graph.screens.count) screens, \(graph.edgeCount) edges, \(graph.guards.count) guards)")
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List every screen with its place, kind, pattern, parameters, predecessors and guard."
+        )
+
+        @Argument(help: "The .routes file ('-' for stdin); the embedded app table when left out.")
+        var file: String?
+
+        func run() throws {
+            let graph = try RoutesSource(path: file).graph()
+            print(RoutesTable.render(graph))
+        }
+    }
+
+    struct Graph: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the route graph for Graphviz (dot) or Mermaid."
+        )
+
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case dot, mermaid
+        }
+
+        @Argument(help: "The .routes file ('-' for stdin); the embedded app table when left out.")
+        var file: String?
+
+        @Option(name: .long, help: "dot or mermaid.")
+        var format: Format = .dot
+
+        func run() throws {
+            let graph = try RoutesSource(path: file).graph()
+            switch format {
+            case .dot: print(GraphDrawing.dot(graph), terminator: "")
+            case .mermaid: print(GraphDrawing.mermaid(graph), terminator: "")
+            }
+        }
+    }
+}

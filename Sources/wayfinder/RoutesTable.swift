@@ -1,0 +1,35 @@
+import Wayfinder
+
+/// The table printed by `wayfinder routes list`.
+enum RoutesTable {
+    static func render(_ graph: RouteGraph) -> String {
+        let header = ["SCREEN", "PLACE", "KIND", "PATTERN", "PARAMS", "AFTER", "GUARD"]
+        var rows: [[String]] = [header]
+        for screen in graph.screens {
+            let flow = graph.flow(named: screen.flow)
+            let place = screen.tab.map { "\(screen.flow).\($0)" } ?? screen.flow
+            let pattern = screen.kind == .root
+                ? "\(screen.flow)\(screen.tab.map { "/\($0)" } ?? "")"
+                : ".../" + screen.patternText
+            var params = screen.pathParameters.map { "\($0.name):\($0.type.rawValue)" }
+            params += screen.query.map { "?\($0.name):\($0.type.rawValue)\($0.isOptional ? "?" : "")" }
+            rows.append([
+                screen.name, place, screen.kind.rawValue, pattern,
+                params.isEmpty ? "-" : params.joined(separator: " "),
+                screen.predecessors.isEmpty ? "-" : screen.predecessors.joined(separator: ","),
+                flow?.guardName ?? "-",
+            ])
+        }
+        var widths = Array(repeating: 0, count: header.count)
+        for row in rows {
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+        }
+        let lines = rows.map { row in
+            row.enumerated().map { index, cell in
+                index == row.count - 1 ? cell : cell.padding(widths[index] + 1)
+            }.joined()
+        }
+        let guards = graph.guards.map { "guard \($0.name): falls back to flow \($0.fallbackFlow)" }
+        return (["scheme \(graph.scheme)"] + guards + [""] + lines).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+import Wayfinder
+import WayfinderApp
+
+@Suite struct AppRoutesTests {
+    /// The repository root, found from this file's path (…/Tests/WayfinderAppTests/AppRoutesTests.swift).
+    private static let repositoryRoot: String = {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)
+        return parts.joined(separator: "/")
+    }()
+
+    @Test func theEmbeddedTableIsTheFileInRoutes() throws {
+        let path = Self.repositoryRoot + "/Routes/app.routes"
+        let onDisk = try readFile(path)
+        #expect(onDisk == AppRoutes.source, "the binary embeds a different Routes/app.routes; rebuild")
+    }
+
+    @Test func theEmbeddedTableParses() throws {
+        let graph = try RouteGraph(parsing: AppRoutes.source, file: AppRoutes.fileName)
+        #expect(graph.flows.map(\.name) == ["login", "main", "settings"])
+        #expect(AppRoutes.graph.screens.count == graph.screens.count)
+    }
+
+    @Test func everyLoginCaseHasALineAndEveryLineACase() {
+        checkAgreement(LoginRoute.self)
+    }
+
+    @Test func everyMainCaseHasALineAndEveryLineACase() {
+        checkAgreement(MainRoute.self)
+    }
+
+    @Test func everySettingsCaseHasALineAndEveryLineACase() {
+        checkAgreement(SettingsRoute.self)
+    }
+
+    private func checkAgreement<R: FlowRoute>(_ type: R.Type) {
+        let graph = AppRoutes.graph
+        let cases = Set(R.Screen.allCases.map(\.rawValue))
+        let lines = Set(graph.screens.filter { $0.flow == R.flow }.map(\.name))
+        #expect(cases.subtracting(lines).isEmpty, "cases without a line in app.routes: \(cases.subtracting(lines).sorted())")
+        #expect(lines.subtracting(cases).isEmpty, "lines without a case in \(R.self): \(lines.subtracting(cases).sorted())")
+    }
+
+    @Test(arguments: [
+        ("wayfinder://login", [LoginRoute.signIn.route]),
+        ("wayfinder://login/register", [LoginRoute.signIn.route, LoginRoute.register.route]),
+        ("wayfinder://login/forgot?email=alice%40example.com", [LoginRoute.signIn.route, LoginRoute.forgot(email: "alice@example.com").route]),
+        ("wayfinder://main/feed/post/42/user/7/post/9", [MainRoute.feed.route, MainRoute.post(id: 42).route, MainRoute.user(id: 7).route, MainRoute.post(id: 9).route]),
+        ("wayfinder://main/search/post/3?q=swift", [MainRoute.search(query: "swift").route, MainRoute.post(id: 3).route]),
+        ("wayfinder://settings/profile", [SettingsRoute.settings.route, SettingsRoute.editProfile.route]),
+    ])
+    func typedRoutesConvertBothWays(link: String, expected: [Route]) throws {
+        let resolved = try AppRoutes.graph.resolve(link)
+        #expect(resolved.stack == expected)
+        for route in resolved.stack {
+            let typed: Route? = switch resolved.flow {
+            case LoginRoute.flow: LoginRoute(route: route)?.route
+            case MainRoute.flow: MainRoute(route: route)?.route
+            default: SettingsRoute(route: route)?.route
+            }
+            #expect(typed == route)
+        }
+    }
+
+    @Test func typedRoutesRejectRoutesOfOtherShapes() {
+        #expect(MainRoute(route: Route("post")) == nil)
+        #expect(MainRoute(route: Route("post", ["id": .string("x")])) == nil)
+        #expect(LoginRoute(route: Route("feed")) == nil)
+        #expect(SettingsRoute(route: Route("signIn")) == nil)
+    }
+}
+
+private func readFile(_ path: String) throws -> String {
+    guard let file = fopen(path, "rb") else { throw CocoaLikeError(message: "cannot open \(path)") }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = fread(&buffer, 1, buffer.count, file)
+        if count == 0 { break }
+        bytes.append(contentsOf: buffer[0..<count])
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+private struct CocoaLikeError: Error { let message: String }

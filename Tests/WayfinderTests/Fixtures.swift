@@ -1,0 +1,49 @@
+import Wayfinder
+
+/// A route table shaped like the sample app's, private to the engine tests.
+enum Fixtures {
+    static let routes = """
+        scheme demo
+        guard signed-in else login
+        flow login
+        flow main guard signed-in tabs feed search me
+        flow settings guard signed-in
+        screen signIn    login        root
+        screen register  login        push   register       after signIn
+        screen forgot    login        push   forgot         after signIn  query email:string?
+        screen terms     login        sheet  terms          after signIn register
+        screen feed      main.feed    root
+        screen search    main.search  root                                query q:string?
+        screen me        main.me      root
+        screen post      main         push   post/{id:int}  after feed search me user
+        screen comments  main         push   comments       after post
+        screen user      main         push   user/{id:int}  after post comments
+        screen compose   main         sheet  compose        after feed me
+        screen settings  settings     root
+        screen profile   settings     push   profile        after settings
+        screen about     settings     sheet  about          after settings
+        screen logout    settings     alert  logout         after settings
+        """
+
+    static let graph: RouteGraph = {
+        do {
+            return try RouteGraph(parsing: routes, file: "fixture.routes")
+        } catch {
+            preconditionFailure("fixture routes do not parse: \(error)")
+        }
+    }()
+
+    /// A navigator on the fixture graph, signed in when asked.
+    static func navigator(signedIn: Bool = false) -> Navigator {
+        var navigator = Navigator(graph: graph)
+        if signedIn {
+            do { try navigator.grant("signed-in") } catch { preconditionFailure("\(error)") }
+        }
+        return navigator
+    }
+
+    /// The screen names of a resolved link's stack and presentation, root first.
+    static func names(_ link: ResolvedLink) -> [String] {
+        link.screenNames
+    }
+}
