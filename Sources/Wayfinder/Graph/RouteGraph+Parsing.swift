@@ -47,11 +47,11 @@ private struct GraphBuilder {
         self.diagnostics = parser.diagnostics
     }
 
-    mutating func error(_ at: SourceLocation, _ message: String) {
+    mutating func error(_ at: RoutesLocation, _ message: String) {
         diagnostics.append(RoutesDiagnostic(at, message))
     }
 
-    var start: SourceLocation { SourceLocation(file: parser.file, line: 1, column: 1) }
+    var start: RoutesLocation { RoutesLocation(file: parser.file, line: 1, column: 1) }
 
     mutating func check() {
         if parser.scheme == nil {

@@ -99,7 +99,7 @@ public struct RouteGraph: Sendable {
         /// The screens it may follow, by name.
         public let predecessors: [String]
         /// Where it is declared.
-        public let location: SourceLocation
+        public let location: RoutesLocation
 
         /// The names and types of its path parameters, in pattern order.
         public var pathParameters: [(name: String, type: ParameterType)] {

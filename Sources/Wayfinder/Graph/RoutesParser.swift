@@ -16,34 +16,34 @@ struct RoutesParser {
 
     struct FlowDecl {
         let name: String
-        let guardName: (String, SourceLocation)?
-        let tabs: [(String, SourceLocation)]
-        let location: SourceLocation
+        let guardName: (String, RoutesLocation)?
+        let tabs: [(String, RoutesLocation)]
+        let location: RoutesLocation
     }
 
     struct GuardDecl {
         let name: String
-        let fallback: (String, SourceLocation)
-        let location: SourceLocation
+        let fallback: (String, RoutesLocation)
+        let location: RoutesLocation
     }
 
     struct ScreenDecl {
         let name: String
-        let flow: (String, SourceLocation)
-        let tab: (String, SourceLocation)?
+        let flow: (String, RoutesLocation)
+        let tab: (String, RoutesLocation)?
         let kind: RouteGraph.ScreenKind
         let pattern: [RouteGraph.Segment]
-        let patternLocation: SourceLocation?
-        let query: [(RouteGraph.QueryParameter, SourceLocation)]
-        let predecessors: [(String, SourceLocation)]
-        let location: SourceLocation
+        let patternLocation: RoutesLocation?
+        let query: [(RouteGraph.QueryParameter, RoutesLocation)]
+        let predecessors: [(String, RoutesLocation)]
+        let location: RoutesLocation
     }
 
     static let keywords: Set<String> = ["after", "query", "guard", "tabs", "else"]
 
     let file: String
     var diagnostics: [RoutesDiagnostic] = []
-    var scheme: (String, SourceLocation)?
+    var scheme: (String, RoutesLocation)?
     var guards: [GuardDecl] = []
     var flows: [FlowDecl] = []
     var screens: [ScreenDecl] = []
@@ -96,11 +96,11 @@ struct RoutesParser {
         return tokens
     }
 
-    func location(_ line: Int, _ column: Int) -> SourceLocation {
-        SourceLocation(file: file, line: line, column: column)
+    func location(_ line: Int, _ column: Int) -> RoutesLocation {
+        RoutesLocation(file: file, line: line, column: column)
     }
 
-    mutating func error(_ at: SourceLocation, _ message: String) {
+    mutating func error(_ at: RoutesLocation, _ message: String) {
         diagnostics.append(RoutesDiagnostic(at, message))
     }
 
@@ -131,7 +131,7 @@ struct RoutesParser {
 
     // MARK: - Directives
 
-    mutating func parseScheme(_ args: [Token], line: Int, at: SourceLocation) {
+    mutating func parseScheme(_ args: [Token], line: Int, at: RoutesLocation) {
         guard args.count == 1 else {
             error(at, "'scheme' takes exactly one name, such as 'scheme wayfinder'")
             return
@@ -153,7 +153,7 @@ struct RoutesParser {
         scheme = (token.text.lowercased(), tokenAt)
     }
 
-    mutating func parseGuard(_ args: [Token], line: Int, at: SourceLocation) {
+    mutating func parseGuard(_ args: [Token], line: Int, at: RoutesLocation) {
         guard args.count == 3, args[1].text == "else" else {
             error(at, "expected 'guard NAME else FLOW', such as 'guard signed-in else login'")
             return
@@ -168,7 +168,7 @@ struct RoutesParser {
         ))
     }
 
-    mutating func parseFlow(_ args: [Token], line: Int, at: SourceLocation) {
+    mutating func parseFlow(_ args: [Token], line: Int, at: RoutesLocation) {
         guard let nameToken = args.first else {
             error(at, "expected 'flow NAME [guard GUARD] [tabs TAB...]'")
             return
@@ -179,8 +179,8 @@ struct RoutesParser {
             error(nameAt, "flow name '\(nameToken.text)' must be lower case: it is the link's host, which is compared case-insensitively")
             return
         }
-        var guardName: (String, SourceLocation)?
-        var tabs: [(String, SourceLocation)] = []
+        var guardName: (String, RoutesLocation)?
+        var tabs: [(String, RoutesLocation)] = []
         var index = 1
         while index < args.count {
             let token = args[index]
@@ -219,7 +219,7 @@ struct RoutesParser {
         flows.append(FlowDecl(name: nameToken.text, guardName: guardName, tabs: tabs, location: nameAt))
     }
 
-    mutating func parseScreen(_ args: [Token], line: Int, at: SourceLocation) {
+    mutating func parseScreen(_ args: [Token], line: Int, at: RoutesLocation) {
         guard args.count >= 3 else {
             error(at, "expected 'screen NAME FLOW[.TAB] root|push|sheet|alert [PATTERN] [after SCREEN...] [query KEY:TYPE...]'")
             return
@@ -248,7 +248,7 @@ struct RoutesParser {
 
         var index = 3
         var pattern: [RouteGraph.Segment] = []
-        var patternAt: SourceLocation?
+        var patternAt: RoutesLocation?
         if index < args.count, !Self.keywords.contains(args[index].text) {
             let token = args[index]
             patternAt = location(line, token.column)
@@ -257,8 +257,8 @@ struct RoutesParser {
             index += 1
         }
 
-        var predecessors: [(String, SourceLocation)] = []
-        var query: [(RouteGraph.QueryParameter, SourceLocation)] = []
+        var predecessors: [(String, RoutesLocation)] = []
+        var query: [(RouteGraph.QueryParameter, RoutesLocation)] = []
         var seenAfter = false
         var seenQuery = false
         while index < args.count {

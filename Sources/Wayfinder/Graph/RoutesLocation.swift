@@ -1,5 +1,5 @@
 /// A place in a `.routes` file: `file:line:column`, 1-based.
-public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct RoutesLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The file's name as given to the parser.
     public let file: String
     /// The line, from 1.
@@ -14,7 +14,7 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
         self.column = column
     }
 
-    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+    public static func < (lhs: RoutesLocation, rhs: RoutesLocation) -> Bool {
         (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
     }
 
@@ -25,12 +25,12 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
 /// One problem found in a `.routes` file.
 public struct RoutesDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// Where the problem is.
-    public let location: SourceLocation
+    public let location: RoutesLocation
     /// What is wrong and how to fix it.
     public let message: String
 
     /// Creates a diagnostic.
-    public init(_ location: SourceLocation, _ message: String) {
+    public init(_ location: RoutesLocation, _ message: String) {
         self.location = location
         self.message = message
     }
