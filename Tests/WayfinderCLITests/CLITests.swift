@@ -1,1 +1,195 @@
+import Foundation
 import Testing
+
+@Suite struct RoutesCommandTests {
+    @Test func checkAcceptsTheAppTableEmbeddedOrFromItsFile() throws {
+        let embedded = try CLI.run(["routes", "check"])
+        #expect(embedded.status == 0)
+        #expect(embedded.stdout == "app.routes: OK (3 flows, 3 tabs, 16 screens, 17 edges, 1 guards)\n")
+        let file = CLI.repositoryRoot.appendingPathComponent("Routes/app.routes").path
+        let fromFile = try CLI.run(["routes", "check", file])
+        #expect(fromFile.status == 0)
+        #expect(fromFile.stdout.hasPrefix("\(file): OK"))
+        #expect(fromFile.stderr.isEmpty)
+    }
+
+    @Test func checkReportsEveryMistakeWithItsPlaceAndExits78() throws {
+        let path = try CLI.temporaryFile("""
+            scheme demo
+            flow app
+            screen home app root
+            screen list app push list after hme
+            screen item app push item/{id:number} after list
+            screen list app push again after home
+            """)
+        let result = try CLI.run(["routes", "check", path])
+        #expect(result.status == 78)
+        #expect(result.stdout.isEmpty)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            "\(path):4:33: unknown predecessor 'hme' of screen 'list'; did you mean 'home'?",
+            "\(path):5:27: unknown parameter type 'number'; expected int, string, uuid",
+            "\(path):6:8: duplicate screen 'list' (first declared at \(path):4:8)",
+        ])
+    }
+
+    @Test func aMissingFileExits66AndStdinWorks() throws {
+        let missing = try CLI.run(["routes", "check", "/nonexistent/x.routes"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("no such file"))
+        let piped = try CLI.run(["routes", "check", "-"], stdin: "scheme s\nflow f\nscreen r f root\n")
+        #expect(piped.status == 0)
+        #expect(piped.stdout.hasPrefix("<stdin>: OK (1 flows"))
+    }
+
+    @Test func listShowsEveryScreen() throws {
+        let result = try CLI.run(["routes", "list"])
+        #expect(result.status == 0)
+        let rows = result.stdout.split(separator: "\n")
+        #expect(rows.contains { $0.hasPrefix("post ") && $0.contains(".../post/{id:int}") && $0.contains("feed,search,me,user") && $0.hasSuffix("signed-in") })
+        #expect(rows.contains { $0.hasPrefix("forgot ") && $0.contains("?email:string?") })
+        #expect(rows.filter { $0.contains(" root ") || $0.contains(" push ") || $0.contains(" sheet ") || $0.contains(" alert ") }.count == 16)
+    }
+
+    @Test(.enabled(if: CLI.which("dot") != nil, "Graphviz is installed by make test"))
+    func theDotGraphIsAcceptedByGraphviz() throws {
+        let result = try CLI.run(["routes", "graph", "--format", "dot"])
+        #expect(result.status == 0)
+        let path = try CLI.temporaryFile(result.stdout, name: "routes.dot")
+        let dot = Process()
+        dot.executableURL = URL(fileURLWithPath: try #require(CLI.which("dot")))
+        dot.arguments = ["-Tsvg", path, "-o", path + ".svg"]
+        let errors = Pipe()
+        dot.standardError = errors
+        try dot.run()
+        dot.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(dot.terminationStatus == 0, "dot said: \(message)")
+        #expect(message.isEmpty, "dot warned: \(message)")
+        let svg = try String(contentsOfFile: path + ".svg", encoding: .utf8)
+        #expect(svg.contains("<svg"))
+        #expect(svg.contains("editProfile"))
+    }
+
+    @Test func theMermaidGraphHasEveryEdge() throws {
+        let result = try CLI.run(["routes", "graph", "--format", "mermaid"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("flowchart LR\n"))
+        let edges = result.stdout.split(separator: "\n").filter { $0.contains("-->") || $0.contains(".->") }
+        #expect(edges.count == 17)
+    }
+}
+
+@Suite struct ResolveCommandTests {
+    static let table: [(String, String)] = [
+        ("wayfinder://login", #"{"url":"wayfinder://login","flow":"login","tab":null,"stack":[{"screen":"signIn","params":{}}],"presentation":null}"#),
+        ("wayfinder://login/register", #"{"url":"wayfinder://login/register","flow":"login","tab":null,"stack":[{"screen":"signIn","params":{}},{"screen":"register","params":{}}],"presentation":null}"#),
+        ("wayfinder://login/forgot?email=alice%40example.com", #"{"url":"wayfinder://login/forgot?email=alice%40example.com","flow":"login","tab":null,"stack":[{"screen":"signIn","params":{}},{"screen":"forgot","params":{"email":"alice@example.com"}}],"presentation":null}"#),
+        ("wayfinder://login/terms", #"{"url":"wayfinder://login/terms","flow":"login","tab":null,"stack":[{"screen":"signIn","params":{}}],"presentation":{"screen":"terms","params":{},"style":"sheet"}}"#),
+        ("wayfinder://main/feed", #"{"url":"wayfinder://main/feed","flow":"main","tab":"feed","stack":[{"screen":"feed","params":{}}],"presentation":null}"#),
+        ("wayfinder://main/feed/post/42", #"{"url":"wayfinder://main/feed/post/42","flow":"main","tab":"feed","stack":[{"screen":"feed","params":{}},{"screen":"post","params":{"id":42}}],"presentation":null}"#),
+        ("wayfinder://main/feed/post/42/comments", #"{"url":"wayfinder://main/feed/post/42/comments","flow":"main","tab":"feed","stack":[{"screen":"feed","params":{}},{"screen":"post","params":{"id":42}},{"screen":"comments","params":{}}],"presentation":null}"#),
+        ("wayfinder://main/feed/post/42/user/7", #"{"url":"wayfinder://main/feed/post/42/user/7","flow":"main","tab":"feed","stack":[{"screen":"feed","params":{}},{"screen":"post","params":{"id":42}},{"screen":"user","params":{"id":7}}],"presentation":null}"#),
+        ("wayfinder://main/feed/post/42/user/7/post/9", #"{"url":"wayfinder://main/feed/post/42/user/7/post/9","flow":"main","tab":"feed","stack":[{"screen":"feed","params":{}},{"screen":"post","params":{"id":42}},{"screen":"user","params":{"id":7}},{"screen":"post","params":{"id":9}}],"presentation":null}"#),
+        ("wayfinder://main/feed/compose", #"{"url":"wayfinder://main/feed/compose","flow":"main","tab":"feed","stack":[{"screen":"feed","params":{}}],"presentation":{"screen":"compose","params":{},"style":"sheet"}}"#),
+        ("wayfinder://main/search?q=swift", #"{"url":"wayfinder://main/search?q=swift","flow":"main","tab":"search","stack":[{"screen":"search","params":{"q":"swift"}}],"presentation":null}"#),
+        ("wayfinder://main/search/post/3?q=swift", #"{"url":"wayfinder://main/search/post/3?q=swift","flow":"main","tab":"search","stack":[{"screen":"search","params":{"q":"swift"}},{"screen":"post","params":{"id":3}}],"presentation":null}"#),
+        ("wayfinder://main/me", #"{"url":"wayfinder://main/me","flow":"main","tab":"me","stack":[{"screen":"me","params":{}}],"presentation":null}"#),
+        ("wayfinder://settings", #"{"url":"wayfinder://settings","flow":"settings","tab":null,"stack":[{"screen":"settings","params":{}}],"presentation":null}"#),
+        ("wayfinder://settings/profile", #"{"url":"wayfinder://settings/profile","flow":"settings","tab":null,"stack":[{"screen":"settings","params":{}},{"screen":"editProfile","params":{}}],"presentation":null}"#),
+        ("wayfinder://settings/notifications", #"{"url":"wayfinder://settings/notifications","flow":"settings","tab":null,"stack":[{"screen":"settings","params":{}},{"screen":"notifications","params":{}}],"presentation":null}"#),
+        ("wayfinder://settings/about", #"{"url":"wayfinder://settings/about","flow":"settings","tab":null,"stack":[{"screen":"settings","params":{}}],"presentation":{"screen":"about","params":{},"style":"sheet"}}"#),
+        ("wayfinder://settings/logout", #"{"url":"wayfinder://settings/logout","flow":"settings","tab":null,"stack":[{"screen":"settings","params":{}}],"presentation":{"screen":"logout","params":{},"style":"alert"}}"#),
+    ]
+
+    @Test(arguments: table)
+    func everyLinkOfTheAppResolvesToItsJSON(link: String, json: String) throws {
+        let result = try CLI.run(["resolve", link, "--format", "json"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout == json + "\n")
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(object?.keys.sorted() == ["flow", "presentation", "stack", "tab", "url"])
+    }
+
+    @Test(arguments: [
+        ("WAYFINDER://MAIN/feed/", "wayfinder://main/feed"),
+        ("wayfinder://main/feed/", "wayfinder://main/feed"),
+        ("wayfinder://main", "wayfinder://main/feed"),
+        ("Wayfinder://Settings/profile/", "wayfinder://settings/profile"),
+        ("wayfinder://main/feed/post/042", "wayfinder://main/feed/post/42"),
+        ("wayfinder://login/forgot?email=alice@example.com", "wayfinder://login/forgot?email=alice%40example.com"),
+    ])
+    func equivalentSpellingsHaveTheSameCanonicalURL(link: String, canonical: String) throws {
+        let result = try CLI.run(["resolve", link, "--format", "json"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix(#"{"url":"\#(canonical)","#))
+    }
+
+    @Test func textOutputNamesEachPart() throws {
+        let result = try CLI.run(["resolve", "wayfinder://main/search/post/3?q=swift"])
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            url           wayfinder://main/search/post/3?q=swift
+            flow          main (requires signed-in)
+            tab           search
+            stack         search(q: swift) > post(id: 3)
+            presentation  none
+
+            """)
+    }
+
+    @Test(arguments: [
+        ("wayfinder://main/feed/nothing", "'nothing'"),
+        ("wayfinder://main/feed/post/abc", "'abc'"),
+        ("wayfinder://main/search?x=1", "'x'"),
+        ("wayfinder://main/search?q=a&q=b", "'q'"),
+        ("wayfinder://main/feed/post/%zz", "'%zz'"),
+        ("wayfinder://main/feed/post/%C3%28", "'%C3%28'"),
+        ("wayfinder://main/feed/post/%1B", "'%1B'"),
+        ("wayfinder://main/feed/post/%00", "'%00'"),
+        ("wayfinder://main/feed//post/1", "segment 2"),
+        ("wayfinder://main/feed/comments", "'comments' cannot follow 'feed'"),
+        ("wayfinder://main/feed/post/1" + String(repeating: "/comments", count: 1) + String(repeating: "/user/1/post/1", count: 11), "limit is 32"),
+        ("wayfinder://login/forgot?email=" + String(repeating: "a", count: 2040), "limit is 2048"),
+        ("wayfinder://main/search?q=" + String(repeating: "a", count: 257), "256 bytes"),
+        ("http://main/feed", "'http'"),
+        ("wayfinder://nowhere", "'nowhere'"),
+        ("not a link", "not a link"),
+    ])
+    func rejectedLinksPrintOneMessageAndNothingOnStdout(link: String, part: String) throws {
+        let result = try CLI.run(["resolve", link, "--format", "json"])
+        #expect(result.status == 65)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("wayfinder: error: "))
+        #expect(result.stderr.contains(part), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func controlCharactersNeverReachTheTerminal() throws {
+        let result = try CLI.run(["resolve", "wayfinder://main/\u{1B}]2;x\u{07}"])
+        #expect(result.status == 65)
+        #expect(!result.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+    }
+
+    @Test func anotherRoutesFileCanBeUsed() throws {
+        let path = try CLI.temporaryFile("""
+            scheme shop
+            flow store
+            screen home store root
+            screen product store push p/{sku} after home
+            """)
+        let result = try CLI.run(["resolve", "shop://store/p/x1", "--routes", path, "--format", "json"])
+        #expect(result.stdout == #"{"url":"shop://store/p/x1","flow":"store","tab":null,"stack":[{"screen":"home","params":{}},{"screen":"product","params":{"sku":"x1"}}],"presentation":null}"# + "\n")
+        let invalid = try CLI.temporaryFile("scheme shop\n")
+        let failed = try CLI.run(["resolve", "shop://store", "--routes", invalid])
+        #expect(failed.status == 78)
+        #expect(failed.stdout.isEmpty)
+    }
+
+    @Test func usageErrorsExit64() throws {
+        #expect(try CLI.run(["resolve"]).status == 64)
+        #expect(try CLI.run(["resolve", "wayfinder://login", "--format", "xml"]).status == 64)
+        #expect(try CLI.run(["routes", "graph", "--format", "png"]).status == 64)
+    }
+}
