@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// The README's examples are real: its console sessions are run and compared, and its
+/// copy of the routes table is the file in Routes/.
+@Suite struct ReadmeTests {
+    private static func readme() throws -> String {
+        try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    }
+
+    /// The fenced blocks of the given language, as lists of lines.
+    private static func blocks(_ language: String, in text: String) -> [[String]] {
+        var result: [[String]] = []
+        var current: [String]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if current == nil, line == "```" + language {
+                current = []
+            } else if current != nil, line == "```" {
+                result.append(current ?? [])
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return result
+    }
+
+    /// Splits a command line into words, honouring single quotes.
+    private static func words(_ line: String) -> [String] {
+        var words: [String] = []
+        var word = ""
+        var quoted = false
+        var inWord = false
+        for character in line {
+            if character == "'" {
+                quoted.toggle()
+                inWord = true
+            } else if character == " " && !quoted {
+                if inWord { words.append(word) }
+                word = ""
+                inWord = false
+            } else {
+                word.append(character)
+                inWord = true
+            }
+        }
+        if inWord { words.append(word) }
+        return words
+    }
+
+    @Test func consoleSessionsPrintWhatTheReadmeShows() throws {
+        let sessions = Self.blocks("console", in: try Self.readme())
+        #expect(!sessions.isEmpty)
+        var checked = 0
+        for session in sessions {
+            var lastStatus: Int32 = 0
+            var index = 0
+            while index < session.count {
+                let line = session[index]
+                index += 1
+                guard line.hasPrefix("$ ") else { continue }
+                var expected: [String] = []
+                while index < session.count, !session[index].hasPrefix("$ ") {
+                    expected.append(session[index])
+                    index += 1
+                }
+                let command = String(line.dropFirst(2))
+                if command == "echo $?" {
+                    #expect(expected == ["\(lastStatus)"], "README: \(line)")
+                    continue
+                }
+                let arguments = Self.words(command)
+                guard arguments.first == "wayfinder" else { continue }
+                let result = try CLI.run(Array(arguments.dropFirst()))
+                lastStatus = result.status
+                let shown = (result.stdout + result.stderr).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                #expect(shown.dropLast(shown.last == "" ? 1 : 0).map { $0 } == expected, "README: \(line)")
+                checked += 1
+            }
+        }
+        #expect(checked >= 3)
+    }
+
+    @Test func theRoutesExampleIsTheAppTable() throws {
+        let readme = try Self.readme()
+        let table = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("Routes/app.routes"), encoding: .utf8)
+        func declarations(_ lines: [String]) -> [String] {
+            lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty && !$0.hasPrefix("#") }
+        }
+        let example = Self.blocks("", in: readme).first { $0.first == "scheme wayfinder" } ?? []
+        #expect(declarations(example) == declarations(table.split(separator: "\n").map(String.init)))
+    }
+}
