@@ -5,6 +5,7 @@ let package = Package(
     name: "Wayfinder",
     products: [
         .library(name: "Wayfinder", targets: ["Wayfinder"]),
+        .library(name: "WayfinderTerminal", targets: ["WayfinderTerminal"]),
         .library(name: "WayfinderApp", targets: ["WayfinderApp"]),
         .executable(name: "wayfinder", targets: ["wayfinder"]),
     ],
@@ -13,9 +14,15 @@ let package = Package(
     ],
     targets: [
         .target(name: "Wayfinder"),
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        .target(name: "WayfinderTerminal", dependencies: ["Wayfinder", "CEditLine"]),
         .target(
             name: "WayfinderApp",
-            dependencies: ["Wayfinder"],
+            dependencies: ["Wayfinder", "WayfinderTerminal"],
             resources: [.embedInCode("../../Routes/app.routes")]
         ),
         .executableTarget(
@@ -23,11 +30,13 @@ let package = Package(
             dependencies: [
                 "Wayfinder",
                 "WayfinderApp",
+                "WayfinderTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "WayfinderTests", dependencies: ["Wayfinder"]),
-        .testTarget(name: "WayfinderAppTests", dependencies: ["Wayfinder", "WayfinderApp"]),
+        .testTarget(name: "WayfinderTerminalTests", dependencies: ["Wayfinder", "WayfinderTerminal"]),
+        .testTarget(name: "WayfinderAppTests", dependencies: ["Wayfinder", "WayfinderApp", "WayfinderTerminal"]),
         .testTarget(name: "WayfinderCLITests", dependencies: ["wayfinder"]),
     ],
     swiftLanguageModes: [.v6]

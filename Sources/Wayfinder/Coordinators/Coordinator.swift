@@ -56,6 +56,8 @@ public protocol Routable<RouteType>: AnyObject {
     func present(_ route: RouteType) throws(NavigationError)
     /// Dismisses the sheet or alert.
     func dismiss() throws(NavigationError)
+    /// Replaces the root of the selected stack (same screen, other parameters).
+    func replaceRoot(with route: RouteType) throws(NavigationError)
     /// Selects a tab.
     func selectTab(_ tab: String) throws(NavigationError)
     /// Sends an intent up the coordinator chain.

@@ -62,6 +62,12 @@ open class FlowCoordinator<RouteType: RouteRepresentable>: Coordinator, PathRout
         try store.perform { navigator throws(NavigationError) in try navigator.present(route.route) }
     }
 
+    /// Replaces the root of the selected stack (same screen, other parameters).
+    public func replaceRoot(with route: RouteType) throws(NavigationError) {
+        try requireActive()
+        try store.perform { navigator throws(NavigationError) in try navigator.replaceRoot(with: route.route) }
+    }
+
     public func dismiss() throws(NavigationError) {
         try requireActive()
         try store.perform { navigator throws(NavigationError) in try navigator.dismiss() }

@@ -164,6 +164,19 @@ public struct Navigator: Sendable {
         }
     }
 
+    /// Replaces the root of the active stack with `route`: the same screen with other
+    /// parameters (a search root's query, say). The screens above it stay.
+    public mutating func replaceRoot(with route: Route) throws(NavigationError) {
+        try commit { this, state, _ throws(NavigationError) in
+            let stack = try this.activeStack(in: state)
+            guard route.screen == stack.root.screen, let screen = this.graph.screen(named: route.screen) else {
+                throw NavigationError(.wrongKind, "the root of \(this.place(in: state)) is '\(stack.root.screen)', not '\(route.screen.escapingControlCharacters)'")
+            }
+            try this.checkParameters(route, of: screen)
+            state.flows[state.activeFlow]?.selectedStack?.root = route
+        }
+    }
+
     /// Presents `route` as the sheet or alert its screen declares, over the active stack.
     public mutating func present(_ route: Route) throws(NavigationError) {
         try commit { this, state, ids throws(NavigationError) in

@@ -1,0 +1,73 @@
+// Non-variadic wrappers over libedit for Swift, which cannot call C variadic functions.
+// Only what Wayfinder's EditLineReader uses; each wrapper returns what the wrapped call returns.
+#ifndef WAYFINDER_CEDITLINE_SHIM_H
+#define WAYFINDER_CEDITLINE_SHIM_H
+
+#include <histedit.h>
+
+/// A prompt function: returns the prompt to show, valid until the next call.
+typedef char *(*wf_prompt_function)(EditLine *);
+
+/// An editor command bound to a key: returns one of the CC_* codes.
+typedef unsigned char (*wf_command_function)(EditLine *, int);
+
+static inline int wf_el_set_prompt(EditLine *el, wf_prompt_function function) {
+    return el_set(el, EL_PROMPT, function);
+}
+
+/// `mode` is "emacs" or "vi".
+static inline int wf_el_set_editor(EditLine *el, const char *mode) {
+    return el_set(el, EL_EDITOR, mode);
+}
+
+/// With 1, libedit restores the terminal on signals and passes them on to our handlers.
+static inline int wf_el_set_signal(EditLine *el, int handleSignals) {
+    return el_set(el, EL_SIGNAL, handleSignals);
+}
+
+/// Connects `history` (libedit's own history function) to the editor for Up and Down.
+static inline int wf_el_set_history(EditLine *el, History *hist) {
+    return el_set(el, EL_HIST, history, hist);
+}
+
+static inline int wf_el_add_function(EditLine *el, const char *name, const char *help,
+                                     wf_command_function function) {
+    return el_set(el, EL_ADDFN, name, help, function);
+}
+
+/// Binds one key sequence (e.g. "^I") to a command name.
+static inline int wf_el_bind(EditLine *el, const char *keys, const char *command) {
+    return el_set(el, EL_BIND, keys, command, (const char *)NULL);
+}
+
+static inline int wf_el_set_client_data(EditLine *el, void *data) {
+    return el_set(el, EL_CLIENTDATA, data);
+}
+
+/// NULL when none was set or the call failed.
+static inline void *wf_el_get_client_data(EditLine *el) {
+    void *data = NULL;
+    if (el_get(el, EL_CLIENTDATA, &data) != 0) {
+        return NULL;
+    }
+    return data;
+}
+
+static inline int wf_history_set_size(History *hist, HistEvent *event, int size) {
+    return history(hist, event, H_SETSIZE, size);
+}
+
+/// With 1, an entry equal to the previous one is not entered again.
+static inline int wf_history_set_unique(History *hist, HistEvent *event, int unique) {
+    return history(hist, event, H_SETUNIQUE, unique);
+}
+
+static inline int wf_history_enter(History *hist, HistEvent *event, const char *line) {
+    return history(hist, event, H_ENTER, line);
+}
+
+static inline int wf_history_clear(History *hist, HistEvent *event) {
+    return history(hist, event, H_CLEAR);
+}
+
+#endif

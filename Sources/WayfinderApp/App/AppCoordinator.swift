@@ -1,0 +1,228 @@
+import Wayfinder
+import WayfinderTerminal
+
+/// The root of the sample app: owns the navigation store, the session and the three flow
+/// coordinators, picks the flow from the session, and handles what children bubble up
+/// (sign-in finished, sign out, open settings, back to main).
+///
+/// ```swift
+/// let app = AppCoordinator(container: .demo())
+/// try app.open("wayfinder://settings/profile")   // signed out: pending, Login shown
+/// ```
+@MainActor
+public final class AppCoordinator: Coordinator {
+    /// The guard every signed-in flow requires.
+    public static let signedInGuard = "signed-in"
+
+    /// The navigation state and its events.
+    public let store: NavigationStore
+    /// The services.
+    public let container: Container
+    /// The signed-in user.
+    public private(set) var user: User?
+    /// The Login flow.
+    public private(set) lazy var login = LoginCoordinator(store: store, parent: self)
+    /// The Main flow (tabs feed, search, me).
+    public private(set) lazy var main = MainCoordinator(store: store, parent: self)
+    /// The Settings flow.
+    public private(set) lazy var settings = SettingsCoordinator(store: store, parent: self)
+    /// The root has no parent.
+    public var parent: (any Coordinator)? { nil }
+
+    private var models: [String: any ScreenModel] = [:]
+
+    /// Creates the app on `container`'s services, signed out, on the sign-in screen.
+    /// - Parameters:
+    ///   - container: The services.
+    ///   - graph: The route graph (the embedded `Routes/app.routes` by default).
+    ///   - ids: Where stack element ids come from.
+    public init(container: Container, graph: RouteGraph = AppRoutes.graph, ids: StackIDGenerator = StackIDGenerator()) {
+        self.container = container
+        self.store = NavigationStore(navigator: Navigator(graph: graph, ids: ids))
+    }
+
+    // MARK: - Intents from children
+
+    public func handle(_ intent: any NavigationIntent) throws(NavigationError) -> Bool {
+        switch intent {
+        case let signIn as SignInFinished:
+            try startSession(for: signIn.user)
+        case is SignOutRequested:
+            try signOut()
+        case is OpenSettings:
+            try store.perform { n throws(NavigationError) in try n.activate(flow: SettingsRoute.flow) }
+        case is OpenMain:
+            try store.perform { n throws(NavigationError) in try n.activate(flow: MainRoute.flow) }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Starts a session: grants the sign-in guard, which applies the pending link if there
+    /// is one; otherwise shows Main.
+    func startSession(for user: User) throws(NavigationError) {
+        self.user = user
+        let applied = try store.perform { n throws(NavigationError) in try n.grant(Self.signedInGuard) }
+        if applied == nil {
+            try store.perform { n throws(NavigationError) in try n.activate(flow: MainRoute.flow) }
+        }
+        try store.perform { n throws(NavigationError) in
+            // The sign-in screens are done with: the Login flow starts afresh next time.
+            let current = n.state.activeFlow
+            try n.activate(flow: LoginRoute.flow)
+            try n.popToRoot()
+            try n.activate(flow: current)
+        }
+        models.removeAll()
+    }
+
+    /// Ends the session: clears Main and Settings, their presentations and any pending
+    /// link, and shows the sign-in screen.
+    /// - Throws: ``NavigationError`` when nobody is signed in.
+    public func signOut() throws(NavigationError) {
+        guard user != nil else { throw NavigationError(.notAllowed, "nobody is signed in") }
+        user = nil
+        try store.perform { n throws(NavigationError) in try n.revoke(Self.signedInGuard) }
+        models.removeAll()
+    }
+
+    // MARK: - Links
+
+    /// Opens a deep link; a guarded link while signed out becomes the pending link.
+    /// - Throws: ``NavigationError`` for a link that does not resolve, or a Login link while signed in.
+    @discardableResult
+    public func open(_ link: String) throws(NavigationError) -> NavigationOutcome {
+        let resolved: ResolvedLink
+        do {
+            resolved = try store.graph.resolve(link)
+        } catch {
+            throw NavigationError(.invalidLink, error.message)
+        }
+        if resolved.flow == LoginRoute.flow, let user {
+            throw NavigationError(.notAllowed, "already signed in as \(user.username); logout first")
+        }
+        return try store.perform { n throws(NavigationError) in try n.open(resolved) }
+    }
+
+    /// Shows `flow` (as with a link to its current screen).
+    @discardableResult
+    public func activate(flow: String) throws(NavigationError) -> NavigationOutcome {
+        if flow == LoginRoute.flow, let user {
+            throw NavigationError(.notAllowed, "already signed in as \(user.username); logout first")
+        }
+        return try store.perform { n throws(NavigationError) in try n.activate(flow: flow) }
+    }
+
+    // MARK: - State
+
+    /// The whole app state.
+    public var state: AppState {
+        AppState(navigation: store.state, user: user)
+    }
+
+    /// The canonical link of what is on screen.
+    public var url: String { store.url }
+
+    /// Restores a snapshot: the navigation state is checked against the graph, and the
+    /// session must agree with the sign-in guard.
+    /// - Throws: ``NavigationError/Code/invalidState``; nothing changes then.
+    public func restore(_ snapshot: AppState) throws(NavigationError) {
+        let signedIn = snapshot.navigation.grantedGuards.contains(Self.signedInGuard)
+        guard signedIn == (snapshot.user != nil) else {
+            throw NavigationError(.invalidState, "the session and the sign-in guard disagree")
+        }
+        try store.perform { n throws(NavigationError) in try n.restore(snapshot.navigation) }
+        user = snapshot.user
+        models.removeAll()
+    }
+
+    // MARK: - Screens
+
+    /// The view model of the screen on top: the presentation, else the top of the
+    /// active stack. View models live as long as their stack element.
+    public func visibleScreen() -> any ScreenModel {
+        let state = store.state
+        let stack = state.activeStack ?? RouteStack(root: Route("signIn"))
+        let place = "\(state.activeFlow)/\(state.selectedTab ?? "")"
+        let key: String
+        let route: Route
+        if let presentation = stack.presentation {
+            key = "\(place)/\(presentation.id)"
+            route = presentation.route
+        } else if let top = stack.path.last {
+            key = "\(place)/\(top.id)"
+            route = top.route
+        } else {
+            key = "\(place)/root/\(stack.root)"
+            route = stack.root
+        }
+        if let model = models[key] { return model }
+        let model = makeModel(for: route, in: stack, flow: state.activeFlow)
+        models[key] = model
+        pruneModels()
+        return model
+    }
+
+    /// Drops view models whose screens are no longer in any stack.
+    private func pruneModels() {
+        guard models.count > 64 else { return }
+        var live: Set<String> = []
+        for (flow, flowState) in store.state.flows {
+            for (tab, stack) in flowState.stacks {
+                let place = "\(flow)/\(tab)"
+                live.insert("\(place)/root/\(stack.root)")
+                for element in stack.path { live.insert("\(place)/\(element.id)") }
+                if let presentation = stack.presentation { live.insert("\(place)/\(presentation.id)") }
+            }
+        }
+        models = models.filter { live.contains($0.key) }
+    }
+
+    private func makeModel(for route: Route, in stack: RouteStack, flow: String) -> any ScreenModel {
+        let pending = { [store] in store.state.pending }
+        if let route = LoginRoute(route: route), flow == LoginRoute.flow {
+            switch route {
+            case .signIn: return SignInViewModel(router: login, auth: container.auth, pending: pending)
+            case .register: return RegisterViewModel(router: login, auth: container.auth)
+            case .forgot(let email): return ForgotPasswordViewModel(router: login, email: email)
+            case .terms: return TermsViewModel(router: login)
+            }
+        }
+        if let route = MainRoute(route: route), flow == MainRoute.flow, let user {
+            switch route {
+            case .feed: return FeedViewModel(router: main, posts: container.posts, settings: container.settings, users: container.users)
+            case .search(let query): return SearchViewModel(router: main, posts: container.posts, users: container.users, query: query)
+            case .me: return ProfileViewModel(router: main, posts: container.posts, users: container.users, userID: user.id, isOwnProfile: true, isMeTab: true)
+            case .post(let id): return PostViewModel(router: main, posts: container.posts, users: container.users, postID: id, viewerID: user.id)
+            case .comments:
+                let postID = stack.routes.last { $0.screen == MainRoute.Screen.post.rawValue }?["id"]?.intValue ?? 0
+                return CommentsViewModel(router: main, posts: container.posts, users: container.users, postID: postID)
+            case .user(let id): return ProfileViewModel(router: main, posts: container.posts, users: container.users, userID: id, isOwnProfile: id == user.id)
+            case .compose: return ComposeViewModel(router: main, posts: container.posts, authorID: user.id)
+            }
+        }
+        if let route = SettingsRoute(route: route), flow == SettingsRoute.flow, let user {
+            switch route {
+            case .settings: return SettingsViewModel(router: settings, settings: container.settings, user: { [weak self] in self?.user ?? user })
+            case .editProfile: return EditProfileViewModel(router: settings, users: container.users, userID: user.id) { [weak self] updated in self?.user = updated }
+            case .notifications: return NotificationsViewModel(router: settings, settings: container.settings, userID: user.id)
+            case .about: return AboutViewModel(router: settings, graph: store.graph)
+            case .logout: return SignOutAlertViewModel(router: settings)
+            }
+        }
+        return MissingScreenModel(route: route)
+    }
+}
+
+/// Shown if a state names a screen the app has no view model for (it cannot happen with
+/// states checked against the graph; kept so that nothing traps).
+@MainActor
+final class MissingScreenModel: ScreenModel {
+    let route: Route
+    init(route: Route) { self.route = route }
+    var commands: [ScreenCommand] { [] }
+    func load() async {}
+    func perform(_ input: CommandInput) async -> ScreenResult? { nil }
+    func render() -> StyledText { .line("Nothing to show for \(route).", .dim) }
+}

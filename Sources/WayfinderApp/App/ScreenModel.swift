@@ -1,0 +1,87 @@
+import Wayfinder
+import WayfinderTerminal
+
+/// A command a screen accepts, for `help` and Tab completion.
+public struct ScreenCommand: Hashable, Sendable {
+    /// The word to type.
+    public let name: String
+    /// Its arguments, as shown in help (`<id>`), or empty.
+    public let usage: String
+    /// What it does.
+    public let summary: String
+
+    /// Creates a command description.
+    public init(_ name: String, _ usage: String = "", _ summary: String) {
+        self.name = name
+        self.usage = usage
+        self.summary = summary
+    }
+}
+
+/// What a screen command did.
+public enum ScreenResult: Hashable, Sendable {
+    /// It worked; the message, if any, is printed.
+    case done(String?)
+    /// It failed; the message is printed as an error and nothing was lost.
+    case failed(String)
+}
+
+/// A screen's view model: it holds what the screen shows, loads it from services, and
+/// turns typed commands into service calls and navigation intents on its coordinator.
+@MainActor
+public protocol ScreenModel: AnyObject {
+    /// The commands this screen accepts, in help order.
+    var commands: [ScreenCommand] { get }
+    /// Loads or refreshes what the screen shows; called before each render.
+    func load() async
+    /// Runs one of ``commands``; `nil` when the command is not this screen's.
+    func perform(_ input: CommandInput) async -> ScreenResult?
+    /// The screen as text (through its view).
+    func render() -> StyledText
+    /// Completions for argument `index` (from 0) of `command`.
+    func completions(for command: String, argument index: Int) -> [String]
+    /// When the screen waits for a secret (a password), its prompt.
+    var secretPrompt: String? { get }
+    /// Receives the secret line asked for by ``secretPrompt``.
+    func receiveSecret(_ secret: String) async -> ScreenResult
+    /// Drops a half-done input (Ctrl-C at the password prompt).
+    func cancelInput()
+}
+
+extension ScreenModel {
+    public func completions(for command: String, argument index: Int) -> [String] { [] }
+    public var secretPrompt: String? { nil }
+    public func receiveSecret(_ secret: String) async -> ScreenResult { .failed("nothing asked for a secret") }
+    public func cancelInput() {}
+}
+
+extension NavigationError {
+    /// The error as a failed screen result.
+    var asResult: ScreenResult { .failed(message) }
+}
+
+/// Runs a navigation intent and turns a refusal into a failed result.
+@MainActor
+func navigate(_ body: () throws(NavigationError) -> Void) -> ScreenResult {
+    do {
+        try body()
+        return .done(nil)
+    } catch {
+        return error.asResult
+    }
+}
+
+/// Parses a positive id argument.
+func parseID(_ arguments: [String], what: String) -> Result<Int, ScreenFailure> {
+    guard let text = arguments.first else { return .failure(ScreenFailure("which \(what)? give its id")) }
+    guard arguments.count == 1, let id = Int(text), id > 0 else {
+        return .failure(ScreenFailure("'\(text)' is not a \(what) id; ids are positive whole numbers"))
+    }
+    return .success(id)
+}
+
+/// A failure message, for `Result`s inside view models.
+struct ScreenFailure: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

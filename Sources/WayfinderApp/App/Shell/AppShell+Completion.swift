@@ -1,0 +1,55 @@
+import Wayfinder
+import WayfinderTerminal
+
+extension AppShell {
+    public func completions(for text: String) -> [String] {
+        let model = app.visibleScreen()
+        if model.secretPrompt != nil { return [] }
+        var words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        let partial = text.hasSuffix(" ") || text.isEmpty ? "" : (words.popLast() ?? "")
+        let candidates: [String]
+        if let command = words.first {
+            candidates = arguments(for: command, index: words.count - 1, model: model)
+        } else {
+            candidates = (model.commands + flowCommands + Self.globalCommands).map(\.name)
+        }
+        var seen: Set<String> = []
+        return candidates.filter { $0.hasPrefix(partial) && seen.insert($0).inserted }
+    }
+
+    private func arguments(for command: String, index: Int, model: any ScreenModel) -> [String] {
+        switch command {
+        case "open":
+            return index == 0 ? linkCandidates() : []
+        case "tab":
+            guard index == 0, let flow = app.store.graph.flow(named: app.store.state.activeFlow) else { return [] }
+            return flow.tabs
+        case "help":
+            return index == 0 ? (model.commands + flowCommands + Self.globalCommands).map(\.name) : []
+        default:
+            return model.completions(for: command, argument: index)
+        }
+    }
+
+    /// The current link, the static links of the graph, and the current link followed by
+    /// each literal step the graph allows from here.
+    private func linkCandidates() -> [String] {
+        let graph = app.store.graph
+        var links = [app.url]
+        if app.store.state.presentation == nil, let top = app.store.state.activeStack?.top.screen {
+            for next in graph.successors(of: top) {
+                let literals = next.pattern.compactMap { segment -> String? in
+                    if case .literal(let word) = segment { return word }
+                    return nil
+                }
+                guard !literals.isEmpty, literals.count == next.pattern.count else { continue }
+                links.append(stripQuery(app.url) + "/" + literals.joined(separator: "/"))
+            }
+        }
+        return links + staticLinks()
+    }
+
+    private func stripQuery(_ link: String) -> String {
+        link.split(separator: "?", maxSplits: 1).first.map(String.init) ?? link
+    }
+}

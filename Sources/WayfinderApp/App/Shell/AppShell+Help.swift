@@ -1,0 +1,69 @@
+import Wayfinder
+import WayfinderTerminal
+
+extension AppShell {
+    /// `help`: every command of this screen and the global ones; `help NAME`: one command.
+    func help(_ name: String?) -> StyledText {
+        let model = app.visibleScreen()
+        let screen = model.commands + flowCommands
+        var text = StyledText()
+        if let name {
+            guard let command = (screen + Self.globalCommands).first(where: { $0.name == name }) else {
+                text.append("No command '\(name)' here. Type help for the list.", .error)
+                return text
+            }
+            text.append(line: [TextSpan(command.name, .command), TextSpan(command.usage.isEmpty ? "" : " \(command.usage)", .dim)])
+            text.append("  \(command.summary)")
+            if command.name == "open" {
+                text.append("  Links this app knows:", .dim)
+                for link in staticLinks() { text.append("    \(link)", .link) }
+            }
+            return text
+        }
+        text.append("Commands of this screen", .title)
+        append(screen, to: &text)
+        text.append("Global commands", .title)
+        append(Self.globalCommands, to: &text)
+        return text
+    }
+
+    private func append(_ commands: [ScreenCommand], to text: inout StyledText) {
+        let width = (commands.map { $0.name.count + ($0.usage.isEmpty ? 0 : $0.usage.count + 1) }.max() ?? 0) + 2
+        for command in commands {
+            let head = command.name + (command.usage.isEmpty ? "" : " " + command.usage)
+            text.append(line: [
+                TextSpan("  " + command.name, .command),
+                TextSpan(String(head.dropFirst(command.name.count)) + String(repeating: " ", count: max(1, width - head.count)), .dim),
+                TextSpan(command.summary),
+            ])
+        }
+    }
+
+    /// Every link made only of literal segments that the graph allows, root first.
+    func staticLinks() -> [String] {
+        let graph = app.store.graph
+        var links: [String] = []
+        for flow in graph.flows {
+            for tab in flow.hasTabs ? flow.tabs.map(Optional.some) : [nil] {
+                guard let root = graph.rootScreen(flow: flow.name, tab: tab) else { continue }
+                var queue: [(route: [Route], presentation: Route?)] = [([Route(root.name)], nil)]
+                var seen: Set<String> = []
+                while let (stack, presentation) = queue.first {
+                    queue.removeFirst()
+                    let link = graph.link(flow: flow.name, tab: tab, stack: stack, presentation: presentation)
+                    guard seen.insert(link).inserted, stack.count <= 3 else { continue }
+                    links.append(link)
+                    guard presentation == nil, let top = stack.last else { continue }
+                    for next in graph.successors(of: top.screen) where next.pathParameterCount == 0 {
+                        if next.kind.presentationStyle != nil {
+                            queue.append((stack, Route(next.name)))
+                        } else if !stack.contains(where: { $0.screen == next.name }) {
+                            queue.append((stack + [Route(next.name)], nil))
+                        }
+                    }
+                }
+            }
+        }
+        return links
+    }
+}

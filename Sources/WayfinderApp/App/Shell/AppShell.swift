@@ -1,0 +1,203 @@
+import Wayfinder
+import WayfinderTerminal
+
+/// The sample app as the REPL sees it: global commands (`back`, `open`, `where`, `state`,
+/// …) are handled here through the ``AppCoordinator``; every other command goes to the
+/// view model of the screen on top.
+@MainActor
+public final class AppShell: ReplShell {
+    /// The app.
+    public let app: AppCoordinator
+
+    /// A shell over `app`.
+    public init(app: AppCoordinator) {
+        self.app = app
+    }
+
+    /// The global commands, in help order.
+    public static let globalCommands: [ScreenCommand] = [
+        ScreenCommand("help", "[command]", "list the commands, or explain one"),
+        ScreenCommand("back", "", "dismiss the sheet or alert, else go back one screen"),
+        ScreenCommand("root", "", "go back to the first screen of the tab or flow"),
+        ScreenCommand("open", "<url>", "open a deep link, such as wayfinder://main/feed/post/3"),
+        ScreenCommand("where", "", "print the link of what is on screen"),
+        ScreenCommand("state", "", "print the whole navigation state as one JSON line"),
+        ScreenCommand("tab", "<name>", "switch tab (feed, search, me)"),
+        ScreenCommand("dismiss", "", "dismiss the sheet or alert"),
+        ScreenCommand("undo", "", "undo the last navigation step"),
+        ScreenCommand("redo", "", "redo the step undone"),
+        ScreenCommand("logout", "", "sign out at once"),
+        ScreenCommand("quit", "", "leave (Ctrl-D works too)"),
+    ]
+
+    /// Commands of the active flow, whatever its screen.
+    var flowCommands: [ScreenCommand] {
+        switch app.store.state.activeFlow {
+        case LoginRoute.flow: [ScreenCommand("login", "<name>", "sign in (the password is asked for next)")]
+        case MainRoute.flow: [ScreenCommand("settings", "", "open Settings")]
+        case SettingsRoute.flow: [ScreenCommand("main", "", "back to the feed and tabs")]
+        default: []
+        }
+    }
+
+    // MARK: - ReplShell
+
+    public var prompt: String { "\(app.url)> " }
+
+    public var secretPrompt: String? { app.visibleScreen().secretPrompt }
+
+    public func banner() -> StyledText {
+        var text = StyledText()
+        text.append(line: [TextSpan("Wayfinder", .title), TextSpan(" sample app. Type help for commands, Tab to complete, Ctrl-D to leave.", .dim)])
+        return text
+    }
+
+    public func screen() async -> StyledText {
+        let model = app.visibleScreen()
+        await model.load()
+        return ScreenView(shell: self, model: model).body
+    }
+
+    public func cancelInput() {
+        app.visibleScreen().cancelInput()
+    }
+
+    public func execute(_ line: String) async -> ReplReply {
+        let model = app.visibleScreen()
+        if model.secretPrompt != nil {
+            return reply(for: await model.receiveSecret(line), navigates: true)
+        }
+        let input: CommandInput
+        do {
+            input = try CommandInput(parsing: line)
+        } catch {
+            return .error("\(error): close the quote and try again")
+        }
+        if let reply = await runGlobal(input) { return reply }
+        if let reply = await runFlowCommand(input) { return reply }
+        await model.load()
+        if let result = await model.perform(input) {
+            return reply(for: result, navigates: true)
+        }
+        return .error("unknown command '\(input.name)' here; type help for the commands of this screen")
+    }
+
+    func reply(for result: ScreenResult, navigates: Bool) -> ReplReply {
+        switch result {
+        case .done(let message):
+            return ReplReply(output: message.map { .line($0, .success) } ?? StyledText(), showsScreen: navigates)
+        case .failed(let message):
+            return ReplReply(output: .line("error: \(message)", .error), isError: true, showsScreen: false)
+        }
+    }
+
+    func navigation(_ body: () throws(NavigationError) -> Void) -> ReplReply {
+        do {
+            try body()
+            return ReplReply(showsScreen: true)
+        } catch {
+            return .error("error: \(error.message)")
+        }
+    }
+
+    private func runGlobal(_ input: CommandInput) async -> ReplReply? {
+        let store = app.store
+        let arguments = input.arguments
+        switch input.name {
+        case "help":
+            return ReplReply(output: help(arguments.first))
+        case "back":
+            guard arguments.isEmpty else { return .error("usage: back") }
+            return navigation { () throws(NavigationError) in
+                try store.perform { n throws(NavigationError) in
+                    if n.state.presentation != nil { try n.dismiss() } else { try n.pop() }
+                }
+            }
+        case "root":
+            return navigation { () throws(NavigationError) in try store.perform { n throws(NavigationError) in try n.popToRoot() } }
+        case "open":
+            guard arguments.count == 1, let link = arguments.first else { return .error("usage: open <url>") }
+            do {
+                switch try app.open(link) {
+                case .applied:
+                    return ReplReply(showsScreen: true)
+                case .deferred(let pending, _):
+                    return ReplReply(output: .line("Sign in first; \(pending) opens after that.", .dim), showsScreen: true)
+                }
+            } catch {
+                return .error("error: \(error.message)")
+            }
+        case "where":
+            return ReplReply(output: .line(app.url, .link))
+        case "state":
+            return ReplReply(output: .line(stateJSON.serialized))
+        case "tab":
+            guard arguments.count == 1, let tab = arguments.first else { return .error("usage: tab <name>") }
+            return navigation { () throws(NavigationError) in try store.perform { n throws(NavigationError) in try n.selectTab(tab) } }
+        case "dismiss":
+            return navigation { () throws(NavigationError) in try store.perform { n throws(NavigationError) in try n.dismiss() } }
+        case "undo":
+            return navigation { () throws(NavigationError) in try store.perform { n throws(NavigationError) in try n.undo() } }
+        case "redo":
+            return navigation { () throws(NavigationError) in try store.perform { n throws(NavigationError) in try n.redo() } }
+        case "logout":
+            let result = navigation { () throws(NavigationError) in try app.signOut() }
+            return result.isError ? result : ReplReply(output: .line("Signed out.", .success), showsScreen: true)
+        case "quit", "exit":
+            return ReplReply(quits: true)
+        default:
+            return nil
+        }
+    }
+
+    private func runFlowCommand(_ input: CommandInput) async -> ReplReply? {
+        switch (app.store.state.activeFlow, input.name) {
+        case (LoginRoute.flow, "login"):
+            // From any Login screen: back to sign-in, then start there.
+            do {
+                try app.store.perform { n throws(NavigationError) in try n.popToRoot() }
+            } catch {
+                return .error("error: \(error.message)")
+            }
+            let model = app.visibleScreen()
+            guard let result = await model.perform(input) else { return nil }
+            return reply(for: result, navigates: false)
+        case (MainRoute.flow, "settings"):
+            return navigation { () throws(NavigationError) in try app.main.send(OpenSettings()) }
+        case (SettingsRoute.flow, "main"):
+            return navigation { () throws(NavigationError) in try app.settings.send(OpenMain()) }
+        case (_, "login") where app.user != nil:
+            return .error("error: already signed in as \(app.user?.username ?? ""); logout first")
+        default:
+            return nil
+        }
+    }
+
+    /// `{"url", "flow", "tab", "stack", "presentation", "pending", "user"}`.
+    public var stateJSON: JSONValue {
+        let state = app.store.state
+        let graph = app.store.graph
+        let stack = state.activeStack
+        let presentation: JSONValue = stack?.presentation.map { presented in
+            guard case .object(var members) = graph.jsonValue(for: presented.route) else { return .null }
+            members.append(("style", .string(presented.style.rawValue)))
+            return .object(members)
+        } ?? .null
+        return .object([
+            ("url", .string(app.url)),
+            ("flow", .string(state.activeFlow)),
+            ("tab", state.selectedTab.map(JSONValue.string) ?? .null),
+            ("stack", .array((stack?.routes ?? []).map(graph.jsonValue(for:)))),
+            ("presentation", presentation),
+            ("pending", state.pending.map(JSONValue.string) ?? .null),
+            ("user", app.user.map { .string($0.username) } ?? .null),
+        ])
+    }
+}
+
+extension ReplReply {
+    /// A reply that is only an error message.
+    static func error(_ message: String) -> ReplReply {
+        ReplReply(output: .line(message.hasPrefix("error: ") ? message : "error: \(message)", .error), isError: true)
+    }
+}

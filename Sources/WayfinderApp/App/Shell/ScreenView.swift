@@ -1,0 +1,56 @@
+import Wayfinder
+import WayfinderTerminal
+
+/// What the REPL shows after a command: the header with the top of every flow's stack
+/// (the active one marked), the active screen (with any sheet or alert over it), and the
+/// commands it accepts.
+@MainActor
+struct ScreenView {
+    let shell: AppShell
+    let model: any ScreenModel
+
+    var body: StyledText {
+        let state = shell.app.store.state
+        var text = StyledText()
+        text.append(line: header(state))
+        text.appendBlank()
+        if let presentation = state.presentation {
+            let below = state.activeStack?.top.description ?? ""
+            text.append("(\(presentation.style.rawValue) over \(below))", .dim)
+            text.append("── \(presentation.style.rawValue) ──", .dim)
+            text.append(contentsOf: model.render())
+            text.append("────────", .dim)
+        } else {
+            text.append(contentsOf: model.render())
+        }
+        text.appendBlank()
+        let screenCommands = model.commands + (model.secretPrompt == nil ? shell.flowCommands : [])
+        if !screenCommands.isEmpty {
+            var spans = [TextSpan("Commands: ", .dim)]
+            for (index, command) in screenCommands.enumerated() {
+                if index > 0 { spans.append(TextSpan(", ", .dim)) }
+                spans.append(TextSpan(command.name, .command))
+                if !command.usage.isEmpty { spans.append(TextSpan(" \(command.usage)", .dim)) }
+            }
+            text.append(line: spans)
+        }
+        text.append("Also: back, root, open <url>, where, state, tab, dismiss, undo, redo, logout, help, quit", .dim)
+        return text
+    }
+
+    /// `login: signIn | *main/feed: post(id: 42) | settings: settings`.
+    private func header(_ state: NavigationState) -> [TextSpan] {
+        var spans: [TextSpan] = []
+        for flow in shell.app.store.graph.flows {
+            guard let flowState = state.flows[flow.name], let stack = flowState.selectedStack else { continue }
+            if !spans.isEmpty { spans.append(TextSpan(" | ", .dim)) }
+            let isActive = flow.name == state.activeFlow
+            let place = flow.name + (flowState.selectedTab.map { "/\($0)" } ?? "")
+            var top = stack.top.description
+            if let presentation = stack.presentation { top += " + \(presentation.route.description)" }
+            spans.append(TextSpan((isActive ? "*" : "") + place + ": ", isActive ? .active : .dim))
+            spans.append(TextSpan(top, isActive ? .active : .dim))
+        }
+        return spans
+    }
+}

@@ -1,0 +1,48 @@
+import Wayfinder
+import WayfinderTerminal
+
+/// The forgot-password screen: `send [email]`.
+@MainActor
+public final class ForgotPasswordViewModel: ScreenModel {
+    private let router: any Routable<LoginRoute>
+    /// The email from the link, if any.
+    public let email: String?
+    /// Where a reset link was last sent.
+    public private(set) var sentTo: String?
+
+    /// Creates the view model.
+    public init(router: any Routable<LoginRoute>, email: String?) {
+        self.router = router
+        self.email = email
+    }
+
+    public var commands: [ScreenCommand] {
+        [ScreenCommand("send", "[email]", "send a reset link (to the email from the link if none is given)")]
+    }
+
+    public func load() async {}
+
+    public func perform(_ input: CommandInput) async -> ScreenResult? {
+        guard input.name == "send" else { return nil }
+        guard input.arguments.count <= 1, let address = input.arguments.first ?? email else {
+            return .failed("usage: send <email>")
+        }
+        guard Self.looksLikeEmail(address) else { return .failed("'\(address)' is not an email address") }
+        sentTo = address
+        return .done("If \(address) has an account, a reset link is on its way.")
+    }
+
+    static func looksLikeEmail(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
+            && !parts[1].hasPrefix(".") && !parts[1].hasSuffix(".") && !text.contains(" ")
+    }
+
+    public func render() -> StyledText {
+        var text = StyledText()
+        text.append("Forgot your password?", .title)
+        text.append("Email: \(email ?? "(none given)")")
+        if let sentTo { text.append("A reset link was sent to \(sentTo).", .success) }
+        return text
+    }
+}

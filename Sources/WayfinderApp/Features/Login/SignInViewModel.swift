@@ -1,0 +1,107 @@
+import Wayfinder
+import WayfinderTerminal
+
+/// The sign-in screen: `login NAME`, then the password at a prompt that does not echo.
+@MainActor
+public final class SignInViewModel: ScreenModel {
+    private let router: any Routable<LoginRoute>
+    private let auth: any AuthService
+    private let pendingLink: () -> String?
+    /// The user name waiting for its password.
+    public private(set) var awaitingPasswordFor: String?
+    /// The last sign-in error, shown on the screen.
+    public private(set) var error: String?
+
+    /// Creates the view model.
+    /// - Parameters:
+    ///   - router: The Login flow's intents.
+    ///   - auth: Checks passwords.
+    ///   - pending: The link waiting for sign-in, if any.
+    public init(router: any Routable<LoginRoute>, auth: any AuthService, pending: @escaping () -> String?) {
+        self.router = router
+        self.auth = auth
+        self.pendingLink = pending
+    }
+
+    /// The link that opens after signing in.
+    public var pending: String? { pendingLink() }
+
+    public var commands: [ScreenCommand] {
+        [
+            ScreenCommand("login", "<name>", "sign in (the password is asked for next)"),
+            ScreenCommand("register", "", "create an account"),
+            ScreenCommand("forgot", "[email]", "reset a forgotten password"),
+            ScreenCommand("terms", "", "read the terms of service"),
+        ]
+    }
+
+    public func load() async {}
+
+    public func perform(_ input: CommandInput) async -> ScreenResult? {
+        switch input.name {
+        case "login":
+            guard input.arguments.count == 1, let name = input.arguments.first else {
+                return .failed(input.arguments.count > 1
+                    ? "type only the user name; the password is asked for next, without echo"
+                    : "usage: login <name>")
+            }
+            awaitingPasswordFor = name
+            return .done(nil)
+        case "register":
+            return navigate { () throws(NavigationError) in try router.push(.register) }
+        case "forgot":
+            guard input.arguments.count <= 1 else { return .failed("usage: forgot [email]") }
+            let email = input.arguments.first
+            return navigate { () throws(NavigationError) in try router.push(.forgot(email: email)) }
+        case "terms":
+            return navigate { () throws(NavigationError) in try router.present(.terms) }
+        default:
+            return nil
+        }
+    }
+
+    public var secretPrompt: String? {
+        awaitingPasswordFor.map { "Password for \(Sanitizer.escape($0)): " }
+    }
+
+    public func receiveSecret(_ secret: String) async -> ScreenResult {
+        guard let name = awaitingPasswordFor else { return .failed("no sign-in in progress") }
+        awaitingPasswordFor = nil
+        do {
+            let user = try await auth.signIn(username: name, password: secret)
+            error = nil
+            try router.send(SignInFinished(user: user))
+            return .done("Signed in as \(user.username).")
+        } catch let failure as ServiceError {
+            error = failure.message
+            return .failed(failure.message)
+        } catch {
+            return .failed("\(error)")
+        }
+    }
+
+    public func cancelInput() {
+        awaitingPasswordFor = nil
+    }
+
+    public func render() -> StyledText { SignInView(model: self).body }
+}
+
+/// The sign-in screen's text.
+@MainActor
+struct SignInView {
+    let model: SignInViewModel
+
+    var body: StyledText {
+        var text = StyledText()
+        text.append("Sign in", .title)
+        if let pending = model.pending {
+            text.append(TextSpan("Sign in to continue to "), TextSpan(pending, .link))
+        }
+        text.append("Demo accounts: alice, bob, carol (password wonderland).", .dim)
+        if let error = model.error {
+            text.append("Sign-in failed: \(error)", .error)
+        }
+        return text
+    }
+}

@@ -1,0 +1,66 @@
+import Wayfinder
+import WayfinderTerminal
+
+/// The comments of the post below this screen in the stack.
+@MainActor
+public final class CommentsViewModel: ScreenModel {
+    private let router: any Routable<MainRoute>
+    private let posts: any PostRepository
+    private let users: any UserRepository
+    /// The post whose comments these are.
+    public let postID: Int
+    /// The comments, oldest first.
+    public private(set) var comments: [Comment] = []
+    private var authors: [Int: User] = [:]
+
+    /// Creates the view model for the comments of post `postID`.
+    public init(router: any Routable<MainRoute>, posts: any PostRepository, users: any UserRepository, postID: Int) {
+        self.router = router
+        self.posts = posts
+        self.users = users
+        self.postID = postID
+    }
+
+    public var commands: [ScreenCommand] {
+        [
+            ScreenCommand("user", "<id>", "open a commenter's profile"),
+            ScreenCommand("reload", "", "load the comments again"),
+        ]
+    }
+
+    public func load() async {
+        comments = (try? await posts.comments(onPost: postID)) ?? []
+        authors = await loadingAuthors(of: comments.map(\.authorID), into: authors, from: users)
+    }
+
+    public func perform(_ input: CommandInput) async -> ScreenResult? {
+        switch input.name {
+        case "user":
+            switch parseID(input.arguments, what: "user") {
+            case .failure(let failure): return .failed(failure.message)
+            case .success(let id):
+                guard (try? await users.user(id: id)) ?? nil != nil else { return .failed("user \(id) does not exist") }
+                return navigate { () throws(NavigationError) in try router.push(.user(id: id)) }
+            }
+        case "reload":
+            return .done(nil)
+        default:
+            return nil
+        }
+    }
+
+    public func completions(for command: String, argument index: Int) -> [String] {
+        command == "user" && index == 0 ? Array(Set(comments.map { String($0.authorID) })).sorted() : []
+    }
+
+    public func render() -> StyledText {
+        var text = StyledText()
+        text.append("Comments on post \(postID)", .title)
+        if comments.isEmpty { text.append("  No comments yet.", .dim) }
+        for comment in comments {
+            let author = authors[comment.authorID].map { "@\($0.username) (user \($0.id))" } ?? "user \(comment.authorID)"
+            text.append(line: [TextSpan("  \(author): ", .dim), TextSpan(comment.text)])
+        }
+        return text
+    }
+}

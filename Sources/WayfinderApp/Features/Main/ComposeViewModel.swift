@@ -1,0 +1,89 @@
+import Wayfinder
+import WayfinderTerminal
+
+/// Writing a new post, as a sheet: set a title and a body, then publish.
+@MainActor
+public final class ComposeViewModel: ScreenModel {
+    /// The longest title accepted.
+    public static let maximumTitleLength = 80
+    /// The longest body accepted.
+    public static let maximumBodyLength = 2_000
+
+    private let router: any Routable<MainRoute>
+    private let posts: any PostRepository
+    private let authorID: Int
+    /// The draft's title.
+    public private(set) var title = ""
+    /// The draft's body.
+    public private(set) var body = ""
+
+    /// Creates the view model for a post by `authorID`.
+    public init(router: any Routable<MainRoute>, posts: any PostRepository, authorID: Int) {
+        self.router = router
+        self.posts = posts
+        self.authorID = authorID
+    }
+
+    public var commands: [ScreenCommand] {
+        [
+            ScreenCommand("title", "<text>", "set the title"),
+            ScreenCommand("body", "<text>", "set the text"),
+            ScreenCommand("publish", "", "publish the post and open it"),
+            ScreenCommand("cancel", "", "throw the draft away"),
+        ]
+    }
+
+    public func load() async {}
+
+    public func perform(_ input: CommandInput) async -> ScreenResult? {
+        switch input.name {
+        case "title":
+            guard !input.rest.isEmpty else { return .failed("usage: title <text>") }
+            title = input.rest
+        case "body":
+            guard !input.rest.isEmpty else { return .failed("usage: body <text>") }
+            body = input.rest
+        case "publish":
+            return await publish()
+        case "cancel":
+            return navigate { () throws(NavigationError) in try router.dismiss() }
+        default:
+            return nil
+        }
+        return .done(nil)
+    }
+
+    /// What is wrong with the draft, or `nil`.
+    public var problem: String? {
+        if title.isEmpty { return "the post needs a title (title <text>)" }
+        if title.count > Self.maximumTitleLength { return "the title is longer than \(Self.maximumTitleLength) characters" }
+        if body.isEmpty { return "the post needs a text (body <text>)" }
+        if body.count > Self.maximumBodyLength { return "the text is longer than \(Self.maximumBodyLength) characters" }
+        if (title + body).unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            return "the post cannot contain control characters"
+        }
+        return nil
+    }
+
+    private func publish() async -> ScreenResult {
+        if let problem { return .failed("cannot publish: \(problem)") }
+        do {
+            let post = try await posts.create(authorID: authorID, title: title, body: body)
+            try router.dismiss()
+            try router.push(.post(id: post.id))
+            return .done("Published post \(post.id).")
+        } catch let error as ServiceError {
+            return .failed("cannot publish: \(error.message)")
+        } catch {
+            return .failed("\(error)")
+        }
+    }
+
+    public func render() -> StyledText {
+        var text = StyledText()
+        text.append("New post", .title)
+        text.append(line: [TextSpan("Title: ", .dim), TextSpan(title.isEmpty ? "(empty)" : title)])
+        text.append(line: [TextSpan("Text:  ", .dim), TextSpan(body.isEmpty ? "(empty)" : body)])
+        return text
+    }
+}

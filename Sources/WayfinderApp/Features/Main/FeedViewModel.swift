@@ -1,0 +1,92 @@
+import Wayfinder
+import WayfinderTerminal
+
+/// The feed tab: posts, newest first, a page at a time.
+@MainActor
+public final class FeedViewModel: ScreenModel {
+    private let router: any Routable<MainRoute>
+    private let posts: any PostRepository
+    private let settings: any SettingsService
+    private let users: any UserRepository
+    /// The page on screen.
+    public private(set) var page: PostPage?
+    /// The page number asked for.
+    public private(set) var pageNumber = 1
+    private var authors: [Int: User] = [:]
+    private var showsIDs = true
+
+    /// Creates the view model.
+    public init(router: any Routable<MainRoute>, posts: any PostRepository, settings: any SettingsService, users: any UserRepository) {
+        self.router = router
+        self.posts = posts
+        self.settings = settings
+        self.users = users
+    }
+
+    public var commands: [ScreenCommand] {
+        [
+            ScreenCommand("post", "<id>", "open a post"),
+            ScreenCommand("next", "", "next page"),
+            ScreenCommand("prev", "", "previous page"),
+            ScreenCommand("page", "<n>", "go to page n"),
+            ScreenCommand("compose", "", "write a new post"),
+            ScreenCommand("refresh", "", "load the feed again"),
+        ]
+    }
+
+    public func load() async {
+        let size = await settings.value(of: .pagedFeed) ? 10 : 30
+        showsIDs = await settings.value(of: .showPostIDs)
+        guard let loaded = try? await posts.page(pageNumber, size: size) else { return }
+        page = loaded
+        pageNumber = loaded.number
+        authors = await loadingAuthors(of: loaded.posts.map(\.authorID), into: authors, from: users)
+    }
+
+    public func perform(_ input: CommandInput) async -> ScreenResult? {
+        let count = page?.pageCount ?? 1
+        switch input.name {
+        case "post":
+            return await openPost(input.arguments, router: router, posts: posts)
+        case "next":
+            guard pageNumber < count else { return .failed("this is the last page") }
+            pageNumber += 1
+        case "prev":
+            guard pageNumber > 1 else { return .failed("this is the first page") }
+            pageNumber -= 1
+        case "page":
+            guard input.arguments.count == 1, let number = Int(input.arguments[0]), (1...count).contains(number) else {
+                return .failed("usage: page <n>, with n from 1 to \(count)")
+            }
+            pageNumber = number
+        case "compose":
+            return navigate { () throws(NavigationError) in try router.present(.compose) }
+        case "refresh":
+            break
+        default:
+            return nil
+        }
+        return .done(nil)
+    }
+
+    public func completions(for command: String, argument index: Int) -> [String] {
+        guard index == 0 else { return [] }
+        switch command {
+        case "post": return page?.posts.map { String($0.id) } ?? []
+        case "page": return (1...(page?.pageCount ?? 1)).map(String.init)
+        default: return []
+        }
+    }
+
+    public func render() -> StyledText {
+        var text = StyledText()
+        text.append("Feed", .title)
+        guard let page else {
+            text.append("The feed could not be loaded.", .error)
+            return text
+        }
+        text.append("Page \(page.number) of \(page.pageCount)", .dim)
+        text.append(contentsOf: PostListView(posts: page.posts, authors: authors, showsIDs: showsIDs).body)
+        return text
+    }
+}

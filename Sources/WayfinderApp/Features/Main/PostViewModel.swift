@@ -1,0 +1,114 @@
+import Wayfinder
+import WayfinderTerminal
+
+/// One post: like it (optimistically), read its comments, visit its author.
+@MainActor
+public final class PostViewModel: ScreenModel {
+    private let router: any Routable<MainRoute>
+    private let posts: any PostRepository
+    private let users: any UserRepository
+    /// The post's id.
+    public let postID: Int
+    private let viewerID: Int
+    /// The post, once loaded.
+    public private(set) var post: Post?
+    /// Its author.
+    public private(set) var author: User?
+    /// Whether the viewer likes it.
+    public private(set) var isLiked = false
+    /// The last problem, shown under the post.
+    public private(set) var notice: String?
+    private var loaded = false
+
+    /// Creates the view model for post `postID`, seen by `viewerID`.
+    public init(router: any Routable<MainRoute>, posts: any PostRepository, users: any UserRepository, postID: Int, viewerID: Int) {
+        self.router = router
+        self.posts = posts
+        self.users = users
+        self.postID = postID
+        self.viewerID = viewerID
+    }
+
+    public var commands: [ScreenCommand] {
+        [
+            ScreenCommand("like", "", "like this post"),
+            ScreenCommand("unlike", "", "take your like back"),
+            ScreenCommand("comments", "", "read the comments"),
+            ScreenCommand("author", "", "open the author's profile"),
+            ScreenCommand("reload", "", "load the post again"),
+        ]
+    }
+
+    public func load() async {
+        guard !loaded else { return }
+        await reload()
+    }
+
+    private func reload() async {
+        post = try? await posts.post(id: postID)
+        isLiked = (try? await posts.isLiked(postID: postID, by: viewerID)) ?? false
+        if let post { author = try? await users.user(id: post.authorID) }
+        loaded = true
+    }
+
+    public func perform(_ input: CommandInput) async -> ScreenResult? {
+        switch input.name {
+        case "like": return await setLiked(true)
+        case "unlike": return await setLiked(false)
+        case "comments":
+            guard post != nil else { return .failed("post \(postID) does not exist") }
+            return navigate { () throws(NavigationError) in try router.push(.comments) }
+        case "author":
+            guard let post else { return .failed("post \(postID) does not exist") }
+            return navigate { () throws(NavigationError) in try router.push(.user(id: post.authorID)) }
+        case "reload":
+            await reload()
+            return .done(nil)
+        default:
+            return nil
+        }
+    }
+
+    /// Optimistic: the like shows at once; when the service fails it is rolled back and
+    /// the failure is shown.
+    func setLiked(_ liked: Bool) async -> ScreenResult {
+        guard var current = post else { return .failed("post \(postID) does not exist") }
+        guard isLiked != liked else { return .failed(liked ? "you already like this post" : "you do not like this post") }
+        let before = (post: current, isLiked: isLiked)
+        current.likeCount += liked ? 1 : -1
+        post = current
+        isLiked = liked
+        notice = nil
+        do {
+            let count = try await posts.setLiked(liked, postID: postID, by: viewerID)
+            post?.likeCount = count
+            return .done(liked ? "Liked." : "Like taken back.")
+        } catch {
+            post = before.post
+            isLiked = before.isLiked
+            notice = "Could not \(liked ? "like" : "unlike"): \(error.message). Rolled back."
+            return .failed(notice ?? "")
+        }
+    }
+
+    public func render() -> StyledText {
+        var text = StyledText()
+        guard let post else {
+            text.append("Post \(postID)", .title)
+            text.append("This post does not exist.", .error)
+            return text
+        }
+        text.append(line: [TextSpan(post.title, .title), TextSpan("  [\(post.id)]", .link)])
+        let by = author.map { "\($0.displayName) (@\($0.username), user \($0.id))" } ?? "user \(post.authorID)"
+        text.append("by \(by)", .dim)
+        text.appendBlank()
+        text.append(post.body)
+        text.appendBlank()
+        text.append(line: [
+            TextSpan("\(isLiked ? "♥" : "♡") \(count(post.likeCount, "like"))", isLiked ? .success : .plain),
+            TextSpan(" · \(count(post.commentCount, "comment"))", .dim),
+        ])
+        if let notice { text.append(notice, .error) }
+        return text
+    }
+}

@@ -1,0 +1,68 @@
+import Wayfinder
+import WayfinderTerminal
+
+/// The search tab: the query is part of the link (`wayfinder://main/search?q=swift`).
+@MainActor
+public final class SearchViewModel: ScreenModel {
+    private let router: any Routable<MainRoute>
+    private let posts: any PostRepository
+    private let users: any UserRepository
+    /// The query from the link.
+    public let query: String?
+    /// The posts found, newest first.
+    public private(set) var results: [Post] = []
+    private var authors: [Int: User] = [:]
+
+    /// Creates the view model for `query`.
+    public init(router: any Routable<MainRoute>, posts: any PostRepository, users: any UserRepository, query: String?) {
+        self.router = router
+        self.posts = posts
+        self.users = users
+        self.query = query
+    }
+
+    public var commands: [ScreenCommand] {
+        [
+            ScreenCommand("find", "<words>", "search posts"),
+            ScreenCommand("clear", "", "clear the search"),
+            ScreenCommand("post", "<id>", "open a post"),
+        ]
+    }
+
+    public func load() async {
+        guard let query else { return }
+        results = (try? await posts.search(query)) ?? []
+        authors = await loadingAuthors(of: results.map(\.authorID), into: authors, from: users)
+    }
+
+    public func perform(_ input: CommandInput) async -> ScreenResult? {
+        switch input.name {
+        case "find":
+            guard !input.rest.isEmpty else { return .failed("usage: find <words>") }
+            let words = input.rest
+            return navigate { () throws(NavigationError) in try router.replaceRoot(with: .search(query: words)) }
+        case "clear":
+            return navigate { () throws(NavigationError) in try router.replaceRoot(with: .search(query: nil)) }
+        case "post":
+            return await openPost(input.arguments, router: router, posts: posts)
+        default:
+            return nil
+        }
+    }
+
+    public func completions(for command: String, argument index: Int) -> [String] {
+        command == "post" && index == 0 ? results.map { String($0.id) } : []
+    }
+
+    public func render() -> StyledText {
+        var text = StyledText()
+        text.append("Search", .title)
+        guard let query else {
+            text.append("Type find <words> to search posts.", .dim)
+            return text
+        }
+        text.append("\(results.count) posts match \"\(query)\"", .dim)
+        text.append(contentsOf: PostListView(posts: results, authors: authors, showsIDs: true).body)
+        return text
+    }
+}

@@ -1,0 +1,32 @@
+import Wayfinder
+import WayfinderTerminal
+
+/// About Wayfinder, as a sheet.
+@MainActor
+public final class AboutViewModel: ScreenModel {
+    private let router: any Routable<SettingsRoute>
+    private let graph: RouteGraph
+
+    /// Creates the view model.
+    public init(router: any Routable<SettingsRoute>, graph: RouteGraph) {
+        self.router = router
+        self.graph = graph
+    }
+
+    public var commands: [ScreenCommand] { [ScreenCommand("close", "", "close this sheet")] }
+
+    public func load() async {}
+
+    public func perform(_ input: CommandInput) async -> ScreenResult? {
+        guard input.name == "close" else { return nil }
+        return navigate { () throws(NavigationError) in try router.dismiss() }
+    }
+
+    public func render() -> StyledText {
+        var text = StyledText()
+        text.append("About Wayfinder", .title)
+        text.append("A coordinator/router navigation engine for text front ends.")
+        text.append("This app: \(graph.flows.count) flows, \(graph.screens.count) screens, \(graph.edgeCount) edges, from Routes/app.routes.", .dim)
+        return text
+    }
+}

@@ -1,0 +1,61 @@
+import Wayfinder
+import WayfinderTerminal
+
+/// Which notifications the signed-in user receives; changes are saved at once.
+@MainActor
+public final class NotificationsViewModel: ScreenModel {
+    private let router: any Routable<SettingsRoute>
+    private let settings: any SettingsService
+    private let userID: Int
+    /// The current settings.
+    public private(set) var current = NotificationSettings()
+
+    /// Creates the view model.
+    public init(router: any Routable<SettingsRoute>, settings: any SettingsService, userID: Int) {
+        self.router = router
+        self.settings = settings
+        self.userID = userID
+    }
+
+    public var commands: [ScreenCommand] {
+        [
+            ScreenCommand("on", "<kind>", "receive a kind of notification"),
+            ScreenCommand("off", "<kind>", "stop a kind of notification"),
+        ]
+    }
+
+    public func load() async {
+        current = (try? await settings.notifications(for: userID)) ?? NotificationSettings()
+    }
+
+    public func perform(_ input: CommandInput) async -> ScreenResult? {
+        guard input.name == "on" || input.name == "off" else { return nil }
+        let kinds = NotificationSettings.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+        guard input.arguments.count == 1, let kind = NotificationSettings.Kind(rawValue: input.arguments[0]) else {
+            return .failed("usage: \(input.name) <kind>, with kind one of \(kinds)")
+        }
+        var next = current
+        if input.name == "on" { next.enabled.insert(kind) } else { next.enabled.remove(kind) }
+        do {
+            try await settings.setNotifications(next, for: userID)
+        } catch {
+            return .failed("could not save: \(error.message)")
+        }
+        current = next
+        return .done("\(kind.rawValue) notifications \(input.name).")
+    }
+
+    public func completions(for command: String, argument index: Int) -> [String] {
+        (command == "on" || command == "off") && index == 0 ? NotificationSettings.Kind.allCases.map(\.rawValue) : []
+    }
+
+    public func render() -> StyledText {
+        var text = StyledText()
+        text.append("Notifications", .title)
+        for kind in NotificationSettings.Kind.allCases {
+            let on = current.isOn(kind)
+            text.append(line: [TextSpan("  \(kind.rawValue) ", .command), TextSpan(on ? "on" : "off", on ? .success : .dim)])
+        }
+        return text
+    }
+}

@@ -1,0 +1,92 @@
+import Wayfinder
+import WayfinderTerminal
+
+/// The Settings root: the account, feature flags, and the way to the other settings.
+@MainActor
+public final class SettingsViewModel: ScreenModel {
+    private let router: any Routable<SettingsRoute>
+    private let settings: any SettingsService
+    private let currentUser: () -> User
+    /// Each flag with its value and whether it is overridden.
+    public private(set) var flags: [(flag: FeatureFlag, value: Bool, isOverridden: Bool)] = []
+
+    /// Creates the view model.
+    public init(router: any Routable<SettingsRoute>, settings: any SettingsService, user: @escaping () -> User) {
+        self.router = router
+        self.settings = settings
+        self.currentUser = user
+    }
+
+    public var commands: [ScreenCommand] {
+        [
+            ScreenCommand("profile", "", "edit your profile"),
+            ScreenCommand("notifications", "", "choose notifications"),
+            ScreenCommand("about", "", "about Wayfinder"),
+            ScreenCommand("signout", "", "sign out (asks first)"),
+            ScreenCommand("flag", "<name> on|off|default", "override a feature flag"),
+        ]
+    }
+
+    public func load() async {
+        let overrides = await settings.overrides()
+        var loaded: [(FeatureFlag, Bool, Bool)] = []
+        for flag in FeatureFlag.all {
+            loaded.append((flag, await settings.value(of: flag), overrides[flag.id] != nil))
+        }
+        flags = loaded
+    }
+
+    public func perform(_ input: CommandInput) async -> ScreenResult? {
+        switch input.name {
+        case "profile": return navigate { () throws(NavigationError) in try router.push(.editProfile) }
+        case "notifications": return navigate { () throws(NavigationError) in try router.push(.notifications) }
+        case "about": return navigate { () throws(NavigationError) in try router.present(.about) }
+        case "signout": return navigate { () throws(NavigationError) in try router.present(.logout) }
+        case "flag": return await setFlag(input.arguments)
+        default: return nil
+        }
+    }
+
+    private func setFlag(_ arguments: [String]) async -> ScreenResult {
+        let names = FeatureFlag.all.map(\.id)
+        guard arguments.count == 2, let flag = FeatureFlag.all.first(where: { $0.id == arguments[0] }) else {
+            return .failed("usage: flag <name> on|off|default, with name one of \(names.joined(separator: ", "))")
+        }
+        let value: Bool?
+        switch arguments[1] {
+        case "on": value = true
+        case "off": value = false
+        case "default": value = nil
+        default: return .failed("a flag is on, off or default, not '\(arguments[1])'")
+        }
+        do {
+            try await settings.setOverride(value, for: flag)
+        } catch {
+            return .failed(error.message)
+        }
+        return .done("\(flag.id) is \(value.map { $0 ? "on" : "off" } ?? "back to its default").")
+    }
+
+    public func completions(for command: String, argument index: Int) -> [String] {
+        guard command == "flag" else { return [] }
+        return index == 0 ? FeatureFlag.all.map(\.id) : (index == 1 ? ["on", "off", "default"] : [])
+    }
+
+    public func render() -> StyledText {
+        let user = currentUser()
+        var text = StyledText()
+        text.append("Settings", .title)
+        text.append("Signed in as \(user.displayName) (@\(user.username))")
+        text.appendBlank()
+        text.append("Feature flags", .title)
+        for entry in flags {
+            text.append(line: [
+                TextSpan("  \(entry.flag.id) ", .command),
+                TextSpan(entry.value ? "on" : "off", entry.value ? .success : .plain),
+                TextSpan(entry.isOverridden ? " (overridden)" : " (default)", .dim),
+                TextSpan("  \(entry.flag.summary)", .dim),
+            ])
+        }
+        return text
+    }
+}

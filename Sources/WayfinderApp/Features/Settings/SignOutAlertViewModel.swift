@@ -1,0 +1,38 @@
+import Wayfinder
+import WayfinderTerminal
+
+/// The sign-out confirmation, as an alert: `yes` signs out everywhere, `no` stays.
+@MainActor
+public final class SignOutAlertViewModel: ScreenModel {
+    private let router: any Routable<SettingsRoute>
+
+    /// Creates the view model.
+    public init(router: any Routable<SettingsRoute>) {
+        self.router = router
+    }
+
+    public var commands: [ScreenCommand] {
+        [ScreenCommand("yes", "", "sign out"), ScreenCommand("no", "", "stay signed in")]
+    }
+
+    public func load() async {}
+
+    public func perform(_ input: CommandInput) async -> ScreenResult? {
+        switch input.name {
+        case "yes":
+            let result = navigate { () throws(NavigationError) in try router.send(SignOutRequested()) }
+            return result == .done(nil) ? .done("Signed out.") : result
+        case "no":
+            return navigate { () throws(NavigationError) in try router.dismiss() }
+        default:
+            return nil
+        }
+    }
+
+    public func render() -> StyledText {
+        var text = StyledText()
+        text.append("Sign out?", .title)
+        text.append("You will need your password to sign in again. (yes / no)")
+        return text
+    }
+}

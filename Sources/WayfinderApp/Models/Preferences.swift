@@ -1,0 +1,45 @@
+/// Which notifications a user receives.
+public struct NotificationSettings: Hashable, Codable, Sendable {
+    /// The kinds of notification, in display order.
+    public enum Kind: String, CaseIterable, Codable, Sendable {
+        case likes, comments, follows
+    }
+
+    /// The kinds switched on.
+    public var enabled: Set<Kind>
+
+    /// Creates settings.
+    public init(enabled: Set<Kind> = Set(Kind.allCases)) {
+        self.enabled = enabled
+    }
+
+    /// Whether `kind` is on.
+    public func isOn(_ kind: Kind) -> Bool { enabled.contains(kind) }
+}
+
+/// A feature flag: a named switch with a default, overridable in Settings.
+public struct FeatureFlag: Hashable, Sendable, Identifiable {
+    /// The flag's name (`paged-feed`).
+    public let id: String
+    /// What it changes.
+    public let summary: String
+    /// Its value when not overridden.
+    public let defaultValue: Bool
+
+    /// Creates a flag.
+    public init(id: String, summary: String, defaultValue: Bool) {
+        self.id = id
+        self.summary = summary
+        self.defaultValue = defaultValue
+    }
+
+    /// The feed shows 10 posts a page (on) or 30 (off).
+    public static let pagedFeed = FeatureFlag(id: "paged-feed", summary: "show the feed 10 posts a page (off: 30)", defaultValue: true)
+    /// Likes fail as if the network were down, to show the optimistic rollback.
+    public static let flakyLikes = FeatureFlag(id: "flaky-likes", summary: "make likes fail, to see them rolled back", defaultValue: false)
+    /// Post ids are shown in lists.
+    public static let showPostIDs = FeatureFlag(id: "show-post-ids", summary: "show post ids in lists", defaultValue: true)
+
+    /// Every flag, in display order.
+    public static let all: [FeatureFlag] = [.pagedFeed, .flakyLikes, .showPostIDs]
+}

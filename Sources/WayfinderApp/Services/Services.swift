@@ -1,0 +1,51 @@
+/// Signs users in and creates accounts.
+public protocol AuthService: Sendable {
+    /// The user whose `password` matches.
+    /// - Throws: ``ServiceError``: unknown user or wrong password.
+    func signIn(username: String, password: String) async throws(ServiceError) -> User
+    /// Creates an account and returns its user.
+    /// - Throws: ``ServiceError`` when the name is taken or invalid or the password too short.
+    func register(username: String, password: String) async throws(ServiceError) -> User
+}
+
+/// Reads and writes posts, comments and likes.
+public protocol PostRepository: Sendable {
+    /// Page `number` (from 1) of the feed, newest first, `size` posts a page.
+    func page(_ number: Int, size: Int) async throws(ServiceError) -> PostPage
+    /// The post with `id`, if any.
+    func post(id: Int) async throws(ServiceError) -> Post?
+    /// The posts by `authorID`, newest first.
+    func posts(byAuthor authorID: Int) async throws(ServiceError) -> [Post]
+    /// The posts whose title or text contain `query` (ignoring case), newest first.
+    func search(_ query: String) async throws(ServiceError) -> [Post]
+    /// The comments of post `postID`, oldest first.
+    func comments(onPost postID: Int) async throws(ServiceError) -> [Comment]
+    /// Publishes a new post.
+    func create(authorID: Int, title: String, body: String) async throws(ServiceError) -> Post
+    /// Whether `userID` likes post `postID`.
+    func isLiked(postID: Int, by userID: Int) async throws(ServiceError) -> Bool
+    /// Likes or unlikes; returns the new like count.
+    func setLiked(_ liked: Bool, postID: Int, by userID: Int) async throws(ServiceError) -> Int
+}
+
+/// Reads and writes users.
+public protocol UserRepository: Sendable {
+    /// The user with `id`, if any.
+    func user(id: Int) async throws(ServiceError) -> User?
+    /// Saves a changed profile.
+    func update(_ user: User) async throws(ServiceError)
+}
+
+/// Per-user preferences and feature-flag overrides.
+public protocol SettingsService: Sendable {
+    /// The notification settings of `userID`.
+    func notifications(for userID: Int) async throws(ServiceError) -> NotificationSettings
+    /// Saves the notification settings of `userID`.
+    func setNotifications(_ settings: NotificationSettings, for userID: Int) async throws(ServiceError)
+    /// The value of `flag`: its override, else its default.
+    func value(of flag: FeatureFlag) async -> Bool
+    /// Overrides `flag` (`nil` goes back to the default).
+    func setOverride(_ value: Bool?, for flag: FeatureFlag) async throws(ServiceError)
+    /// The current overrides by flag id.
+    func overrides() async -> [String: Bool]
+}

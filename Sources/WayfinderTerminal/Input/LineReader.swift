@@ -1,0 +1,30 @@
+/// What reading one line gave.
+public enum LineInput: Hashable, Sendable {
+    /// A line, without its line break.
+    case line(String)
+    /// Ctrl-C: the half-typed line was dropped.
+    case interrupted
+    /// Ctrl-D on an empty line, or the end of piped input.
+    case endOfInput
+}
+
+/// Where the REPL reads its lines from: libedit on a terminal (``EditLineReader``), plain
+/// reads from a pipe or file (``PlainLineReader``), or a script in tests.
+@MainActor
+public protocol LineReader: AnyObject {
+    /// Whether the reader talks to a person at a terminal (prompts, editing, colour).
+    var isInteractive: Bool { get }
+
+    /// Reads one line.
+    /// - Parameters:
+    ///   - prompt: Shown before the line on a terminal; never written to a pipe.
+    ///   - secret: Read without echo (a password) and never added to history.
+    func readLine(prompt: String, secret: Bool) -> LineInput
+
+    /// Adds `line` to the editing history (Up and Down recall it).
+    func addToHistory(_ line: String)
+
+    /// Asked on Tab with the text before the cursor; returns whole words that can replace
+    /// the last (partial) word of that text.
+    var completer: (@MainActor (String) -> [String])? { get set }
+}

@@ -1,0 +1,40 @@
+/// Turns ``StyledText`` into what is written to the terminal: with ANSI colours when
+/// `usesColor`, plain otherwise. The only place that writes escape sequences.
+public struct TextRenderer: Sendable {
+    /// Whether styles become SGR colour sequences.
+    public let usesColor: Bool
+
+    /// A renderer; pass `Terminal.prefersColor(…)` for `usesColor`.
+    public init(usesColor: Bool) {
+        self.usesColor = usesColor
+    }
+
+    /// The text, one `\n` after each line.
+    public func render(_ text: StyledText) -> String {
+        var output = ""
+        for line in text.lines {
+            for span in line {
+                if usesColor, let code = Self.code(for: span.style) {
+                    output += "\u{1B}[" + code + "m" + span.text + "\u{1B}[0m"
+                } else {
+                    output += span.text
+                }
+            }
+            output += "\n"
+        }
+        return output
+    }
+
+    static func code(for style: TextStyle) -> String? {
+        switch style {
+        case .plain: nil
+        case .title: "1"
+        case .dim: "2"
+        case .error: "31"
+        case .success: "32"
+        case .command: "36"
+        case .link: "34"
+        case .active: "1;33"
+        }
+    }
+}

@@ -1,0 +1,106 @@
+/// Where the REPL writes: standard output and standard error, or buffers in tests.
+public protocol TextOutput: AnyObject {
+    /// Writes `text` to standard output.
+    func write(_ text: String)
+    /// Writes `text` to standard error.
+    func writeError(_ text: String)
+}
+
+/// The read-eval-print loop: reads lines through a ``LineReader``, runs them through a
+/// ``ReplShell``, prints replies and the screen, keeps the history file.
+///
+/// On a terminal it shows a banner, the screen and a prompt. On a pipe it shows no banner
+/// and no prompt; lines that are blank or start with `#` are skipped; errors go to
+/// standard error; ``run()`` returns 0 when every command succeeded and 1 otherwise.
+@MainActor
+public final class Repl {
+    private let shell: any ReplShell
+    private let reader: any LineReader
+    private let recordHistory: ((String) throws -> Bool)?
+    private let renderer: TextRenderer
+    private let output: any TextOutput
+    private var warnedAboutHistory = false
+    /// Checked before each line; the loop ends when it returns true (SIGTERM, SIGHUP).
+    public var shouldStop: () -> Bool = { false }
+
+    /// Creates a REPL.
+    /// - Parameters:
+    ///   - shell: The app.
+    ///   - reader: Where lines come from.
+    ///   - recordHistory: Stores an accepted line in the history file (interactive sessions only);
+    ///     returns whether the line was new, so that Up can recall it.
+    ///   - renderer: How styled text is written.
+    ///   - output: Where it is written.
+    public init(shell: any ReplShell, reader: any LineReader, recordHistory: ((String) throws -> Bool)?, renderer: TextRenderer, output: any TextOutput) {
+        self.shell = shell
+        self.reader = reader
+        self.recordHistory = recordHistory
+        self.renderer = renderer
+        self.output = output
+        reader.completer = { [weak shell] text in shell?.completions(for: text) ?? [] }
+    }
+
+    /// Runs until `quit`, end of input, or ``shouldStop``.
+    /// - Returns: The exit status: 0, or 1 when a piped command failed.
+    public func run() async -> Int32 {
+        let interactive = reader.isInteractive
+        var failed = false
+        if interactive {
+            output.write(renderer.render(shell.banner()))
+            output.write(renderer.render(await shell.screen()))
+        }
+        while !shouldStop() {
+            let secretPrompt = shell.secretPrompt
+            let input = reader.readLine(prompt: secretPrompt ?? shell.prompt, secret: secretPrompt != nil)
+            switch input {
+            case .endOfInput:
+                if secretPrompt != nil { shell.cancelInput() }
+                if interactive { output.write("\n") }
+                return failed ? 1 : 0
+            case .interrupted:
+                shell.cancelInput()
+                continue
+            case .line(let line):
+                if secretPrompt == nil {
+                    let trimmed = line.trimmingWhitespace
+                    if trimmed.isEmpty || (!interactive && trimmed.hasPrefix("#")) { continue }
+                    remember(line)
+                }
+                let reply = await shell.execute(line)
+                if !reply.output.isEmpty {
+                    let text = renderer.render(reply.output)
+                    if reply.isError { output.writeError(text) } else { output.write(text) }
+                }
+                if reply.isError { failed = true }
+                if reply.showsScreen {
+                    output.write(renderer.render(await shell.screen()))
+                }
+                if reply.quits { return interactive ? 0 : (failed ? 1 : 0) }
+            }
+        }
+        return failed ? 1 : 0
+    }
+
+    private func remember(_ line: String) {
+        guard reader.isInteractive, let recordHistory else { return }
+        do {
+            if try recordHistory(line) { reader.addToHistory(line) }
+        } catch {
+            reader.addToHistory(line)
+            if !warnedAboutHistory {
+                output.writeError(renderer.render(.line("warning: history not saved: \(error)", .dim)))
+                warnedAboutHistory = true
+            }
+        }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces and tabs.
+    var trimmingWhitespace: String {
+        var slice = Substring(self)
+        while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
+        while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }
+        return String(slice)
+    }
+}

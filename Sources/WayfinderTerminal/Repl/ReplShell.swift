@@ -1,0 +1,50 @@
+/// What the REPL needs from an app: a prompt, a screen to show, and a way to run a line.
+@MainActor
+public protocol ReplShell: AnyObject {
+    /// The prompt for the next command (the sample app shows the current deep link).
+    var prompt: String { get }
+
+    /// When the next line is a secret (a password), its prompt; the line is then read
+    /// without echo and never stored in history.
+    var secretPrompt: String? { get }
+
+    /// Shown once when a person starts the REPL at a terminal.
+    func banner() -> StyledText
+
+    /// The whole screen: header, active screen, its commands.
+    func screen() async -> StyledText
+
+    /// Runs one line the user typed.
+    func execute(_ line: String) async -> ReplReply
+
+    /// Ctrl-C or end of input during a multi-step input (a password prompt): drop it.
+    func cancelInput()
+
+    /// Tab: whole words that can replace the last word of `text` (the text before the cursor).
+    func completions(for text: String) -> [String]
+}
+
+/// What running one line gave.
+public struct ReplReply: Sendable {
+    /// Text to print (to standard error when ``isError``).
+    public var output: StyledText
+    /// Whether the command failed.
+    public var isError: Bool
+    /// Whether the screen changed and should be shown again.
+    public var showsScreen: Bool
+    /// Whether the REPL should end.
+    public var quits: Bool
+
+    /// Creates a reply.
+    public init(output: StyledText = StyledText(), isError: Bool = false, showsScreen: Bool = false, quits: Bool = false) {
+        self.output = output
+        self.isError = isError
+        self.showsScreen = showsScreen
+        self.quits = quits
+    }
+
+    /// A failed command with one message.
+    public static func error(_ message: String) -> ReplReply {
+        ReplReply(output: .line(message, .error), isError: true)
+    }
+}
