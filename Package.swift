@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "Wayfinder", targets: ["Wayfinder"]),
         .library(name: "WayfinderTerminal", targets: ["WayfinderTerminal"]),
         .library(name: "WayfinderApp", targets: ["WayfinderApp"]),
+        .library(name: "WayfinderTesting", targets: ["WayfinderTesting"]),
         .executable(name: "wayfinder", targets: ["wayfinder"]),
     ],
     dependencies: [
@@ -25,6 +26,7 @@ let package = Package(
             dependencies: ["Wayfinder", "WayfinderTerminal"],
             resources: [.embedInCode("../../Routes/app.routes")]
         ),
+        .target(name: "WayfinderTesting", dependencies: ["Wayfinder", "WayfinderTerminal"]),
         .executableTarget(
             name: "wayfinder",
             dependencies: [
@@ -36,7 +38,11 @@ let package = Package(
         ),
         .testTarget(name: "WayfinderTests", dependencies: ["Wayfinder"]),
         .testTarget(name: "WayfinderTerminalTests", dependencies: ["Wayfinder", "WayfinderTerminal"]),
-        .testTarget(name: "WayfinderAppTests", dependencies: ["Wayfinder", "WayfinderApp", "WayfinderTerminal"]),
+        .testTarget(
+            name: "WayfinderAppTests",
+            dependencies: ["Wayfinder", "WayfinderApp", "WayfinderTerminal", "WayfinderTesting"],
+            exclude: ["Transcripts"]
+        ),
         .testTarget(name: "WayfinderCLITests", dependencies: ["wayfinder"]),
     ],
     swiftLanguageModes: [.v6]

@@ -12,21 +12,11 @@ enum AppLaunch {
     /// resolve prints a message and exits 65 with nothing applied.
     static func makeApp(opening links: [String]) throws -> AppCoordinator {
         let app = AppCoordinator(container: .demo())
-        for link in links {
-            do {
-                _ = try app.store.graph.resolve(link)
-            } catch {
-                printError("wayfinder: error: \(error.message)")
-                throw ExitCodes.invalidLink
-            }
-        }
-        for link in links {
-            do {
-                try app.open(link)
-            } catch {
-                printError("wayfinder: error: \(error.message)")
-                throw ExitCodes.invalidLink
-            }
+        do {
+            try app.open(all: links)
+        } catch {
+            printError("wayfinder: error: \(error.message)")
+            throw ExitCodes.invalidLink
         }
         return app
     }

@@ -105,6 +105,26 @@ public final class AppCoordinator: Coordinator {
         return try store.perform { n throws(NavigationError) in try n.open(resolved) }
     }
 
+    /// Opens `links` in order, after checking that every one resolves: a link that does
+    /// not leaves the app exactly as it was.
+    /// - Throws: ``NavigationError`` naming the first bad link.
+    public func open(all links: [String]) throws(NavigationError) {
+        for link in links {
+            do {
+                _ = try store.graph.resolve(link)
+            } catch {
+                throw NavigationError(.invalidLink, error.message)
+            }
+        }
+        let before = state
+        do {
+            for link in links { try open(link) }
+        } catch {
+            try? restore(before)
+            throw error
+        }
+    }
+
     /// Shows `flow` (as with a link to its current screen).
     @discardableResult
     public func activate(flow: String) throws(NavigationError) -> NavigationOutcome {

@@ -24,7 +24,8 @@ public enum DemoData {
     /// 36 posts; post 13 has a title carrying a terminal escape sequence, as hostile
     /// input a renderer must neutralise.
     public static let posts: [Post] = (1...36).map { id in
-        let author = users[(id - 1) % users.count]
+        // Post 13 is Mallory's: its title tries to rewrite the terminal's title.
+        let author = id == 13 ? users[5] : users[(id - 1) % users.count]
         let title = id == 13
             ? "Terminal titles \u{1B}]2;x\u{07} can be rewritten"
             : "\(topics[(id - 1) % topics.count])\(id > topics.count ? " (part \((id - 1) / topics.count + 1))" : "")"

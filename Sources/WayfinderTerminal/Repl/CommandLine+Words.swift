@@ -11,6 +11,12 @@ public struct CommandInput: Hashable, Sendable {
     /// Everything after the command word, with its surrounding spaces trimmed.
     public let rest: String
 
+    /// Free text after the command: the single argument when it was quoted as one
+    /// (`bio "Builds routers."`), else the text as typed (`title Notes from the REPL`).
+    public var freeText: String {
+        arguments.count == 1 ? arguments[0] : rest
+    }
+
     /// Splits `line`.
     /// - Throws: ``CommandInput/UnclosedQuote`` when a quote is not closed.
     public init(parsing line: String) throws(UnclosedQuote) {

@@ -11,7 +11,7 @@ extension AppShell {
         if let command = words.first {
             candidates = arguments(for: command, index: words.count - 1, model: model)
         } else {
-            candidates = (model.commands + flowCommands + Self.globalCommands).map(\.name)
+            candidates = (commands(of: model) + Self.globalCommands).map(\.name)
         }
         var seen: Set<String> = []
         return candidates.filter { $0.hasPrefix(partial) && seen.insert($0).inserted }
@@ -25,7 +25,7 @@ extension AppShell {
             guard index == 0, let flow = app.store.graph.flow(named: app.store.state.activeFlow) else { return [] }
             return flow.tabs
         case "help":
-            return index == 0 ? (model.commands + flowCommands + Self.globalCommands).map(\.name) : []
+            return index == 0 ? (commands(of: model) + Self.globalCommands).map(\.name) : []
         default:
             return model.completions(for: command, argument: index)
         }

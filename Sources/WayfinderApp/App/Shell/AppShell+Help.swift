@@ -5,7 +5,7 @@ extension AppShell {
     /// `help`: every command of this screen and the global ones; `help NAME`: one command.
     func help(_ name: String?) -> StyledText {
         let model = app.visibleScreen()
-        let screen = model.commands + flowCommands
+        let screen = commands(of: model)
         var text = StyledText()
         if let name {
             guard let command = (screen + Self.globalCommands).first(where: { $0.name == name }) else {

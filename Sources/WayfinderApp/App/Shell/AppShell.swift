@@ -40,6 +40,12 @@ public final class AppShell: ReplShell {
         }
     }
 
+    /// The commands of `model`'s screen followed by those of its flow, without repeats.
+    func commands(of model: any ScreenModel) -> [ScreenCommand] {
+        let own = model.commands
+        return own + flowCommands.filter { command in !own.contains { $0.name == command.name } }
+    }
+
     // MARK: - ReplShell
 
     public var prompt: String { "\(app.url)> " }
@@ -77,7 +83,8 @@ public final class AppShell: ReplShell {
         if let reply = await runFlowCommand(input) { return reply }
         await model.load()
         if let result = await model.perform(input) {
-            return reply(for: result, navigates: true)
+            // A screen now asking for a password shows its prompt, not itself again.
+            return reply(for: result, navigates: model.secretPrompt == nil)
         }
         return .error("unknown command '\(input.name)' here; type help for the commands of this screen")
     }

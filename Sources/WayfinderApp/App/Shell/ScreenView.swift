@@ -16,15 +16,14 @@ struct ScreenView {
         text.appendBlank()
         if let presentation = state.presentation {
             let below = state.activeStack?.top.description ?? ""
-            text.append("(\(presentation.style.rawValue) over \(below))", .dim)
-            text.append("── \(presentation.style.rawValue) ──", .dim)
+            text.append("── \(presentation.style.rawValue) over \(below) ──", .dim)
             text.append(contentsOf: model.render())
             text.append("────────", .dim)
         } else {
             text.append(contentsOf: model.render())
         }
         text.appendBlank()
-        let screenCommands = model.commands + (model.secretPrompt == nil ? shell.flowCommands : [])
+        let screenCommands = model.secretPrompt == nil ? shell.commands(of: model) : []
         if !screenCommands.isEmpty {
             var spans = [TextSpan("Commands: ", .dim)]
             for (index, command) in screenCommands.enumerated() {

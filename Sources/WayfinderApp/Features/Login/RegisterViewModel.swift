@@ -35,6 +35,7 @@ public final class RegisterViewModel: ScreenModel {
                 return .failed(problem)
             }
             awaitingPasswordFor = name
+            error = nil
             return .done(nil)
         case "terms":
             return navigate { () throws(NavigationError) in try router.present(.terms) }

@@ -46,6 +46,7 @@ public final class SignInViewModel: ScreenModel {
                     : "usage: login <name>")
             }
             awaitingPasswordFor = name
+            error = nil
             return .done(nil)
         case "register":
             return navigate { () throws(NavigationError) in try router.push(.register) }

@@ -38,11 +38,11 @@ public final class ComposeViewModel: ScreenModel {
     public func perform(_ input: CommandInput) async -> ScreenResult? {
         switch input.name {
         case "title":
-            guard !input.rest.isEmpty else { return .failed("usage: title <text>") }
-            title = input.rest
+            guard !input.freeText.isEmpty else { return .failed("usage: title <text>") }
+            title = input.freeText
         case "body":
-            guard !input.rest.isEmpty else { return .failed("usage: body <text>") }
-            body = input.rest
+            guard !input.freeText.isEmpty else { return .failed("usage: body <text>") }
+            body = input.freeText
         case "publish":
             return await publish()
         case "cancel":

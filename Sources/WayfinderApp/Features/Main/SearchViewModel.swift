@@ -38,8 +38,8 @@ public final class SearchViewModel: ScreenModel {
     public func perform(_ input: CommandInput) async -> ScreenResult? {
         switch input.name {
         case "find":
-            guard !input.rest.isEmpty else { return .failed("usage: find <words>") }
-            let words = input.rest
+            guard !input.freeText.isEmpty else { return .failed("usage: find <words>") }
+            let words = input.freeText
             return navigate { () throws(NavigationError) in try router.replaceRoot(with: .search(query: words)) }
         case "clear":
             return navigate { () throws(NavigationError) in try router.replaceRoot(with: .search(query: nil)) }
@@ -61,7 +61,7 @@ public final class SearchViewModel: ScreenModel {
             text.append("Type find <words> to search posts.", .dim)
             return text
         }
-        text.append("\(results.count) posts match \"\(query)\"", .dim)
+        text.append("\(count(results.count, "post")) \(results.count == 1 ? "matches" : "match") \"\(query)\"", .dim)
         text.append(contentsOf: PostListView(posts: results, authors: authors, showsIDs: true).body)
         return text
     }

@@ -44,12 +44,12 @@ public final class EditProfileViewModel: ScreenModel {
     public func perform(_ input: CommandInput) async -> ScreenResult? {
         switch input.name {
         case "name":
-            guard !input.rest.isEmpty else { return .failed("usage: name <text>") }
-            guard input.rest.count <= Self.maximumNameLength else { return .failed("a name has at most \(Self.maximumNameLength) characters") }
-            draft?.displayName = input.rest
+            guard !input.freeText.isEmpty else { return .failed("usage: name <text>") }
+            guard input.freeText.count <= Self.maximumNameLength else { return .failed("a name has at most \(Self.maximumNameLength) characters") }
+            draft?.displayName = input.freeText
         case "bio":
-            guard input.rest.count <= Self.maximumBioLength else { return .failed("a bio has at most \(Self.maximumBioLength) characters") }
-            draft?.bio = input.rest
+            guard input.freeText.count <= Self.maximumBioLength else { return .failed("a bio has at most \(Self.maximumBioLength) characters") }
+            draft?.bio = input.freeText
         case "save":
             guard let draft else { return .failed("the profile could not be loaded") }
             guard draft != saved else { return .done("Nothing to save.") }
