@@ -53,8 +53,8 @@ struct ReplCommand: AsyncParsableCommand {
         var history = HistoryStore.defaultPath(environment: environment).map { HistoryStore(path: $0) }
         history?.load()
         let reader: any LineReader
+        Terminal.installTerminationHandlers()
         if Terminal.isTTY(0), let editLine = EditLineReader(historyEntries: history?.entries ?? []) {
-            Terminal.installInterruptHandler()
             reader = editLine
         } else {
             reader = PlainLineReader()
@@ -67,6 +67,7 @@ struct ReplCommand: AsyncParsableCommand {
             renderer: TextRenderer(usesColor: Terminal.prefersColor(environment: environment, isTTY: Terminal.isTTY(1))),
             output: StandardOutput(flushes: reader.isInteractive)
         )
+        repl.shouldStop = { Terminal.isTerminationRequested }
         return await repl.run()
     }
 }

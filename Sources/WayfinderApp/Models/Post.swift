@@ -35,7 +35,7 @@ public struct PostPage: Hashable, Sendable {
 }
 
 /// A comment on a post.
-public struct Comment: Hashable, Codable, Sendable, Identifiable {
+public struct PostComment: Hashable, Codable, Sendable, Identifiable {
     /// The comment's id.
     public let id: Int
     /// The post it belongs to.

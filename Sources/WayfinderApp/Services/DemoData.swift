@@ -40,12 +40,12 @@ public enum DemoData {
     ]
 
     /// Post `n` has `n % 5` comments, by the users after its author.
-    public static let comments: [Comment] = {
-        var result: [Comment] = []
+    public static let comments: [PostComment] = {
+        var result: [PostComment] = []
         for post in posts {
             for index in 0..<(post.id % 5) {
                 let author = users[(post.authorID + index) % users.count]
-                result.append(Comment(id: result.count + 1, postID: post.id, authorID: author.id, text: remarks[(post.id + index) % remarks.count]))
+                result.append(PostComment(id: result.count + 1, postID: post.id, authorID: author.id, text: remarks[(post.id + index) % remarks.count]))
             }
         }
         return result

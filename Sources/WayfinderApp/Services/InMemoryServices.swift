@@ -4,7 +4,7 @@ public actor InMemoryDatabase {
     var users: [Int: User] = [:]
     var passwords: [String: String] = [:]
     var posts: [Int: Post] = [:]
-    var comments: [Comment] = []
+    var comments: [PostComment] = []
     var likes: Set<DemoData.Like> = []
     var notifications: [Int: NotificationSettings] = [:]
     var flagOverrides: [String: Bool] = [:]
@@ -107,7 +107,7 @@ public struct InMemoryPostRepository: PostRepository {
         return await database.newestFirst { $0.title.lowercased().contains(needle) || $0.body.lowercased().contains(needle) }
     }
 
-    public func comments(onPost postID: Int) async throws(ServiceError) -> [Comment] {
+    public func comments(onPost postID: Int) async throws(ServiceError) -> [PostComment] {
         await database.comments(onPost: postID)
     }
 
@@ -134,7 +134,7 @@ extension InMemoryDatabase {
         return PostPage(posts: Array(all.dropFirst((number - 1) * size).prefix(size)), number: number, pageCount: pageCount)
     }
 
-    func comments(onPost postID: Int) -> [Comment] {
+    func comments(onPost postID: Int) -> [PostComment] {
         comments.filter { $0.postID == postID }
     }
 

@@ -19,7 +19,7 @@ public protocol PostRepository: Sendable {
     /// The posts whose title or text contain `query` (ignoring case), newest first.
     func search(_ query: String) async throws(ServiceError) -> [Post]
     /// The comments of post `postID`, oldest first.
-    func comments(onPost postID: Int) async throws(ServiceError) -> [Comment]
+    func comments(onPost postID: Int) async throws(ServiceError) -> [PostComment]
     /// Publishes a new post.
     func create(authorID: Int, title: String, body: String) async throws(ServiceError) -> Post
     /// Whether `userID` likes post `postID`.

@@ -64,7 +64,7 @@ public final class Repl {
                 if secretPrompt == nil {
                     let trimmed = line.trimmingWhitespace
                     if trimmed.isEmpty || (!interactive && trimmed.hasPrefix("#")) { continue }
-                    remember(line)
+                    remember(trimmed)
                 }
                 let reply = await shell.execute(line)
                 if !reply.output.isEmpty {

@@ -10,7 +10,7 @@ public final class CommentsViewModel: ScreenModel {
     /// The post whose comments these are.
     public let postID: Int
     /// The comments, oldest first.
-    public private(set) var comments: [Comment] = []
+    public private(set) var comments: [PostComment] = []
     private var authors: [Int: User] = [:]
 
     /// Creates the view model for the comments of post `postID`.

@@ -1,0 +1,192 @@
+import CEditLine
+import Glibc
+
+/// Reads lines at a terminal with libedit: emacs-style editing, history on Up and Down,
+/// Tab completion through ``completer``, and `~/.editrc` for personal key bindings.
+///
+/// Creating one sets the UTF-8 locale (``Terminal/configureLocale()``) and installs the
+/// Ctrl-C handler (``Terminal/installInterruptHandler()``), so Ctrl-C drops the half-typed
+/// line instead of ending the process. Use one reader at a time: libedit owns the terminal
+/// while a line is read.
+///
+/// ```swift
+/// let reader: any LineReader = EditLineReader(historyEntries: store.entries) ?? PlainLineReader()
+/// reader.completer = { text in commands.filter { $0.hasPrefix(text) } }
+/// while case .line(let line) = reader.readLine(prompt: "> ", secret: false) { … }
+/// ```
+@MainActor
+public final class EditLineReader: LineReader {
+    let editLine: OpaquePointer
+    private let history: OpaquePointer
+    /// The prompt as a C string; libedit asks for it through the prompt callback.
+    private var promptBuffer: UnsafeMutablePointer<CChar>
+    private var prompt = ""
+
+    /// Always true: the reader only exists on a terminal.
+    public var isInteractive: Bool { true }
+
+    /// Asked on Tab with the text before the cursor. One candidate is inserted with a space
+    /// after it; several insert their longest common prefix, or, when that adds nothing, are
+    /// listed below the line. The word being completed is everything after the last space,
+    /// so candidates may contain ":" and "/" (`wayfinder://main/feed`). Nil makes Tab beep.
+    public var completer: (@MainActor (String) -> [String])?
+
+    /// Creates a reader on standard input, or nil when standard input is not a terminal or
+    /// libedit cannot start.
+    /// - Parameters:
+    ///   - programName: Selects the program's section in `~/.editrc`.
+    ///   - historyEntries: Earlier lines, oldest first, which Up recalls.
+    public init?(programName: String = "wayfinder", historyEntries: [String] = []) {
+        guard Platform.isTTY(STDIN_FILENO) else { return nil }
+        Platform.configureLocale()
+        Platform.installInterruptHandler()
+        let streams = Platform.standardStreams()
+        guard let editLine = el_init(programName, streams.input, streams.output, streams.error) else {
+            return nil
+        }
+        guard let history = history_init() else {
+            el_end(editLine)
+            return nil
+        }
+        self.editLine = editLine
+        self.history = history
+        promptBuffer = Self.cString(from: "")
+        configure()
+        for entry in historyEntries {
+            addToHistory(entry)
+        }
+    }
+
+    private func configure() {
+        var event = HistEvent()
+        _ = wf_history_set_size(history, &event, 1000)
+        _ = wf_history_set_unique(history, &event, 1)
+        // The client data must be set before anything can call back into this object.
+        _ = wf_el_set_client_data(editLine, Unmanaged.passUnretained(self).toOpaque())
+        _ = wf_el_set_prompt(editLine) { editLine in
+            guard let reader = EditLineReader.reader(of: editLine) else { return nil }
+            let address = MainActor.assumeIsolated { UInt(bitPattern: reader.promptBuffer) }
+            return UnsafeMutablePointer(bitPattern: address)
+        }
+        _ = wf_el_set_editor(editLine, "emacs")
+        _ = wf_el_set_signal(editLine, 1)
+        _ = wf_el_set_history(editLine, history)
+        _ = wf_el_add_function(editLine, "wayfinder-complete", "Complete the word before the cursor") {
+            editLine, _ in
+            guard let reader = EditLineReader.reader(of: editLine) else { return UInt8(CC_ERROR) }
+            return MainActor.assumeIsolated { reader.complete() }
+        }
+        _ = wf_el_bind(editLine, "^I", "wayfinder-complete")
+        // After our bindings, so ~/.editrc can override them.
+        _ = el_source(editLine, nil)
+    }
+
+    // Runs inside libedit callbacks, on the thread that called el_gets.
+    private nonisolated static func reader(of editLine: OpaquePointer?) -> EditLineReader? {
+        guard let editLine, let data = wf_el_get_client_data(editLine) else { return nil }
+        return Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    isolated deinit {
+        el_end(editLine)
+        history_end(history)
+        promptBuffer.deallocate()
+    }
+
+    /// Reads one line with editing, or without echo when `secret` is true.
+    ///
+    /// Gives ``LineInput/interrupted`` on Ctrl-C, and ``LineInput/endOfInput`` on Ctrl-D at
+    /// an empty line, at the end of input, or when SIGTERM or SIGHUP arrives (see
+    /// ``Terminal/installTerminationHandlers()``). After Ctrl-C the cursor is moved to a fresh
+    /// line; after the end of input it is left after the prompt, for the caller to end the line.
+    /// A Ctrl-C pressed before the call is forgotten. A secret line is read without libedit, so
+    /// it is neither shown, edited nor entered into the history; the newline the user typed is
+    /// not echoed, so one is printed after it.
+    public func readLine(prompt: String, secret: Bool) -> LineInput {
+        Platform.clearInterruptRequest()
+        if secret { return readSecretLine(prompt: prompt) }
+        setPrompt(prompt)
+        var count: Int32 = 0
+        guard let bytes = el_gets(editLine, &count) else {
+            let failure = count < 0 ? errno : 0
+            return endOfLine(interrupted: failure == EINTR)
+        }
+        var line = String(cString: bytes)
+        if line.unicodeScalars.last == "\n" { line.unicodeScalars.removeLast() }
+        return .line(line)
+    }
+
+    /// What a read that gave no line means, given whether it was cut short by a signal.
+    private func endOfLine(interrupted: Bool) -> LineInput {
+        if Platform.isTerminationRequested { return .endOfInput }
+        if interrupted || Platform.isInterruptRequested {
+            Platform.clearInterruptRequest()
+            // The half-typed line stays on screen; the next prompt starts below it.
+            Platform.writeStandardOutput("\n")
+            return .interrupted
+        }
+        return .endOfInput
+    }
+
+    private func setPrompt(_ newPrompt: String) {
+        guard newPrompt != prompt else { return }
+        promptBuffer.deallocate()
+        promptBuffer = Self.cString(from: newPrompt)
+        prompt = newPrompt
+    }
+
+    private static func cString(from text: String) -> UnsafeMutablePointer<CChar> {
+        let bytes = text.utf8CString
+        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+        bytes.withUnsafeBufferPointer { source in
+            if let base = source.baseAddress { buffer.initialize(from: base, count: source.count) }
+        }
+        return buffer
+    }
+
+    private func readSecretLine(prompt: String) -> LineInput {
+        Platform.writeStandardOutput(prompt)
+        let input = Platform.withEchoDisabled(on: STDIN_FILENO) { readRawLine() }
+        // Echo was off, so the Enter that ended the line did not move the cursor.
+        if case .line = input { Platform.writeStandardOutput("\n") }
+        return input
+    }
+
+    // Byte by byte with read(2), so nothing after the line is consumed and Ctrl-C (EINTR)
+    // ends the read; the terminal is in canonical mode between el_gets calls.
+    private func readRawLine() -> LineInput {
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            switch withUnsafeMutableBytes(of: &byte, { Platform.read(STDIN_FILENO, into: $0) }) {
+            case .bytes:
+                if byte == UInt8(ascii: "\n") { return .line(Self.decodeLine(bytes)) }
+                bytes.append(byte)
+            case .endOfFile, .failed:
+                return bytes.isEmpty ? .endOfInput : .line(Self.decodeLine(bytes))
+            case .interrupted:
+                if Platform.isTerminationRequested || Platform.isInterruptRequested {
+                    return endOfLine(interrupted: true)
+                }
+            }
+        }
+    }
+
+    private static func decodeLine(_ bytes: [UInt8]) -> String {
+        let content = bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes[...]
+        return String(decoding: content, as: UTF8.self)
+    }
+
+    /// Enters `line` into the in-memory history (the last 1,000 lines; a line equal to the
+    /// previous one is not entered again). Saving it is ``HistoryStore``'s job.
+    public func addToHistory(_ line: String) {
+        var event = HistEvent()
+        _ = wf_history_enter(history, &event, line)
+    }
+
+    /// Forgets the in-memory history.
+    public func clearHistory() {
+        var event = HistEvent()
+        _ = wf_history_clear(history, &event)
+    }
+}

@@ -1,0 +1,102 @@
+/// The REPL's line history on disk: one entry per line, newest last.
+///
+/// Saving replaces the file atomically (a crash leaves the old or the new history, never an
+/// empty file) and makes it readable by its owner only (mode 0600).
+///
+/// ```swift
+/// var store = HistoryStore(path: path)
+/// store.load()
+/// let reader = EditLineReader(historyEntries: store.entries)
+/// store.append("go wayfinder://main/feed")
+/// try store.save()
+/// ```
+public struct HistoryStore: Sendable {
+    /// The history file.
+    public let path: String
+    /// How many entries are kept; older ones are dropped.
+    public let limit: Int
+    /// The entries, oldest first.
+    public private(set) var entries: [String] = []
+
+    /// Creates an empty store for the file at `path`; call ``load()`` to read it.
+    /// - Parameters:
+    ///   - path: The history file; its directory is created on ``save()``.
+    ///   - limit: How many entries to keep, at least 0.
+    public init(path: String, limit: Int = 1000) {
+        precondition(limit >= 0, "HistoryStore limit must not be negative, got \(limit)")
+        self.path = path
+        self.limit = limit
+    }
+
+    /// Where the history lives: `$XDG_STATE_HOME/wayfinder/history`, or
+    /// `$HOME/.local/state/wayfinder/history` when `XDG_STATE_HOME` is unset, empty or relative
+    /// (as the XDG Base Directory specification asks). Nil when `HOME` is unset or empty too.
+    public static func defaultPath(environment: [String: String]) -> String? {
+        if let stateHome = environment["XDG_STATE_HOME"], stateHome.hasPrefix("/") {
+            return joined(stateHome, "wayfinder/history")
+        }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return joined(home, ".local/state/wayfinder/history")
+    }
+
+    private static func joined(_ directory: String, _ rest: String) -> String {
+        var directory = Substring(directory)
+        while directory.count > 1, directory.hasSuffix("/") { directory = directory.dropLast() }
+        return directory == "/" ? "/" + rest : directory + "/" + rest
+    }
+
+    /// Replaces ``entries`` with the file's lines, keeping the last ``limit``.
+    ///
+    /// Never fails: a missing or unreadable file gives no entries, and lines that are not
+    /// valid UTF-8, blank, or that ``append(_:)`` would refuse are skipped.
+    /// - Complexity: O(n) in the size of the file.
+    public mutating func load() {
+        entries = []
+        guard let contents = try? Platform.readFile(atPath: path) else { return }
+        var lines: [String] = []
+        for bytes in contents.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+            guard let line = String(validating: bytes, as: UTF8.self),
+                Self.isStorable(line), line != lines.last
+            else { continue }
+            lines.append(line)
+        }
+        entries = Array(lines.suffix(limit))
+    }
+
+    /// Adds `line` as the newest entry, dropping the oldest beyond ``limit``.
+    ///
+    /// Skips a line that is empty or only whitespace, one equal to the newest entry, and one
+    /// containing a line break or NUL (it could not be stored as one line). Nothing is trimmed.
+    /// - Returns: Whether the line was added.
+    @discardableResult
+    public mutating func append(_ line: String) -> Bool {
+        guard limit > 0, Self.isStorable(line), line != entries.last else { return false }
+        entries.append(line)
+        if entries.count > limit {
+            entries.removeFirst(entries.count - limit)
+        }
+        return true
+    }
+
+    private static func isStorable(_ line: String) -> Bool {
+        !line.allSatisfy(\.isWhitespace)
+            && !line.utf8.contains { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") || $0 == 0 }
+    }
+
+    /// Writes ``entries`` to ``path``, one per line.
+    ///
+    /// Writes a temporary file in the same directory, syncs it and renames it over the old
+    /// file, so the file has mode 0600 even when an older one had other permissions. Missing
+    /// parent directories are created with mode 0700.
+    /// - Throws: ``SystemError`` when a directory or the file cannot be written.
+    public func save() throws {
+        try Platform.createDirectories(atPath: Platform.parentDirectory(of: path), mode: 0o700)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(entries.reduce(0) { $0 + $1.utf8.count + 1 })
+        for entry in entries {
+            bytes.append(contentsOf: entry.utf8)
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        try Platform.writeFileAtomically(bytes, toPath: path, mode: 0o600)
+    }
+}

@@ -1,0 +1,97 @@
+/// Reads lines from a pipe or file: no prompt, no editing, no history.
+///
+/// Lines end at "\n"; a "\r" before it is dropped, and the last line may lack the "\n".
+/// Bytes that are not UTF-8 become U+FFFD. Secret lines are read like any other (there is
+/// no echo to turn off).
+///
+/// ```swift
+/// let reader: any LineReader = EditLineReader() ?? PlainLineReader()
+/// ```
+@MainActor
+public final class PlainLineReader: LineReader {
+    private let fileDescriptor: Int32
+    private var buffer: [UInt8] = []
+    /// Where the next line starts in `buffer`.
+    private var lineStart = 0
+    /// Bytes before this index (from `lineStart`) hold no "\n".
+    private var scanned = 0
+    private var reachedEnd = false
+
+    /// Always false: there is no one to prompt.
+    public var isInteractive: Bool { false }
+
+    /// Never asked: there is no Tab key on a pipe.
+    public var completer: (@MainActor (String) -> [String])?
+
+    /// Creates a reader of `fileDescriptor`, which it reads from but never closes.
+    /// - Parameter fileDescriptor: 0 (standard input) unless given.
+    public init(fileDescriptor: Int32 = 0) {
+        self.fileDescriptor = fileDescriptor
+    }
+
+    /// Reads the next line; `prompt` and `secret` are ignored.
+    ///
+    /// Gives ``LineInput/endOfInput`` at the end of the input, on a read error, or when
+    /// SIGTERM or SIGHUP interrupts the read (see ``Terminal/installTerminationHandlers()``),
+    /// and ``LineInput/interrupted`` when Ctrl-C interrupts it.
+    public func readLine(prompt: String, secret: Bool) -> LineInput {
+        while true {
+            if let line = nextBufferedLine() { return .line(line) }
+            if reachedEnd { return remainderLine().map(LineInput.line) ?? .endOfInput }
+            switch fill() {
+            case .bytes, .failed, .endOfFile:
+                continue
+            case .interrupted:
+                if Platform.isTerminationRequested { return .endOfInput }
+                if Platform.isInterruptRequested {
+                    Platform.clearInterruptRequest()
+                    return .interrupted
+                }
+            }
+        }
+    }
+
+    /// Does nothing: piped input has no history.
+    public func addToHistory(_ line: String) {}
+
+    private func nextBufferedLine() -> String? {
+        let searchStart = max(lineStart, scanned)
+        guard let newline = buffer[searchStart...].firstIndex(of: UInt8(ascii: "\n")) else {
+            scanned = buffer.count
+            return nil
+        }
+        let line = decode(buffer[lineStart..<newline])
+        lineStart = newline + 1
+        scanned = lineStart
+        return line
+    }
+
+    /// The unterminated last line, once.
+    private func remainderLine() -> String? {
+        guard lineStart < buffer.count else { return nil }
+        let line = decode(buffer[lineStart...])
+        lineStart = buffer.count
+        return line
+    }
+
+    private func decode(_ bytes: ArraySlice<UInt8>) -> String {
+        let content = bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes
+        return String(decoding: content, as: UTF8.self)
+    }
+
+    private func fill() -> Platform.ReadOutcome {
+        if lineStart > 0 {
+            buffer.removeFirst(lineStart)
+            scanned -= lineStart
+            lineStart = 0
+        }
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let outcome = chunk.withUnsafeMutableBytes { Platform.read(fileDescriptor, into: $0) }
+        switch outcome {
+        case .bytes(let count): buffer.append(contentsOf: chunk[..<count])
+        case .endOfFile, .failed: reachedEnd = true
+        case .interrupted: break
+        }
+        return outcome
+    }
+}

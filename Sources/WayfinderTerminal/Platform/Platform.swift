@@ -1,0 +1,249 @@
+@preconcurrency import Glibc
+import Synchronization
+
+// Set from signal handlers, so they must be lock-free atomics, not actor state.
+private let interruptRequested = Atomic<Bool>(false)
+private let terminationRequested = Atomic<Bool>(false)
+
+/// Every libc call of the module, except libedit's own, which `EditLineReader` makes.
+enum Platform {
+    /// What one `read(2)` gave.
+    enum ReadOutcome: Equatable {
+        /// This many bytes (at least one).
+        case bytes(Int)
+        case endOfFile
+        /// A signal arrived before any byte (`EINTR`).
+        case interrupted
+        /// Any other error, with its `errno`.
+        case failed(Int32)
+    }
+
+    // MARK: Terminal
+
+    static func isTTY(_ fileDescriptor: Int32) -> Bool {
+        isatty(fileDescriptor) == 1
+    }
+
+    /// Columns of the terminal on standard output (or input), 80 when neither is a terminal.
+    static func terminalWidth() -> Int {
+        for fileDescriptor in [STDOUT_FILENO, STDIN_FILENO] {
+            var size = winsize()
+            if ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+                return Int(size.ws_col)
+            }
+        }
+        return 80
+    }
+
+    /// Takes the character encoding from the environment, and C.UTF-8 when that is not UTF-8;
+    /// libedit drops non-ASCII bytes under a non-UTF-8 locale.
+    static func configureLocale() {
+        if setlocale(LC_CTYPE, "") != nil, isUTF8CodeSet() {
+            return
+        }
+        _ = setlocale(LC_CTYPE, "C.UTF-8")
+    }
+
+    private static func isUTF8CodeSet() -> Bool {
+        guard let codeSet = nl_langinfo(nl_item(CODESET)) else { return false }
+        let name = String(cString: codeSet).lowercased()
+        return name == "utf-8" || name == "utf8"
+    }
+
+    /// Runs `body` with echo off on `fileDescriptor`, restoring the previous settings afterwards.
+    /// When the descriptor is not a terminal, `body` runs unchanged.
+    static func withEchoDisabled<T>(on fileDescriptor: Int32, _ body: () -> T) -> T {
+        var saved = termios()
+        guard tcgetattr(fileDescriptor, &saved) == 0 else { return body() }
+        var silent = saved
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        guard tcsetattr(fileDescriptor, TCSANOW, &silent) == 0 else { return body() }
+        defer { _ = tcsetattr(fileDescriptor, TCSANOW, &saved) }
+        return body()
+    }
+
+    /// C's standard input, output and error streams, for libedit.
+    static func standardStreams() -> (
+        input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>, error: UnsafeMutablePointer<FILE>
+    ) {
+        (stdin, stdout, stderr)
+    }
+
+    /// Writes `text` through C's `stdout`, the stream Swift's `print` and libedit use, and
+    /// flushes it, so the order of output is kept.
+    static func writeStandardOutput(_ text: String) {
+        fputs(text, stdout)
+        fflush(stdout)
+    }
+
+    // MARK: Signals
+
+    /// Installs a SIGINT handler that only sets a flag. Without `SA_RESTART`, so a blocked
+    /// `read` (and `el_gets`) returns with `EINTR` instead of the process dying.
+    static func installInterruptHandler() {
+        _ = interruptRequested.load(ordering: .relaxed)  // initialise before a signal can arrive
+        install({ _ in interruptRequested.store(true, ordering: .relaxed) }, for: [SIGINT])
+    }
+
+    /// Installs SIGTERM and SIGHUP handlers that only set a flag (also without `SA_RESTART`).
+    static func installTerminationHandlers() {
+        _ = terminationRequested.load(ordering: .relaxed)
+        install({ _ in terminationRequested.store(true, ordering: .relaxed) }, for: [SIGTERM, SIGHUP])
+    }
+
+    private static func install(_ handler: @convention(c) (Int32) -> Void, for signals: [Int32]) {
+        var action = sigaction()
+        action.__sigaction_handler = .init(sa_handler: handler)
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        for signal in signals {
+            _ = sigaction(signal, &action, nil)
+        }
+    }
+
+    static var isInterruptRequested: Bool {
+        interruptRequested.load(ordering: .relaxed)
+    }
+
+    static func clearInterruptRequest() {
+        interruptRequested.store(false, ordering: .relaxed)
+    }
+
+    static var isTerminationRequested: Bool {
+        terminationRequested.load(ordering: .relaxed)
+    }
+
+    static func clearTerminationRequest() {
+        terminationRequested.store(false, ordering: .relaxed)
+    }
+
+    // MARK: Reading
+
+    /// One `read(2)` into `buffer`; does not retry on `EINTR`, so callers can react to signals.
+    static func read(_ fileDescriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> ReadOutcome {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return .bytes(0) }
+        let count = Glibc.read(fileDescriptor, base, buffer.count)
+        if count > 0 { return .bytes(count) }
+        if count == 0 { return .endOfFile }
+        return errno == EINTR ? .interrupted : .failed(errno)
+    }
+
+    /// The whole file, or nil when it does not exist.
+    static func readFile(atPath path: String) throws(SystemError) -> [UInt8]? {
+        let fileDescriptor = open(path, O_RDONLY | O_CLOEXEC)
+        if fileDescriptor < 0 {
+            if errno == ENOENT { return nil }
+            throw SystemError(operation: "open", path: path, code: errno)
+        }
+        defer { _ = close(fileDescriptor) }
+        var contents: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let outcome = chunk.withUnsafeMutableBytes { read(fileDescriptor, into: $0) }
+            switch outcome {
+            case .bytes(let count): contents.append(contentsOf: chunk[..<count])
+            case .endOfFile: return contents
+            case .interrupted: continue
+            case .failed(let code): throw SystemError(operation: "read", path: path, code: code)
+            }
+        }
+    }
+
+    // MARK: Writing
+
+    /// Replaces the file at `path` with `bytes` so that a crash leaves either the old or the new
+    /// file: writes a temporary file beside it, syncs it, renames it over `path` and syncs the
+    /// directory. The file gets exactly `mode`, whatever the umask or the old file's mode.
+    static func writeFileAtomically(_ bytes: [UInt8], toPath path: String, mode: mode_t) throws(SystemError) {
+        let directory = parentDirectory(of: path)
+        let temporaryPath = try createTemporaryFile(besides: path, mode: mode)
+        var renamed = false
+        defer { if !renamed { _ = unlink(temporaryPath.path) } }
+        do {
+            defer { _ = close(temporaryPath.fileDescriptor) }
+            try writeAll(bytes, to: temporaryPath.fileDescriptor, path: temporaryPath.path)
+            guard fchmod(temporaryPath.fileDescriptor, mode) == 0 else {
+                throw SystemError(operation: "fchmod", path: temporaryPath.path, code: errno)
+            }
+            guard fsync(temporaryPath.fileDescriptor) == 0 else {
+                throw SystemError(operation: "fsync", path: temporaryPath.path, code: errno)
+            }
+        }
+        guard rename(temporaryPath.path, path) == 0 else {
+            throw SystemError(operation: "rename", path: path, code: errno)
+        }
+        renamed = true
+        syncDirectory(directory)
+    }
+
+    private static func createTemporaryFile(
+        besides path: String, mode: mode_t
+    ) throws(SystemError) -> (path: String, fileDescriptor: Int32) {
+        let flags = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC
+        var attempt = 0
+        while true {
+            let suffix = String(UInt32.random(in: .min ... .max), radix: 36)
+            let candidate = "\(path).tmp-\(getpid())-\(suffix)"
+            let fileDescriptor = open(candidate, flags, mode)
+            if fileDescriptor >= 0 { return (candidate, fileDescriptor) }
+            attempt += 1
+            if errno != EEXIST || attempt >= 100 {
+                throw SystemError(operation: "open", path: candidate, code: errno)
+            }
+        }
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to fileDescriptor: Int32, path: String) throws(SystemError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return write(fileDescriptor, base + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw SystemError(operation: "write", path: path, code: errno)
+            }
+            offset += written
+        }
+    }
+
+    // Best effort: the rename already happened; a failed directory sync only weakens durability.
+    private static func syncDirectory(_ directory: String) {
+        let fileDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fileDescriptor >= 0 else { return }
+        _ = fsync(fileDescriptor)
+        _ = close(fileDescriptor)
+    }
+
+    /// `mkdir -p`: creates `path` and missing parents with `mode`; existing ones are left alone.
+    static func createDirectories(atPath path: String, mode: mode_t) throws(SystemError) {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            prefix += "/" + component
+            if mkdir(prefix, mode) == 0 { continue }
+            let code = errno
+            guard code == EEXIST, isDirectory(prefix) else {
+                throw SystemError(operation: "mkdir", path: prefix, code: code)
+            }
+        }
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// The directory part of `path`: "." for a bare name, "/" for a file at the root.
+    static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let parent = path[..<slash]
+        return parent.isEmpty ? "/" : String(parent)
+    }
+
+    /// The text libc gives for an `errno` value.
+    static func errorMessage(for code: Int32) -> String {
+        guard let message = strerror(code) else { return "error \(code)" }
+        return String(cString: message)
+    }
+}

@@ -1,0 +1,23 @@
+/// A failed system call, such as writing the history file.
+///
+/// `description` reads like `rename /home/ana/.local/state/wayfinder/history: Permission denied`.
+public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The call that failed, such as `open` or `rename`.
+    public let operation: String
+    /// The file the call was about.
+    public let path: String
+    /// The `errno` value the call left.
+    public let code: Int32
+
+    /// Creates an error for `operation` on `path` that failed with `errno` value `code`.
+    public init(operation: String, path: String, code: Int32) {
+        self.operation = operation
+        self.path = path
+        self.code = code
+    }
+
+    /// The call, the path and libc's text for the error code.
+    public var description: String {
+        "\(operation) \(path): \(Platform.errorMessage(for: code))"
+    }
+}

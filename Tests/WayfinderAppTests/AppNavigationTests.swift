@@ -1,0 +1,166 @@
+import Testing
+import Wayfinder
+import WayfinderApp
+import WayfinderTerminal
+
+/// Navigation-state tests of the sample app, without a terminal: coordinators, view
+/// models and services, through their public API.
+@MainActor
+@Suite struct AppNavigationTests {
+    let app = AppCoordinator(container: .demo())
+
+    private func run(_ line: String, on model: (any ScreenModel)? = nil) async throws -> ScreenResult? {
+        let screen = model ?? app.visibleScreen()
+        await screen.load()
+        return await screen.perform(try CommandInput(parsing: line))
+    }
+
+    private func signIn(_ name: String = "alice") async throws {
+        let model = try #require(app.visibleScreen() as? SignInViewModel)
+        #expect(try await run("login \(name)", on: model) == .done(nil))
+        #expect(model.secretPrompt == "Password for \(name): ")
+        #expect(await model.receiveSecret(DemoData.password) == .done("Signed in as \(name)."))
+    }
+
+    @Test func signingInShowsMain() async throws {
+        #expect(app.url == "wayfinder://login")
+        try await signIn()
+        #expect(app.user?.username == "alice")
+        #expect(app.url == "wayfinder://main/feed")
+        #expect(app.visibleScreen() is FeedViewModel)
+    }
+
+    @Test func wrongPasswordsAndUnknownUsersStayOnSignIn() async throws {
+        let model = try #require(app.visibleScreen() as? SignInViewModel)
+        _ = try await run("login alice", on: model)
+        #expect(await model.receiveSecret("nope") == .failed("wrong password for 'alice'"))
+        #expect(model.error == "wrong password for 'alice'")
+        _ = try await run("login nobody", on: model)
+        #expect(await model.receiveSecret("x") == .failed("unknown user 'nobody'"))
+        #expect(app.user == nil)
+        #expect(app.url == "wayfinder://login")
+    }
+
+    @Test func aPendingLinkOpensAfterSignIn() async throws {
+        let outcome = try app.open("wayfinder://main/feed/post/42/comments")
+        #expect(outcome == .deferred(pending: "wayfinder://main/feed/post/42/comments", guardName: AppCoordinator.signedInGuard))
+        #expect(app.state.navigation.pending == "wayfinder://main/feed/post/42/comments")
+        #expect((app.visibleScreen() as? SignInViewModel)?.pending == "wayfinder://main/feed/post/42/comments")
+        try await signIn("bob")
+        #expect(app.url == "wayfinder://main/feed/post/42/comments")
+        #expect(app.state.navigation.pending == nil)
+        #expect(app.main.path == [.post(id: 42), .comments])
+    }
+
+    @Test func signingOutClearsMainAndSettings() async throws {
+        try await signIn()
+        try app.open("wayfinder://main/search/post/3?q=swift")
+        try app.open("wayfinder://settings/profile")
+        try app.signOut()
+        #expect(app.user == nil)
+        #expect(app.url == "wayfinder://login")
+        let fresh = AppCoordinator(container: .demo())
+        #expect(app.state.navigation.flows["main"] == fresh.state.navigation.flows["main"])
+        #expect(app.state.navigation.flows["settings"] == fresh.state.navigation.flows["settings"])
+        #expect(throws: NavigationError.self) { try app.signOut() }
+    }
+
+    @Test func tabsKeepTheirOwnStacks() async throws {
+        try await signIn()
+        #expect(try await run("post 5") == .done(nil))
+        try app.main.selectTab("search")
+        #expect(try await run("find tabs") == .done(nil))
+        #expect(try await run("post 6") == .done(nil))
+        try app.main.selectTab("feed")
+        #expect(app.url == "wayfinder://main/feed/post/5")
+        try app.main.selectTab("search")
+        #expect(app.url == "wayfinder://main/search/post/6?q=tabs")
+        #expect(app.main.root == .search(query: "tabs"))
+    }
+
+    @Test func sheetsAndTheSignOutAlert() async throws {
+        try await signIn()
+        #expect(try await run("compose") == .done(nil))
+        #expect(app.main.presented?.route == .compose)
+        #expect(app.main.presented?.style == .sheet)
+        #expect(try await run("cancel") == .done(nil))
+        #expect(app.main.presented == nil)
+        try app.main.send(OpenSettings())
+        #expect(try await run("signout") == .done(nil))
+        #expect(app.settings.presented?.route == .logout)
+        #expect(app.settings.presented?.style == .alert)
+        #expect(try await run("no") == .done(nil))
+        #expect(app.user != nil)
+        #expect(try await run("signout") == .done(nil))
+        #expect(try await run("yes") == .done("Signed out."))
+        #expect(app.user == nil)
+        #expect(app.url == "wayfinder://login")
+    }
+
+    @Test func childIntentsBubbleToTheAppCoordinator() async throws {
+        try await signIn()
+        try app.main.send(OpenSettings())
+        #expect(app.state.navigation.activeFlow == "settings")
+        try app.settings.send(OpenMain())
+        #expect(app.state.navigation.activeFlow == "main")
+        try app.main.send(SignOutRequested())
+        #expect(app.user == nil)
+        #expect(app.state.navigation.activeFlow == "login")
+    }
+
+    @Test func undoAndRedoStepThroughScreens() async throws {
+        try await signIn()
+        _ = try await run("post 7")
+        _ = try await run("comments")
+        try app.store.perform { n throws(NavigationError) in try n.undo() }
+        #expect(app.url == "wayfinder://main/feed/post/7")
+        try app.store.perform { n throws(NavigationError) in try n.undo() }
+        #expect(app.url == "wayfinder://main/feed")
+        try app.store.perform { n throws(NavigationError) in try n.redo() }
+        #expect(app.url == "wayfinder://main/feed/post/7")
+        #expect(app.visibleScreen() is PostViewModel)
+    }
+
+    @Test func composeValidatesItsInput() async throws {
+        try await signIn()
+        _ = try await run("compose")
+        let compose = try #require(app.visibleScreen() as? ComposeViewModel)
+        #expect(try await run("publish", on: compose) == .failed("cannot publish: the post needs a title (title <text>)"))
+        _ = try await run("title " + String(repeating: "x", count: 81), on: compose)
+        #expect(compose.problem == "the title is longer than 80 characters")
+        _ = try await run("title Hello", on: compose)
+        #expect(try await run("publish", on: compose) == .failed("cannot publish: the post needs a text (body <text>)"))
+        _ = try await run("body World", on: compose)
+        #expect(try await run("publish", on: compose) == .done("Published post 37."))
+        #expect(app.url == "wayfinder://main/feed/post/37")
+    }
+
+    @Test func aLoginLinkWhileSignedInIsRefused() async throws {
+        try await signIn()
+        #expect(throws: NavigationError.self) { try app.open("wayfinder://login/register") }
+        #expect(app.url == "wayfinder://main/feed")
+    }
+
+    @Test func aBadLinkAmongSeveralAppliesNone() throws {
+        #expect(throws: NavigationError.self) {
+            try app.open(all: ["wayfinder://login/register", "wayfinder://main/feed/post/abc"])
+        }
+        #expect(app.url == "wayfinder://login")
+        try app.open(all: ["wayfinder://login/register", "wayfinder://login/terms"])
+        #expect(app.url == "wayfinder://login/terms")
+    }
+
+    @Test func aSnapshotRestores() async throws {
+        try await signIn()
+        try app.open("wayfinder://main/feed/post/4/user/2")
+        let snapshot = app.state
+        let other = AppCoordinator(container: .demo())
+        try other.restore(snapshot)
+        #expect(other.state == snapshot)
+        #expect(other.url == "wayfinder://main/feed/post/4/user/2")
+        var inconsistent = snapshot
+        inconsistent.user = nil
+        #expect(throws: NavigationError.self) { try other.restore(inconsistent) }
+        #expect(other.state == snapshot)
+    }
+}
