@@ -12,12 +12,16 @@ import Testing
     private static func blocks(_ language: String, in text: String) -> [[String]] {
         var result: [[String]] = []
         var current: [String]?
+        var currentLanguage = ""
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            if current == nil, line == "```" + language {
-                current = []
-            } else if current != nil, line == "```" {
-                result.append(current ?? [])
-                current = nil
+            if line.hasPrefix("```") {
+                if let lines = current {
+                    if currentLanguage == language { result.append(lines) }
+                    current = nil
+                } else {
+                    current = []
+                    currentLanguage = String(line.dropFirst(3))
+                }
             } else {
                 current?.append(line)
             }
@@ -69,16 +73,22 @@ import Testing
                     #expect(expected == ["\(lastStatus)"], "README: \(line)")
                     continue
                 }
-                let arguments = Self.words(command)
-                guard arguments.first == "wayfinder" else { continue }
-                let result = try CLI.run(Array(arguments.dropFirst()))
+                var stdin = ""
+                var words = Self.words(command)
+                // `printf '…' | wayfinder …`: the printf text is the session's input.
+                if words.first == "printf", words.count > 3, words[2] == "|" {
+                    stdin = words[1].replacingOccurrences(of: "\\n", with: "\n")
+                    words.removeFirst(3)
+                }
+                guard words.first == "wayfinder" else { continue }
+                let result = try CLI.run(Array(words.dropFirst()), stdin: stdin)
                 lastStatus = result.status
                 let shown = (result.stdout + result.stderr).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                 #expect(shown.dropLast(shown.last == "" ? 1 : 0).map { $0 } == expected, "README: \(line)")
                 checked += 1
             }
         }
-        #expect(checked >= 3)
+        #expect(checked >= 6)
     }
 
     @Test func theRoutesExampleIsTheAppTable() throws {

@@ -29,8 +29,9 @@ public enum DemoData {
         let title = id == 13
             ? "Terminal titles \u{1B}]2;x\u{07} can be rewritten"
             : "\(topics[(id - 1) % topics.count])\(id > topics.count ? " (part \((id - 1) / topics.count + 1))" : "")"
-        let body = "Post \(id) by \(author.displayName). "
-            + "Notes on \(topics[(id - 1) % topics.count].lowercased()), with examples from the Wayfinder sample app."
+        let topic = topics[(id - 1) % topics.count]
+        let body = "\(author.displayName) on \(topic.prefix(1).lowercased() + topic.dropFirst()), "
+            + "with examples from the Wayfinder sample app."
         return Post(id: id, authorID: author.id, title: title, body: body)
     }
 
