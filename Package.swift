@@ -44,6 +44,8 @@ let package = Package(
             exclude: ["Transcripts"]
         ),
         .testTarget(name: "WayfinderCLITests", dependencies: ["wayfinder"]),
+        // Written as a developer using the library products would: public API only.
+        .testTarget(name: "WayfinderTestingTests", dependencies: ["Wayfinder", "WayfinderApp", "WayfinderTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

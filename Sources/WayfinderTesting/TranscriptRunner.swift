@@ -54,16 +54,19 @@ public enum TranscriptRunner {
     /// step whose output differs; or re-records the file when ``recordVariable`` is set.
     /// - Parameters:
     ///   - path: The `.transcript` file (relative paths are taken from the current directory).
+    ///   - record: Re-record instead of comparing; by default, whether ``recordVariable`` is set.
     ///   - makeShell: Builds the app for the transcript's arguments.
     public static func check(
         _ path: String,
+        record: Bool? = nil,
         sourceLocation: SourceLocation = #_sourceLocation,
         makeShell: ([String]) async throws -> any ReplShell
     ) async throws {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let expected = try Transcript(parsing: text)
         let actual = await play(expected, makeShell: makeShell)
-        if ProcessInfo.processInfo.environment[recordVariable].map({ !$0.isEmpty && $0 != "0" }) ?? false {
+        let recording = record ?? ProcessInfo.processInfo.environment[recordVariable].map { !$0.isEmpty && $0 != "0" } ?? false
+        if recording {
             try actual.text.write(toFile: path, atomically: true, encoding: .utf8)
             return
         }
@@ -107,10 +110,10 @@ public enum TranscriptRunner {
         while i < left.count || j < right.count {
             if i < left.count, j < right.count, left[i] == right[j] {
                 lines.append("  " + left[i]); i += 1; j += 1
-            } else if j < right.count, i == left.count || table[i][j + 1] >= table[i + 1][j] {
-                lines.append("+ " + right[j]); j += 1
-            } else {
+            } else if i < left.count, j == right.count || table[i + 1][j] >= table[i][j + 1] {
                 lines.append("- " + left[i]); i += 1
+            } else {
+                lines.append("+ " + right[j]); j += 1
             }
         }
         return lines.joined(separator: "\n")

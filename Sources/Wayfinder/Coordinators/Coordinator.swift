@@ -63,3 +63,11 @@ public protocol Routable<RouteType>: AnyObject {
     /// Sends an intent up the coordinator chain.
     func send(_ intent: any NavigationIntent) throws(NavigationError)
 }
+
+/// Something that holds a ``NavigationStore``: an app's root coordinator or its shell.
+/// Test tools (`WayfinderTesting`) drive and observe apps through it.
+@MainActor
+public protocol NavigationStoreProviding: AnyObject {
+    /// The store holding the navigation state.
+    var navigationStore: NavigationStore { get }
+}

@@ -11,6 +11,7 @@ public final class NavigationStore {
     /// The engine; change it only through ``perform(_:)``.
     public private(set) var navigator: Navigator
     private var continuations: [Int: AsyncStream<NavigationEvent>.Continuation] = [:]
+    private var observers: [Int: (NavigationEvent) -> Void] = [:]
     private var nextSubscriber = 0
 
     /// Creates a store around `navigator`.
@@ -40,6 +41,22 @@ public final class NavigationStore {
         return stream
     }
 
+    /// Calls `handler` synchronously with every event from now on, until
+    /// ``removeObserver(_:)``; for tests and logs that need events in order, at once.
+    /// - Returns: A token for ``removeObserver(_:)``.
+    @discardableResult
+    public func observe(_ handler: @escaping (NavigationEvent) -> Void) -> Int {
+        let key = nextSubscriber
+        nextSubscriber += 1
+        observers[key] = handler
+        return key
+    }
+
+    /// Stops calling the observer registered under `token`.
+    public func removeObserver(_ token: Int) {
+        observers[token] = nil
+    }
+
     /// Runs `body` on the navigator and publishes what changed; a thrown error is
     /// published as ``NavigationEvent/refused(_:)`` and rethrown, the state unchanged.
     @discardableResult
@@ -57,27 +74,31 @@ public final class NavigationStore {
             throw error
         }
         navigator = copy
-        publishChanges(from: before, beforeURL: beforeURL, result: result)
+        publishChanges(from: before, beforeURL: beforeURL)
         return result
     }
 
-    private func publishChanges(from before: NavigationState, beforeURL: String, result: some Any) {
+    /// Publishes what changed between two states: guards granted or revoked, a link
+    /// deferred or applied, the visible link.
+    private func publishChanges(from before: NavigationState, beforeURL: String) {
         let after = navigator.state
-        guard !continuations.isEmpty, before != after else { return }
+        guard !continuations.isEmpty || !observers.isEmpty, before != after else { return }
         for name in after.grantedGuards.subtracting(before.grantedGuards).sorted() { publish(.granted(name)) }
         for name in before.grantedGuards.subtracting(after.grantedGuards).sorted() { publish(.revoked(name)) }
-        if case .deferred(let pending, let guardName)? = result as? NavigationOutcome {
+        if let pending = after.pending, pending != before.pending {
+            let guardName = (try? navigator.graph.resolve(pending))?.guardName ?? ""
             publish(.deferred(pending: pending, guardName: guardName))
         }
-        if let applied = result as? String, before.pending == applied, after.pending == nil {
+        let afterURL = navigator.url
+        if let applied = before.pending, after.pending == nil, afterURL == applied {
             publish(.pendingApplied(applied))
         }
-        let afterURL = navigator.url
         if afterURL != beforeURL { publish(.navigated(from: beforeURL, to: afterURL)) }
     }
 
     private func publish(_ event: NavigationEvent) {
         for continuation in continuations.values { continuation.yield(event) }
+        for key in observers.keys.sorted() { observers[key]?(event) }
     }
 
     isolated deinit {

@@ -82,10 +82,17 @@ extension Navigator {
     // MARK: - Guards
 
     /// Marks `guardName` as met (the user signed in, say) and applies the pending link
-    /// when its flow needs nothing more. Starts a new undo history.
+    /// when its flow needs nothing more; otherwise shows `flow`, if given. Starts a new
+    /// undo history.
+    /// - Parameters:
+    ///   - guardName: The guard now met.
+    ///   - flow: The flow to show when no pending link was applied (the signed-in home).
     /// - Returns: The pending link that was applied, if any.
     @discardableResult
-    public mutating func grant(_ guardName: String) throws(NavigationError) -> String? {
+    public mutating func grant(_ guardName: String, showing flow: String? = nil) throws(NavigationError) -> String? {
+        if let flow, graph.flow(named: flow) == nil {
+            throw NavigationError(.unknownFlow, "unknown flow '\(flow.escapingControlCharacters)'")
+        }
         guard graph.guardNamed(guardName) != nil else {
             throw NavigationError(.unknownGuard, "unknown guard '\(guardName.escapingControlCharacters)'")
         }
@@ -97,6 +104,8 @@ extension Navigator {
             next.state.pending = nil
             next.apply(link, to: &next.state, ids: &next.ids)
             applied = pending
+        } else if let flow, graph.flow(named: flow)?.guardName.map(next.isGranted) ?? true {
+            next.state.activeFlow = flow
         }
         next.undoHistory.removeAll()
         next.redoHistory.removeAll()

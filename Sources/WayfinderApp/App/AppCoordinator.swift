@@ -10,7 +10,7 @@ import WayfinderTerminal
 /// try app.open("wayfinder://settings/profile")   // signed out: pending, Login shown
 /// ```
 @MainActor
-public final class AppCoordinator: Coordinator {
+public final class AppCoordinator: Coordinator, NavigationStoreProviding {
     /// The guard every signed-in flow requires.
     public static let signedInGuard = "signed-in"
 
@@ -20,6 +20,8 @@ public final class AppCoordinator: Coordinator {
     public let container: Container
     /// The signed-in user.
     public private(set) var user: User?
+    /// The store, for test tools.
+    public var navigationStore: NavigationStore { store }
     /// The Login flow.
     public private(set) lazy var login = LoginCoordinator(store: store, parent: self)
     /// The Main flow (tabs feed, search, me).
@@ -63,16 +65,11 @@ public final class AppCoordinator: Coordinator {
     /// is one; otherwise shows Main.
     func startSession(for user: User) throws(NavigationError) {
         self.user = user
-        let applied = try store.perform { n throws(NavigationError) in try n.grant(Self.signedInGuard) }
-        if applied == nil {
-            try store.perform { n throws(NavigationError) in try n.activate(flow: MainRoute.flow) }
-        }
         try store.perform { n throws(NavigationError) in
-            // The sign-in screens are done with: the Login flow starts afresh next time.
-            let current = n.state.activeFlow
-            try n.activate(flow: LoginRoute.flow)
-            try n.popToRoot()
-            try n.activate(flow: current)
+            // The sign-in screens are done with: Login starts afresh next time. Granting
+            // the guard then starts a new history, so undo cannot go back to them.
+            if n.state.activeFlow == LoginRoute.flow { try n.popToRoot() }
+            try n.grant(Self.signedInGuard, showing: MainRoute.flow)
         }
         models.removeAll()
     }

@@ -5,7 +5,7 @@ import WayfinderTerminal
 /// …) are handled here through the ``AppCoordinator``; every other command goes to the
 /// view model of the screen on top.
 @MainActor
-public final class AppShell: ReplShell {
+public final class AppShell: ReplShell, NavigationStoreProviding {
     /// The app.
     public let app: AppCoordinator
 
@@ -13,6 +13,17 @@ public final class AppShell: ReplShell {
     public init(app: AppCoordinator) {
         self.app = app
     }
+
+    /// A shell over a new app on fresh demo data, signed out, with `links` opened.
+    /// - Throws: ``NavigationError`` when a link does not resolve (nothing is opened then).
+    public convenience init(opening links: [String] = []) throws(NavigationError) {
+        let app = AppCoordinator(container: .demo())
+        try app.open(all: links)
+        self.init(app: app)
+    }
+
+    /// The app's navigation store.
+    public var navigationStore: NavigationStore { app.store }
 
     /// The global commands, in help order.
     public static let globalCommands: [ScreenCommand] = [

@@ -1,0 +1,61 @@
+import Testing
+import Wayfinder
+import WayfinderApp
+import WayfinderTesting
+
+/// The app's main navigation stories, written with the project's own `NavigationTestStore`
+/// in exhaustive mode: every change of state is spelled out.
+@MainActor
+@Suite struct AppTestStoreTests {
+    private let feed = MainRoute.feed.route
+    private let signedIn: Set<String> = [AppCoordinator.signedInGuard]
+
+    @Test func signInThenBrowseThenSignOut() async throws {
+        let store = NavigationTestStore(try AppShell(opening: []))
+        await store.command("login bob")
+        await store.command("wonderland") {
+            $0.activeFlow = "main"
+            $0.grantedGuards = signedIn
+        }
+        await store.command("post 12") { $0.stacks["main/feed"] = [feed, MainRoute.post(id: 12).route] }
+        await store.command("author") { $0.stacks["main/feed"]?.append(MainRoute.user(id: 6).route) }
+        await store.command("tab me") { $0.selectedTabs["main"] = "me" }
+        await store.command("compose") { $0.presentations["main/me"] = MainRoute.compose.route }
+        await store.command("settings") { $0.activeFlow = "settings" }
+        await store.command("signout") { $0.presentations["settings"] = SettingsRoute.logout.route }
+        await store.command("yes") {
+            $0 = NavigationSnapshot(AppCoordinator(container: .demo()).state.navigation)
+        }
+        store.expectURL("wayfinder://login")
+    }
+
+    @Test func aPendingLinkIsAppliedAfterSignIn() async throws {
+        let store = NavigationTestStore(try AppShell(opening: ["wayfinder://main/search/post/3?q=swift"]))
+        store.expectPending("wayfinder://main/search/post/3?q=swift")
+        await store.command("login carol")
+        await store.command("wonderland") {
+            $0.activeFlow = "main"
+            $0.pending = nil
+            $0.grantedGuards = signedIn
+            $0.selectedTabs["main"] = "search"
+            $0.stacks["main/search"] = [MainRoute.search(query: "swift").route, MainRoute.post(id: 3).route]
+        }
+        store.expectEvents([
+            .granted("signed-in"),
+            .pendingApplied("wayfinder://main/search/post/3?q=swift"),
+            .navigated(from: "wayfinder://login", to: "wayfinder://main/search/post/3?q=swift"),
+        ])
+        await store.command("undo", failing: true)
+    }
+
+    @Test func undoAndRedoAreNavigationSteps() async throws {
+        let store = NavigationTestStore(try AppShell(opening: []))
+        await store.command("register") { $0.stacks["login"]?.append(LoginRoute.register.route) }
+        await store.command("terms") { $0.presentations["login"] = LoginRoute.terms.route }
+        await store.command("undo") { $0.presentations["login"] = nil }
+        await store.command("undo") { $0.stacks["login"] = [LoginRoute.signIn.route] }
+        await store.command("redo") { $0.stacks["login"]?.append(LoginRoute.register.route) }
+        await store.command("back") { $0.stacks["login"] = [LoginRoute.signIn.route] }
+        await store.command("redo", failing: true)
+    }
+}
