@@ -91,6 +91,15 @@ import Testing
         #expect(checked >= 6)
     }
 
+    @Test func theTestingExampleIsTheOneATestRuns() throws {
+        let readme = try Self.readme()
+        let test = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("Tests/WayfinderTestingTests/ReadmeExampleTests.swift"), encoding: .utf8)
+        let example = try #require(Self.blocks("swift", in: readme).first { $0.contains("import WayfinderTesting") })
+        let body = example.drop { !$0.hasPrefix("@MainActor") }.joined(separator: "\n")
+        #expect(!body.isEmpty)
+        #expect(test.contains(body), "README's testing example differs from Tests/WayfinderTestingTests/ReadmeExampleTests.swift")
+    }
+
     @Test func theRoutesExampleIsTheAppTable() throws {
         let readme = try Self.readme()
         let table = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("Routes/app.routes"), encoding: .utf8)
