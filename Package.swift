@@ -12,6 +12,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(name: "Wayfinder"),
@@ -21,9 +22,15 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]
         ),
         .target(name: "WayfinderTerminal", dependencies: ["Wayfinder", "CEditLine"]),
+        .systemLibrary(name: "CCrypt", providers: [.apt(["libcrypt-dev"])]),
         .target(
             name: "WayfinderApp",
-            dependencies: ["Wayfinder", "WayfinderTerminal"],
+            dependencies: [
+                "Wayfinder",
+                "WayfinderTerminal",
+                "CCrypt",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             resources: [.embedInCode("../../Routes/app.routes")]
         ),
         .target(name: "WayfinderTesting", dependencies: ["Wayfinder", "WayfinderTerminal"]),

@@ -3,7 +3,7 @@
 # Used by `make run` and `make test`; safe to run again (it does nothing when all is there).
 set -euo pipefail
 
-packages=(graphviz libedit-dev tmux)
+packages=(graphviz libedit-dev libsqlite3-dev libcrypt-dev tmux)
 
 missing=()
 for package in "${packages[@]}"; do

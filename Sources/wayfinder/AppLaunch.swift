@@ -4,56 +4,83 @@ import Wayfinder
 import WayfinderApp
 import WayfinderTerminal
 
-/// Builds the sample app and applies the links given on the command line.
+/// Where the app's data lives and whether to restore the saved navigation.
+struct DataOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "The data directory (default: $WAYFINDER_HOME, else $XDG_DATA_HOME/wayfinder, else ~/.local/share/wayfinder).",
+        valueName: "dir"
+    ))
+    var dataDir: String?
+
+    /// The directory to use; exits 74 when none can be found.
+    func directory() throws -> DataDirectory {
+        guard let directory = DataDirectory.resolve(explicit: dataDir, environment: AppLaunch.environment) else {
+            printError("wayfinder: error: no data directory: set HOME or WAYFINDER_HOME, or pass --data-dir")
+            throw ExitCodes.cannotOpenData
+        }
+        return directory
+    }
+}
+
+/// Builds the sample app on its data directory.
 @MainActor
 enum AppLaunch {
-    /// A new app on the demo data with `links` applied in order (a guarded link while
-    /// signed out becomes the pending link). Every link is checked first: one that does not
-    /// resolve prints a message and exits 65 with nothing applied.
-    static func makeApp(opening links: [String]) throws -> AppCoordinator {
-        let app = AppCoordinator(container: .demo())
+    nonisolated static var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+    /// The app with `links` opened (or the saved navigation restored); warnings go to stderr.
+    /// A link that does not resolve exits 65 with nothing opened; a database that cannot
+    /// be opened exits 74.
+    static func makeApp(opening links: [String], fresh: Bool, directory: DataDirectory) async throws -> AppCoordinator {
         do {
-            try app.open(all: links)
-        } catch {
+            let (app, warnings) = try await AppLauncher(directory: directory).launch(opening: links, fresh: fresh)
+            for warning in warnings { printError("wayfinder: \(warning)") }
+            return app
+        } catch let error as NavigationError {
             printError("wayfinder: error: \(error.message)")
             throw ExitCodes.invalidLink
+        } catch let error as ServiceError {
+            printError("wayfinder: error: \(error.message)")
+            throw ExitCodes.cannotOpenData
         }
-        return app
     }
-
-    static var environment: [String: String] { ProcessInfo.processInfo.environment }
 }
 
 /// `wayfinder [URL…]`: the REPL.
 struct ReplCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repl",
-        abstract: "Start the REPL on the demo data (the default), after opening the links given.",
+        abstract: "Start the REPL (the default), after opening the links given or restoring the last session.",
         discussion: """
             On a terminal: line editing, Tab completion, history in \
             $XDG_STATE_HOME/wayfinder/history. Piped: no banner and no prompt; errors on \
-            stderr; exit 0 when every command succeeded, else 1.
+            stderr; exit 0 when every command succeeded, else 1. The navigation is saved on \
+            exit (quit, Ctrl-D, SIGTERM, SIGHUP) and restored on the next start.
             """
     )
 
-    @Argument(help: "Deep links to open first, in order.")
+    @Argument(help: "Deep links to open first, in order (the saved navigation is then not restored).")
     var links: [String] = []
 
+    @Flag(name: .long, help: "Start from the first screen instead of the saved navigation.")
+    var fresh = false
+
+    @OptionGroup var data: DataOptions
+
     func run() async throws {
-        let status = try await Self.runRepl(links: links)
+        let status = try await Self.runRepl(links: links, fresh: fresh, directory: try data.directory())
         if status != 0 { throw ExitCode(status) }
     }
 
     @MainActor
-    static func runRepl(links: [String]) async throws -> Int32 {
+    static func runRepl(links: [String], fresh: Bool, directory: DataDirectory) async throws -> Int32 {
         Terminal.configureLocale()
-        let app = try AppLaunch.makeApp(opening: links)
+        Terminal.installTerminationHandlers()
+        let app = try await AppLaunch.makeApp(opening: links, fresh: fresh, directory: directory)
         let shell = AppShell(app: app)
         let environment = AppLaunch.environment
         var history = HistoryStore.defaultPath(environment: environment).map { HistoryStore(path: $0) }
         history?.load()
         let reader: any LineReader
-        Terminal.installTerminationHandlers()
         if Terminal.isTTY(0), let editLine = EditLineReader(historyEntries: history?.entries ?? []) {
             reader = editLine
         } else {
@@ -68,7 +95,11 @@ struct ReplCommand: AsyncParsableCommand {
             output: StandardOutput(flushes: reader.isInteractive)
         )
         repl.shouldStop = { Terminal.isTerminationRequested }
-        return await repl.run()
+        var status = await repl.run()
+        for warning in await app.settle() { printError("wayfinder: \(warning)") }
+        if let warning = AppLauncher(directory: directory).save(app) { printError("wayfinder: \(warning)") }
+        if let signal = Terminal.terminationSignal { status = 128 + signal }
+        return status
     }
 }
 
@@ -93,7 +124,7 @@ final class HistoryBox {
 struct OpenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
-        abstract: "Open deep links in order, print the resulting screen (or the JSON state) and exit."
+        abstract: "Open deep links in order (as the signed-in user, if any), print the resulting screen or JSON state, and exit."
     )
 
     @Argument(help: "The deep links, such as wayfinder://main/feed/post/42.")
@@ -102,13 +133,15 @@ struct OpenCommand: AsyncParsableCommand {
     @Option(name: .long, help: "text or json.")
     var format: OutputFormat = .text
 
+    @OptionGroup var data: DataOptions
+
     func run() async throws {
-        try await Self.show(links: links, format: format)
+        try await Self.show(links: links, format: format, directory: try data.directory())
     }
 
     @MainActor
-    static func show(links: [String], format: OutputFormat) async throws {
-        let app = try AppLaunch.makeApp(opening: links)
+    static func show(links: [String], format: OutputFormat, directory: DataDirectory) async throws {
+        let app = try await AppLaunch.makeApp(opening: links, fresh: true, directory: directory)
         let shell = AppShell(app: app)
         let output = StandardOutput(flushes: false)
         switch format {
@@ -118,5 +151,31 @@ struct OpenCommand: AsyncParsableCommand {
             let renderer = TextRenderer(usesColor: Terminal.prefersColor(environment: AppLaunch.environment, isTTY: Terminal.isTTY(1)))
             output.write(renderer.render(await shell.screen()))
         }
+    }
+}
+
+/// `wayfinder reset`: back to the demo data.
+struct ResetCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reset",
+        abstract: "Delete the database, the session and the saved navigation, so that the next start has fresh demo data."
+    )
+
+    @OptionGroup var data: DataOptions
+
+    func run() async throws {
+        let directory = try data.directory()
+        var removed: [String] = []
+        for path in [directory.database, directory.database + "-wal", directory.database + "-shm", directory.session, directory.navigation] {
+            guard FileSystem.mode(of: path) != nil else { continue }
+            do {
+                try FileSystem.remove(path)
+                removed.append(path)
+            } catch {
+                printError("wayfinder: error: \(error)")
+                throw ExitCodes.cannotOpenData
+            }
+        }
+        print(removed.isEmpty ? "Nothing to remove in \(directory.path)." : "Removed \(removed.joined(separator: ", ")).")
     }
 }

@@ -7,6 +7,8 @@ enum ExitCodes {
     static let invalidLink = ExitCode(65)
     /// A file could not be read (EX_NOINPUT).
     static let unreadableFile = ExitCode(66)
+    /// The data directory or database cannot be opened (EX_IOERR).
+    static let cannotOpenData = ExitCode(74)
     /// A routes file is invalid (EX_CONFIG).
     static let invalidRoutes = ExitCode(78)
 }

@@ -30,6 +30,10 @@ enum CLI {
         process.executableURL = binary
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
+        // Each run gets its own data directory unless the test gives one: fresh demo data,
+        // and nothing written to the home of whoever runs the tests.
+        env["WAYFINDER_HOME"] = try temporaryDirectory()
+        env["XDG_STATE_HOME"] = env["WAYFINDER_HOME"]
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let input = Pipe(), output = Pipe(), errors = Pipe()
@@ -47,6 +51,13 @@ enum CLI {
             stdout: String(decoding: out, as: UTF8.self),
             stderr: String(decoding: err, as: UTF8.self)
         )
+    }
+
+    /// A new empty temporary directory.
+    static func temporaryDirectory() throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory.path
     }
 
     /// Writes `text` to a new temporary file and returns its path.

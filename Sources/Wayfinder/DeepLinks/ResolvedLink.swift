@@ -55,6 +55,13 @@ public struct ResolvedLink: Sendable {
         values[Int(steps[index].valueStart) + slot]
     }
 
+    /// The number of parameter slots of the `index`-th screen (path parameters, then query
+    /// parameters): the valid `slot`s of ``value(step:slot:)``.
+    public func parameterCount(at index: Int) -> Int {
+        let end = index + 1 < steps.count ? Int(steps[index + 1].valueStart) : values.count
+        return end - Int(steps[index].valueStart)
+    }
+
     /// The name of the `index`-th screen along the link.
     public func screenName(at index: Int) -> String {
         graph.screens[Int(steps[index].screen)].name

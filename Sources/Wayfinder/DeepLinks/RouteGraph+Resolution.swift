@@ -26,23 +26,20 @@ extension RouteGraph {
     ///   successors; independent of the number of screens.
     public func resolve(_ link: String) throws(DeepLinkError) -> ResolvedLink {
         var copy = link
-        var outcome: Result<ResolvedLink, DeepLinkError>?
-        copy.withUTF8 { bytes in
-            outcome = LinkResolver.resolve(bytes, link: link, graph: self)
-        }
-        guard let outcome else {
-            throw DeepLinkError(.malformed, .noScheme, link: link)
+        let outcome = copy.withUTF8 { bytes in
+            LinkResolver.resolve(bytes, link: link, graph: self)
         }
         return try outcome.get()
     }
 }
 
-/// The resolution of one link, on its UTF-8 bytes. Allocates only the result's two
-/// arrays (and nothing when the link is rejected).
-private struct LinkResolver {
+/// The resolution of one link, on its UTF-8 bytes, in stack memory (see ``Workspace``).
+/// Allocates only the result's two arrays, and nothing when the link is rejected.
+struct LinkResolver {
     typealias Bytes = UnsafeBufferPointer<UInt8>
 
     let graph: RouteGraph
+    let index: LinkIndex
     let link: String
     let bytes: Bytes
     /// Each segment's byte range in the link.
@@ -50,12 +47,16 @@ private struct LinkResolver {
     /// Each segment's decoded bytes (the link's own bytes when it holds no `%`).
     let decoded: UnsafeMutableBufferPointer<Bytes>
     let segmentCount: Int
-    /// The index of the first segment after the tab.
-    let firstScreenSegment: Int
-    var steps: [ResolvedLink.Step] = []
-    var values: [ParameterValue?] = []
+    /// The screens matched so far, root first.
+    let steps: UnsafeMutableBufferPointer<ResolvedLink.Step>
+    var stepCount = 0
+    /// Their parameter values: each screen's path parameters, then its query parameters.
+    let slots: UnsafeMutableBufferPointer<Slot>
+    var slotCount = 0
+    let workspace: Workspace
     var failure: Failure?
 
+    /// The most telling problem seen so far: the deepest, then the most specific.
     struct Failure {
         var depth: Int
         var priority: Int
@@ -83,20 +84,32 @@ private struct LinkResolver {
         guard equalsIgnoringCase(Bytes(rebasing: bytes[0..<index]), graph.scheme) else {
             return fail(.badScheme, .wrongScheme(expected: graph.scheme), link: link, range: 0..<index)
         }
-        // One pass over the rest: reject raw spaces, controls and fragments; find the query.
+        // One pass over the rest: reject raw spaces, controls and fragments; find the query;
+        // count the path's slashes; note whether anything is percent-encoded.
         let hostStart = index + 3
         var queryStart = count
+        var slashes = 0
+        var hasEscapes = false
         var scan = hostStart
         while scan < count {
             let byte = bytes[scan]
-            if byte == UInt8(ascii: "#") {
-                return fail(.malformed, .fragment, link: link, range: scan..<count)
+            if byte <= 0x20 || byte == 0x7F || byte == UInt8(ascii: "#") || byte == 0xC2 {
+                if byte == UInt8(ascii: "#") {
+                    return fail(.malformed, .fragment, link: link, range: scan..<count)
+                }
+                if byte != 0xC2 {
+                    return fail(.malformed, .unencodedByte, link: link, range: scan..<(scan + 1))
+                }
+                if scan + 1 < count, (0x80...0x9F).contains(bytes[scan + 1]) {
+                    return fail(.malformed, .unencodedByte, link: link, range: scan..<(scan + 2))
+                }
+            } else if byte == UInt8(ascii: "/") {
+                if queryStart == count { slashes += 1 }
+            } else if byte == UInt8(ascii: "?") {
+                if queryStart == count { queryStart = scan }
+            } else if byte == UInt8(ascii: "%") {
+                hasEscapes = true
             }
-            if byte <= 0x20 || byte == 0x7F
-                || (byte == 0xC2 && scan + 1 < count && (0x80...0x9F).contains(bytes[scan + 1])) {
-                return fail(.malformed, .unencodedByte, link: link, range: scan..<(scan + (byte == 0xC2 ? 2 : 1)))
-            }
-            if byte == UInt8(ascii: "?"), queryStart == count { queryStart = scan }
             scan += 1
         }
         // Host: the flow, compared case-insensitively.
@@ -110,57 +123,51 @@ private struct LinkResolver {
             hostEnd += 1
         }
         guard hostEnd > hostStart else { return fail(.unknownFlow, .missingFlow, link: link) }
-        let host = Bytes(rebasing: bytes[hostStart..<hostEnd])
-        guard let flowIndex = graph.flows.firstIndex(where: { equalsIgnoringCase(host, $0.name) }) else {
+        let links = graph.links
+        guard let flow = links.lookup(.flow, Bytes(rebasing: bytes[hostStart..<hostEnd]), foldingCase: true) else {
             return fail(.unknownFlow, .unknownFlow, link: link, range: hostStart..<hostEnd)
         }
-        // Path segments: count first, so the limit is checked before anything is stored.
+        // Path segments: counted first, so the limit is checked before anything is stored.
         var segmentCount = 0
-        var hasEscapes = false
         if hostEnd < queryStart {
-            var slashes = 0
-            for position in hostEnd..<queryStart where bytes[position] == UInt8(ascii: "/") { slashes += 1 }
             segmentCount = bytes[queryStart - 1] == UInt8(ascii: "/") ? slashes - 1 : slashes
         }
-        for position in hostEnd..<count where bytes[position] == UInt8(ascii: "%") {
-            hasEscapes = true
-            break
-        }
-        // Decoded text never outgrows its source, so the rest of the link bounds the scratch space.
-        let decodeCapacity = hasEscapes ? count - hostEnd : 0
         guard segmentCount <= RouteGraph.maximumSegments else {
             return fail(.limitExceeded, .tooManySegments(segmentCount), link: link, range: hostEnd..<queryStart)
         }
-        return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: max(1, segmentCount)) { ranges in
-            withUnsafeTemporaryAllocation(of: Bytes.self, capacity: max(1, segmentCount)) { decoded in
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, decodeCapacity)) { scratch in
-                    var start = hostEnd + 1
-                    var written = 0
-                    for segment in 0..<segmentCount {
-                        var end = start
-                        while end < queryStart, bytes[end] != UInt8(ascii: "/") { end += 1 }
-                        let range = start..<end
-                        ranges[segment] = range
-                        guard !range.isEmpty else {
-                            return fail(.emptySegment, .emptySegment, link: link, range: range, segment: segment + 1)
-                        }
-                        let raw = Bytes(rebasing: bytes[range])
-                        switch decodeValue(raw, scratch: scratch, written: &written) {
-                        case .success(let value):
-                            decoded[segment] = value
-                        case .failure(let reason):
-                            return fail(reason == .valueTooLong ? .limitExceeded : .badEncoding, reason,
-                                        link: link, range: range, segment: segment + 1)
-                        }
-                        start = end + 1
-                    }
-                    return resolvePath(
-                        bytes: bytes, link: link, graph: graph, flowIndex: flowIndex,
-                        ranges: ranges, decoded: decoded, segmentCount: segmentCount,
-                        queryStart: queryStart, scratch: scratch, written: written
-                    )
+        // Decoded text never outgrows its source, so the rest of the link bounds the text space.
+        let size = Workspace.Size(
+            segments: segmentCount,
+            slots: segmentCount + (segmentCount + 1) * links.maximumQueryCount,
+            text: hasEscapes ? count - hostEnd : 0
+        )
+        return Workspace.with(size) { workspace in
+            var start = hostEnd + 1
+            var written = 0
+            for segment in 0..<segmentCount {
+                var end = start
+                while end < queryStart, bytes[end] != UInt8(ascii: "/") { end += 1 }
+                let range = start..<end
+                workspace.ranges[segment] = range
+                guard !range.isEmpty else {
+                    return fail(.emptySegment, .emptySegment, link: link, range: range, segment: segment + 1)
                 }
+                let raw = Bytes(rebasing: bytes[range])
+                switch decodeValue(raw, scratch: workspace.text, written: &written) {
+                case .success(let value):
+                    workspace.decoded[segment] = value
+                case .failure(let reason):
+                    return fail(reason == .valueTooLong ? .limitExceeded : .badEncoding, reason,
+                                link: link, range: range, segment: segment + 1)
+                }
+                start = end + 1
             }
+            var resolver = LinkResolver(
+                graph: graph, index: links, link: link, bytes: bytes, ranges: workspace.ranges,
+                decoded: workspace.decoded, segmentCount: segmentCount, steps: workspace.steps,
+                slots: workspace.slots, workspace: workspace
+            )
+            return resolver.resolvePath(flowIndex: Int(flow.start), queryStart: queryStart, written: written)
         }
     }
 
@@ -184,237 +191,193 @@ private struct LinkResolver {
         }
     }
 
-    // swiftlint:disable:next function_parameter_count
-    static func resolvePath(
-        bytes: Bytes, link: String, graph: RouteGraph, flowIndex: Int,
-        ranges: UnsafeMutableBufferPointer<Range<Int>>, decoded: UnsafeMutableBufferPointer<Bytes>,
-        segmentCount: Int, queryStart: Int, scratch: UnsafeMutableBufferPointer<UInt8>, written: Int
-    ) -> Result<ResolvedLink, DeepLinkError> {
-        let flow = graph.flows[flowIndex]
+    /// The tab, the walk from the root, the query; then the result.
+    mutating func resolvePath(flowIndex: Int, queryStart: Int, written: Int) -> Result<ResolvedLink, DeepLinkError> {
         var tabIndex: Int?
         var first = 0
-        if flow.hasTabs {
+        if index.flows[flowIndex].tabCount > 0 {
             tabIndex = 0
             if segmentCount > 0 {
-                guard let tab = flow.tabs.firstIndex(where: { equals(decoded[0], $0) }) else {
-                    return fail(.unknownTab, .unknownTab(flow: flow.name), link: link, range: ranges[0], segment: 1)
+                guard let tab = index.lookup(.tab(flow: flowIndex), decoded[0]) else {
+                    return LinkResolver.fail(.unknownTab, .unknownTab(flow: graph.flows[flowIndex].name),
+                                             link: link, range: ranges[0], segment: 1)
                 }
-                tabIndex = tab
+                tabIndex = Int(tab.start)
                 first = 1
             }
         }
         let root = graph.roots[flowIndex][tabIndex ?? 0]
-        var resolver = LinkResolver(
-            graph: graph, link: link, bytes: bytes, ranges: ranges, decoded: decoded,
-            segmentCount: segmentCount, firstScreenSegment: first
-        )
-        resolver.steps.reserveCapacity(segmentCount - first + 1)
-        for _ in graph.screens[root].query { resolver.values.append(nil) }
-        resolver.appendStep(root, valueStart: 0)
-        guard resolver.walk(from: root, at: first) else {
-            return .failure(resolver.failure?.error
+        for _ in 0..<Int(index.screens[root].queryCount) { append(.absent) }
+        appendStep(root, valueStart: 0)
+        guard walk(from: root, at: first) else {
+            return .failure(failure?.error
                 ?? DeepLinkError(.unknownScreen, .unknownScreen(after: graph.screens[root].name), link: link))
         }
         if queryStart < bytes.count {
             var written = written
-            if let error = resolver.applyQuery(from: queryStart + 1, flowIndex: flowIndex, scratch: scratch, written: &written) {
+            if let error = applyQuery(from: queryStart + 1, flowIndex: flowIndex, written: &written) {
                 return .failure(error)
             }
         }
-        if let error = resolver.checkRequiredQuery() { return .failure(error) }
+        if let error = checkRequiredQuery() { return .failure(error) }
         return .success(ResolvedLink(
-            graph: graph, flowIndex: flowIndex, tabIndex: tabIndex, steps: resolver.steps, values: resolver.values
+            graph: graph, flowIndex: flowIndex, tabIndex: tabIndex,
+            steps: Array(UnsafeBufferPointer(rebasing: steps[0..<stepCount])),
+            values: [ParameterValue?](unsafeUninitializedCapacity: slotCount) { values, initialized in
+                for position in 0..<slotCount { values.initializeElement(at: position, to: slots[position].value) }
+                initialized = slotCount
+            }
         ))
     }
 
     // MARK: - Walking the graph
 
     mutating func appendStep(_ screen: Int, valueStart: Int) {
-        steps.append(ResolvedLink.Step(screen: Int32(screen), valueStart: Int32(valueStart)))
+        steps[stepCount] = ResolvedLink.Step(screen: Int32(screen), valueStart: Int32(valueStart))
+        stepCount += 1
     }
 
-    /// Matches the segments from `index` on, starting after `screen`; backtracks.
-    mutating func walk(from screen: Int, at index: Int) -> Bool {
-        if index == segmentCount { return true }
-        let successors = graph.successors[screen]
-        if let candidates = successors.byLiteral[String(decoding: decoded[index], as: UTF8.self)] {
-            for candidate in candidates where attempt(candidate, at: index) { return true }
+    mutating func append(_ slot: Slot) {
+        slots[slotCount] = slot
+        slotCount += 1
+    }
+
+    /// Matches the segments from `position` on, starting after `screen`; backtracks.
+    mutating func walk(from screen: Int, at position: Int) -> Bool {
+        if position == segmentCount { return true }
+        if let literal = index.lookup(.successors(screen: screen), decoded[position]) {
+            for offset in 0..<Int(literal.count) where attempt(index.screen(in: literal, at: offset), at: position) {
+                return true
+            }
         }
-        for candidate in successors.dynamic where attempt(candidate, at: index) { return true }
-        noteDeadEnd(after: screen, at: index)
+        let dynamic = index.screens[screen].dynamicSuccessors
+        for offset in 0..<Int(dynamic.count) where attempt(index.screen(in: dynamic, at: offset), at: position) {
+            return true
+        }
+        noteDeadEnd(after: screen, at: position)
         return false
     }
 
-    mutating func attempt(_ candidate: Int, at index: Int) -> Bool {
-        let screen = graph.screens[candidate]
-        guard index + screen.pattern.count <= segmentCount else { return false }
-        let mark = values.count
-        if values.capacity == 0 { values.reserveCapacity(8) }
-        for (offset, segment) in screen.pattern.enumerated() {
-            let text = decoded[index + offset]
-            switch segment {
-            case .literal(let word):
-                guard LinkResolver.equals(text, word) else {
-                    values.removeSubrange(mark...)
+    /// Tries `candidate` at `position`: its pattern, then the rest of the walk after it.
+    mutating func attempt(_ candidate: Int, at position: Int) -> Bool {
+        let info = index.screens[candidate]
+        let length = Int(info.pattern.count)
+        guard position + length <= segmentCount else { return false }
+        let mark = slotCount
+        for offset in 0..<length {
+            let segment = index.segments[Int(info.pattern.start) + offset]
+            let text = decoded[position + offset]
+            if segment.kind == .literal {
+                guard index.matches(text, literal: segment) else {
+                    slotCount = mark
                     return false
                 }
-            case .parameter(let name, let type):
-                guard let value = ParameterValue(bytes: text, as: type) else {
-                    note(depth: index + offset, priority: 3, .typeMismatch,
-                         .typeMismatch(screen: screen.name, parameter: name, type: type), segment: index + offset)
-                    values.removeSubrange(mark...)
+            } else {
+                guard let slot = Slot(text, as: segment.kind) else {
+                    noteTypeMismatch(screen: candidate, segment: offset, at: position + offset)
+                    slotCount = mark
                     return false
                 }
-                values.append(value)
+                append(slot)
             }
         }
-        for _ in screen.query { values.append(nil) }
+        for _ in 0..<Int(info.queryCount) { append(.absent) }
         appendStep(candidate, valueStart: mark)
-        let next = index + screen.pattern.count
-        if screen.kind.presentationStyle != nil, next < segmentCount {
-            note(depth: next, priority: 2, .edgeNotAllowed, .followsPresentation(screen: screen.name), segment: next)
+        let next = position + length
+        if info.isPresentation, next < segmentCount {
+            if canNote(depth: next, priority: 2) {
+                note(depth: next, priority: 2, .edgeNotAllowed, .followsPresentation(screen: graph.screens[candidate].name), segment: next)
+            }
         } else if walk(from: candidate, at: next) {
             return true
         }
-        steps.removeLast()
-        values.removeSubrange(mark...)
+        stepCount -= 1
+        slotCount = mark
         return false
     }
 
-    /// Records why nothing matched at `index` after `screen`: a screen of the flow that
-    /// would match there but may not follow `screen`, or no screen at all.
-    mutating func noteDeadEnd(after screen: Int, at index: Int) {
-        guard failure.map({ index > $0.depth || (index == $0.depth && $0.priority < 1) }) ?? true else { return }
-        let previous = graph.screens[screen]
-        if previous.kind.presentationStyle != nil {
-            note(depth: index, priority: 2, .edgeNotAllowed, .followsPresentation(screen: previous.name), segment: index)
-            return
-        }
-        for other in graph.screens where other.flow == previous.flow && other.kind != .root {
-            if matchesPattern(other, at: index) {
-                note(depth: index, priority: 1, .edgeNotAllowed,
-                     .edgeNotAllowed(screen: other.name, after: previous.name), segment: index)
-                return
-            }
-        }
-        note(depth: index, priority: 1, .unknownScreen, .unknownScreen(after: previous.name), segment: index)
-    }
-
-    func matchesPattern(_ screen: RouteGraph.Screen, at index: Int) -> Bool {
-        guard index + screen.pattern.count <= segmentCount else { return false }
-        for (offset, segment) in screen.pattern.enumerated() {
-            let text = decoded[index + offset]
-            switch segment {
-            case .literal(let word):
-                guard LinkResolver.equals(text, word) else { return false }
-            case .parameter(_, let type):
-                guard ParameterValue(bytes: text, as: type) != nil else { return false }
+    /// Whether the pattern of `screen` matches at `position`, without recording anything.
+    func matchesPattern(_ screen: Int, at position: Int) -> Bool {
+        let info = index.screens[screen]
+        guard position + Int(info.pattern.count) <= segmentCount else { return false }
+        for offset in 0..<Int(info.pattern.count) {
+            let segment = index.segments[Int(info.pattern.start) + offset]
+            let text = decoded[position + offset]
+            if segment.kind == .literal {
+                guard index.matches(text, literal: segment) else { return false }
+            } else {
+                guard Slot(text, as: segment.kind) != nil else { return false }
             }
         }
         return true
     }
 
+    // MARK: - Failures
+
+    /// Records why nothing matched at `position` after `screen`: the first screen of the
+    /// flow (in declaration order) that would match there but may not follow `screen`,
+    /// or no screen at all.
+    mutating func noteDeadEnd(after screen: Int, at position: Int) {
+        guard failure.map({ position > $0.depth || (position == $0.depth && $0.priority < 1) }) ?? true else { return }
+        let previous = graph.screens[screen].name
+        let info = index.screens[screen]
+        if info.isPresentation {
+            note(depth: position, priority: 2, .edgeNotAllowed, .followsPresentation(screen: previous), segment: position)
+            return
+        }
+        if info.flow >= 0, let other = firstScreen(inFlow: Int(info.flow), matchingAt: position) {
+            note(depth: position, priority: 1, .edgeNotAllowed,
+                 .edgeNotAllowed(screen: graph.screens[other].name, after: previous), segment: position)
+            return
+        }
+        note(depth: position, priority: 1, .unknownScreen, .unknownScreen(after: previous), segment: position)
+    }
+
+    /// The first non-root screen of `flow`, in declaration order, whose pattern matches at
+    /// `position`: among those starting with that literal, and those starting with a
+    /// parameter the segment converts to.
+    func firstScreen(inFlow flow: Int, matchingAt position: Int) -> Int? {
+        var best = Int.max
+        func search(_ run: LinkIndex.Run) {
+            for offset in 0..<Int(run.count) {
+                let screen = index.screen(in: run, at: offset)
+                if screen >= best { return }
+                if matchesPattern(screen, at: position) {
+                    best = screen
+                    return
+                }
+            }
+        }
+        let text = decoded[position]
+        if let literal = index.lookup(.flowScreens(flow: flow), text) { search(literal) }
+        let firstParameter = index.flows[flow].firstParameter
+        if Slot(text, as: .uuid) != nil { search(firstParameter[Int(LinkIndex.Kind.uuid.rawValue)]) }
+        if Slot(text, as: .int) != nil { search(firstParameter[Int(LinkIndex.Kind.int.rawValue)]) }
+        if Slot(text, as: .string) != nil { search(firstParameter[Int(LinkIndex.Kind.string.rawValue)]) }
+        return best == .max ? nil : best
+    }
+
+    mutating func noteTypeMismatch(screen: Int, segment offset: Int, at position: Int) {
+        guard canNote(depth: position, priority: 3) else { return }
+        let screen = graph.screens[screen]
+        guard case .parameter(let name, let type) = screen.pattern[offset] else { return }
+        note(depth: position, priority: 3, .typeMismatch,
+             .typeMismatch(screen: screen.name, parameter: name, type: type), segment: position)
+    }
+
+    func canNote(depth: Int, priority: Int) -> Bool {
+        guard let failure else { return true }
+        return !(failure.depth > depth || (failure.depth == depth && failure.priority >= priority))
+    }
+
     mutating func note(
         depth: Int, priority: Int, _ code: DeepLinkError.Code, _ reason: DeepLinkError.Reason, segment: Int
     ) {
-        if let failure, failure.depth > depth || (failure.depth == depth && failure.priority >= priority) { return }
+        guard canNote(depth: depth, priority: priority) else { return }
         failure = Failure(
             depth: depth, priority: priority,
             error: DeepLinkError(code, reason, link: link, range: ranges[segment], segment: segment + 1)
         )
-    }
-
-    // MARK: - Query
-
-    /// Reads `key=value&…` into the slots of the screens along the path.
-    ///
-    /// An empty value (`q=`) leaves an optional parameter absent; a key without `=`,
-    /// an empty pair, an undeclared or repeated key is an error.
-    mutating func applyQuery(
-        from start: Int, flowIndex: Int, scratch: UnsafeMutableBufferPointer<UInt8>, written: inout Int
-    ) -> DeepLinkError? {
-        guard start < bytes.count else { return nil }
-        return withUnsafeTemporaryAllocation(of: Bool.self, capacity: max(1, values.count)) { seen in
-            seen.initialize(repeating: false)
-            var pairStart = start
-            while pairStart < bytes.count {
-                var pairEnd = pairStart
-                while pairEnd < bytes.count, bytes[pairEnd] != UInt8(ascii: "&") { pairEnd += 1 }
-                if let error = applyPair(pairStart..<pairEnd, flowIndex: flowIndex, seen: seen, scratch: scratch, written: &written) {
-                    return error
-                }
-                if pairEnd == bytes.count - 1 {
-                    // A trailing '&' leaves an empty last pair.
-                    return DeepLinkError(.badQuery, .emptyQueryPair, link: link, range: pairEnd..<(pairEnd + 1))
-                }
-                pairStart = pairEnd + 1
-            }
-            return nil
-        }
-    }
-
-    mutating func applyPair(
-        _ pair: Range<Int>, flowIndex: Int, seen: UnsafeMutableBufferPointer<Bool>,
-        scratch: UnsafeMutableBufferPointer<UInt8>, written: inout Int
-    ) -> DeepLinkError? {
-        guard !pair.isEmpty else {
-            return DeepLinkError(.badQuery, .emptyQueryPair, link: link, range: pair)
-        }
-        var equals = pair.lowerBound
-        while equals < pair.upperBound, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
-        guard equals < pair.upperBound else {
-            return DeepLinkError(.badQuery, .queryWithoutValue, link: link, range: pair)
-        }
-        let keyRange = pair.lowerBound..<equals
-        let valueRange = (equals + 1)..<pair.upperBound
-        let key: Bytes
-        switch LinkResolver.decodeValue(Bytes(rebasing: bytes[keyRange]), scratch: scratch, written: &written) {
-        case .success(let decodedKey): key = decodedKey
-        case .failure(let reason):
-            return DeepLinkError(reason == .valueTooLong ? .limitExceeded : .badEncoding, reason, link: link, range: keyRange)
-        }
-        let value: Bytes
-        switch LinkResolver.decodeValue(Bytes(rebasing: bytes[valueRange]), scratch: scratch, written: &written) {
-        case .success(let decodedValue): value = decodedValue
-        case .failure(let reason):
-            return DeepLinkError(reason == .valueTooLong ? .limitExceeded : .badEncoding, reason, link: link, range: valueRange)
-        }
-        let flow = graph.flows[flowIndex]
-        guard let owner = graph.queryOwners[flowIndex][String(decoding: key, as: UTF8.self)] else {
-            return DeepLinkError(.badQuery, .undeclaredQuery(flow: flow.name), link: link, range: keyRange)
-        }
-        let screen = graph.screens[owner]
-        guard let step = steps.firstIndex(where: { Int($0.screen) == owner }),
-              let queryIndex = screen.query.firstIndex(where: { LinkResolver.equals(key, $0.name) })
-        else {
-            return DeepLinkError(.badQuery, .queryNotOnPath(screen: screen.name), link: link, range: keyRange)
-        }
-        let slot = Int(steps[step].valueStart) + screen.pathParameterCount + queryIndex
-        guard !seen[slot] else {
-            return DeepLinkError(.badQuery, .repeatedQuery, link: link, range: keyRange)
-        }
-        seen[slot] = true
-        guard !value.isEmpty else { return nil }
-        let parameter = screen.query[queryIndex]
-        guard let converted = ParameterValue(bytes: value, as: parameter.type) else {
-            return DeepLinkError(
-                .typeMismatch, .typeMismatch(screen: screen.name, parameter: parameter.name, type: parameter.type),
-                link: link, range: valueRange
-            )
-        }
-        values[slot] = converted
-        return nil
-    }
-
-    func checkRequiredQuery() -> DeepLinkError? {
-        for step in steps {
-            let screen = graph.screens[Int(step.screen)]
-            let base = Int(step.valueStart) + screen.pathParameterCount
-            for (index, parameter) in screen.query.enumerated() where !parameter.isOptional && values[base + index] == nil {
-                return DeepLinkError(.badQuery, .missingQuery(screen: screen.name, parameter: parameter.name), link: link)
-            }
-        }
-        return nil
     }
 
     // MARK: - Byte comparison

@@ -21,19 +21,10 @@ extension RouteGraph {
         scheme: String, guards: [Guard], flows: [Flow], screens: [Screen],
         successors: [SuccessorIndex], roots: [[Int]], queryOwners: [[String: Int]]
     ) {
-        self.scheme = scheme
-        self.guards = guards
-        self.flows = flows
-        self.screens = screens
-        self.successors = successors
-        self.roots = roots
-        self.queryOwners = queryOwners
-        var screenIndex: [String: Int] = [:]
-        for (index, screen) in screens.enumerated() { screenIndex[screen.name] = index }
-        self.screenIndex = screenIndex
-        var flowIndex: [String: Int] = [:]
-        for (index, flow) in flows.enumerated() { flowIndex[flow.name] = index }
-        self.flowIndex = flowIndex
+        storage = Storage(
+            scheme: scheme, guards: guards, flows: flows, screens: screens,
+            successors: successors, roots: roots, queryOwners: queryOwners
+        )
     }
 }
 

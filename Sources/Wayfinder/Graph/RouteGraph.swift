@@ -120,23 +120,63 @@ public struct RouteGraph: Sendable {
         }
     }
 
-    /// The URL scheme, lower case (`wayfinder`).
-    public let scheme: String
-    /// Every guard, in declaration order.
-    public let guards: [Guard]
-    /// Every flow, in declaration order. The first one is where a new app starts.
-    public let flows: [Flow]
-    /// Every screen, in declaration order.
-    public let screens: [Screen]
+    /// What a graph holds, behind one reference: copying a graph (into every
+    /// ``ResolvedLink``, say) costs one retain, not one per table.
+    final class Storage: Sendable {
+        let scheme: String
+        let guards: [Guard]
+        let flows: [Flow]
+        let screens: [Screen]
+        let screenIndex: [String: Int]
+        let flowIndex: [String: Int]
+        /// For each screen, the screens that may follow it, in precedence order.
+        let successors: [SuccessorIndex]
+        /// For each flow, its roots: one per tab (in tab order), or one for a flow without tabs.
+        let roots: [[Int]]
+        /// The graph compiled for resolving links.
+        let links: LinkIndex
 
-    let screenIndex: [String: Int]
-    let flowIndex: [String: Int]
+        init(
+            scheme: String, guards: [Guard], flows: [Flow], screens: [Screen],
+            successors: [SuccessorIndex], roots: [[Int]], queryOwners: [[String: Int]]
+        ) {
+            self.scheme = scheme
+            self.guards = guards
+            self.flows = flows
+            self.screens = screens
+            self.successors = successors
+            self.roots = roots
+            var screenIndex: [String: Int] = [:]
+            for (index, screen) in screens.enumerated() { screenIndex[screen.name] = index }
+            self.screenIndex = screenIndex
+            var flowIndex: [String: Int] = [:]
+            for (index, flow) in flows.enumerated() { flowIndex[flow.name] = index }
+            self.flowIndex = flowIndex
+            self.links = LinkIndex(
+                flows: flows, screens: screens, successors: successors, roots: roots, queryOwners: queryOwners
+            )
+        }
+    }
+
+    let storage: Storage
+
+    /// The URL scheme, lower case (`wayfinder`).
+    public var scheme: String { storage.scheme }
+    /// Every guard, in declaration order.
+    public var guards: [Guard] { storage.guards }
+    /// Every flow, in declaration order. The first one is where a new app starts.
+    public var flows: [Flow] { storage.flows }
+    /// Every screen, in declaration order.
+    public var screens: [Screen] { storage.screens }
+
+    var screenIndex: [String: Int] { storage.screenIndex }
+    var flowIndex: [String: Int] { storage.flowIndex }
     /// For each screen, the screens that may follow it, indexed for resolution.
-    let successors: [SuccessorIndex]
+    var successors: [SuccessorIndex] { storage.successors }
     /// For each flow, its roots: one per tab (in tab order), or one for a flow without tabs.
-    let roots: [[Int]]
-    /// For each flow, each query key it declares and the screen declaring it.
-    let queryOwners: [[String: Int]]
+    var roots: [[Int]] { storage.roots }
+    /// The graph compiled for resolving links.
+    var links: LinkIndex { storage.links }
 
     /// The flow a new app starts in: the first one declared.
     public var initialFlow: Flow { flows[0] }

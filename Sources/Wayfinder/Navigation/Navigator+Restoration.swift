@@ -7,6 +7,20 @@ extension Navigator {
         if let problem = problems(in: snapshot).first {
             throw NavigationError(.invalidState, problem)
         }
+        replaceState(with: snapshot)
+    }
+
+    /// Replaces the state with the nearest state to `snapshot` that fits the graph (see
+    /// ``nearestValidState(to:)``), starting a new undo history.
+    /// - Returns: What had to change, as sentences; empty when `snapshot` fitted as it was.
+    @discardableResult
+    public mutating func restoreNearest(to snapshot: NavigationState) -> [String] {
+        let (state, problems) = nearestValidState(to: snapshot)
+        replaceState(with: state)
+        return problems
+    }
+
+    private mutating func replaceState(with snapshot: NavigationState) {
         var largest = ids.peek - 1
         for flow in snapshot.flows.values {
             for stack in flow.stacks.values {
@@ -22,75 +36,115 @@ extension Navigator {
 
     /// Every way `snapshot` does not fit the graph, as sentences; empty when it fits.
     public func problems(in snapshot: NavigationState) -> [String] {
+        nearestValidState(to: snapshot).problems
+    }
+
+    /// The state nearest to `snapshot` that fits the graph, and what had to change.
+    ///
+    /// Unknown flows, tabs and guards are dropped; a flow or stack that is missing or does
+    /// not start at its root starts afresh; each stack keeps its longest valid prefix (and
+    /// its presentation only when nothing below it was dropped); a guarded active flow whose
+    /// guard is not granted gives way to the guard's fallback; a pending link that no longer
+    /// resolves is dropped.
+    public func nearestValidState(to snapshot: NavigationState) -> (state: NavigationState, problems: [String]) {
         var problems: [String] = []
-        guard let active = graph.flow(named: snapshot.activeFlow) else {
-            return ["unknown active flow '\(snapshot.activeFlow.escapingControlCharacters)'"]
-        }
-        if let guardName = active.guardName, !snapshot.grantedGuards.contains(guardName) {
-            problems.append("active flow '\(active.name)' needs guard '\(guardName)'")
-        }
-        for name in snapshot.flows.keys where graph.flow(named: name) == nil {
-            problems.append("unknown flow '\(name.escapingControlCharacters)'")
-        }
-        for name in snapshot.grantedGuards where graph.guardNamed(name) == nil {
+        var result = Navigator(graph: graph).state
+        result.grantedGuards = snapshot.grantedGuards.filter { graph.guardNamed($0) != nil }
+        for name in snapshot.grantedGuards.sorted() where graph.guardNamed(name) == nil {
             problems.append("unknown guard '\(name.escapingControlCharacters)'")
+        }
+        for name in snapshot.flows.keys.sorted() where graph.flow(named: name) == nil {
+            problems.append("unknown flow '\(name.escapingControlCharacters)'")
         }
         for flow in graph.flows {
             guard let flowState = snapshot.flows[flow.name] else {
                 problems.append("flow '\(flow.name)' is missing")
                 continue
             }
-            let keys = flow.hasTabs ? flow.tabs : [FlowState.singleStack]
-            if flowState.selectedTab != flow.tabs.first && !(flowState.selectedTab.map(flow.tabs.contains) ?? false) {
-                problems.append("flow '\(flow.name)' selects unknown tab '\(flowState.selectedTab ?? "")'")
+            var kept = result.flows[flow.name] ?? FlowState(selectedTab: nil, stacks: [:])
+            if flow.hasTabs {
+                if let tab = flowState.selectedTab, flow.tabs.contains(tab) {
+                    kept.selectedTab = tab
+                } else {
+                    problems.append("flow '\(flow.name)' selects unknown tab '\((flowState.selectedTab ?? "").escapingControlCharacters)'")
+                }
+            } else if flowState.selectedTab != nil {
+                problems.append("flow '\(flow.name)' has no tabs but selects one")
             }
-            for key in flowState.stacks.keys where !keys.contains(key) {
+            let keys = flow.hasTabs ? flow.tabs : [FlowState.singleStack]
+            for key in flowState.stacks.keys.sorted() where !keys.contains(key) {
                 problems.append("flow '\(flow.name)' has a stack for unknown tab '\(key.escapingControlCharacters)'")
             }
             for key in keys {
+                let place = flow.hasTabs ? "\(flow.name).\(key)" : flow.name
                 guard let stack = flowState.stacks[key] else {
-                    problems.append("flow '\(flow.name)' has no stack for '\(key)'")
+                    problems.append("\(place) has no stack")
                     continue
                 }
-                problems += self.problems(in: stack, flow: flow, tab: flow.hasTabs ? key : nil)
+                let (nearest, stackProblems) = nearestValidStack(to: stack, flow: flow, tab: flow.hasTabs ? key : nil)
+                kept.stacks[key] = nearest
+                problems += stackProblems.map { "\(place): \($0)" }
             }
+            result.flows[flow.name] = kept
+        }
+        if let active = graph.flow(named: snapshot.activeFlow) {
+            if let guardName = active.guardName, !result.grantedGuards.contains(guardName) {
+                problems.append("active flow '\(active.name)' needs guard '\(guardName)'")
+                result.activeFlow = graph.guardNamed(guardName)?.fallbackFlow ?? graph.initialFlow.name
+            } else {
+                result.activeFlow = active.name
+            }
+        } else {
+            problems.append("unknown active flow '\(snapshot.activeFlow.escapingControlCharacters)'")
         }
         if let pending = snapshot.pending {
             do {
                 _ = try graph.resolve(pending)
+                result.pending = pending
             } catch {
                 problems.append("pending link: \(error.message)")
             }
         }
-        return problems
+        return (result, problems)
     }
 
-    private func problems(in stack: RouteStack, flow: RouteGraph.Flow, tab: String?) -> [String] {
-        let place = tab.map { "\(flow.name).\($0)" } ?? flow.name
-        guard let root = graph.rootScreen(flow: flow.name, tab: tab), root.name == stack.root.screen else {
-            return ["\(place) does not start at its root screen"]
+    /// The longest valid prefix of `stack`, with its presentation when everything below
+    /// it was kept and it fits; a wrong root starts the stack afresh.
+    private func nearestValidStack(to stack: RouteStack, flow: RouteGraph.Flow, tab: String?) -> (RouteStack, [String]) {
+        guard let root = graph.rootScreen(flow: flow.name, tab: tab) else { return (stack, []) }
+        guard root.name == stack.root.screen else {
+            return (RouteStack(root: Route(root.name)), ["does not start at its root screen '\(root.name)'"])
         }
         var scratch = NavigationState(activeFlow: flow.name, flows: [:])
-        scratch.flows[flow.name] = FlowState(selectedTab: tab, stacks: [tab ?? FlowState.singleStack: RouteStack(root: stack.root)])
-        do throws(NavigationError) {
+        scratch.flows[flow.name] = FlowState(selectedTab: tab, stacks: [:])
+        var kept: RouteStack
+        do {
             try checkParameters(stack.root, of: root)
-            var current = RouteStack(root: stack.root)
-            for element in stack.path {
-                try check(element.route, as: .push, after: current, in: scratch)
-                current.push(element.route, id: element.id)
+            kept = RouteStack(root: stack.root)
+        } catch {
+            return (RouteStack(root: Route(root.name)), [error.message])
+        }
+        for element in stack.path {
+            do {
+                try check(element.route, as: .push, after: kept, in: scratch)
+            } catch {
+                return (kept, [error.message])
             }
-            if let presentation = stack.presentation {
-                guard let screen = graph.screen(named: presentation.route.screen) else {
-                    throw unknownScreen(presentation.route.screen)
-                }
-                try check(presentation.route, as: screen.kind, after: current, in: scratch)
-                guard screen.kind.presentationStyle == presentation.style else {
-                    throw NavigationError(.wrongKind, "'\(screen.name)' is not presented as \(presentation.style.rawValue)")
-                }
+            kept.push(element.route, id: element.id)
+        }
+        guard let presentation = stack.presentation else { return (kept, []) }
+        do throws(NavigationError) {
+            guard let screen = graph.screen(named: presentation.route.screen) else {
+                throw unknownScreen(presentation.route.screen)
+            }
+            try check(presentation.route, as: screen.kind, after: kept, in: scratch)
+            guard screen.kind.presentationStyle == presentation.style else {
+                throw NavigationError(.wrongKind, "'\(screen.name)' is not presented as \(presentation.style.rawValue)")
             }
         } catch {
-            return ["\(place): \(error.message)"]
+            return (kept, [error.message])
         }
-        return []
+        kept.presentation = presentation
+        return (kept, [])
     }
 }

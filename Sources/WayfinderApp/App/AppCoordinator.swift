@@ -32,6 +32,7 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
     public var parent: (any Coordinator)? { nil }
 
     private var models: [String: any ScreenModel] = [:]
+    private var pendingWork: [Task<String?, Never>] = []
 
     /// Creates the app on `container`'s services, signed out, on the sign-in screen.
     /// - Parameters:
@@ -65,6 +66,15 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
     /// is one; otherwise shows Main.
     func startSession(for user: User) throws(NavigationError) {
         self.user = user
+        let sessions = container.sessions
+        enqueue { () async -> String? in
+            do {
+                try await sessions.start(for: user)
+                return nil
+            } catch {
+                return "warning: you will need to sign in again next time (\(error))"
+            }
+        }
         try store.perform { n throws(NavigationError) in
             // The sign-in screens are done with: Login starts afresh next time. Granting
             // the guard then starts a new history, so undo cannot go back to them.
@@ -78,10 +88,43 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
     /// link, and shows the sign-in screen.
     /// - Throws: ``NavigationError`` when nobody is signed in.
     public func signOut() throws(NavigationError) {
-        guard user != nil else { throw NavigationError(.notAllowed, "nobody is signed in") }
+        guard let signedIn = user else { throw NavigationError(.notAllowed, "nobody is signed in") }
         user = nil
+        let sessions = container.sessions
+        enqueue { () async -> String? in
+            do {
+                try await sessions.end(for: signedIn)
+                return nil
+            } catch {
+                return "warning: the saved session could not be ended (\(error))"
+            }
+        }
         try store.perform { n throws(NavigationError) in try n.revoke(Self.signedInGuard) }
         models.removeAll()
+    }
+
+    /// Signs `user` in again at launch, from a saved session: no pending link, no
+    /// new session; Main is shown.
+    public func resume(as user: User) throws(NavigationError) {
+        self.user = user
+        try store.perform { n throws(NavigationError) in try n.grant(Self.signedInGuard, showing: MainRoute.flow) }
+        models.removeAll()
+    }
+
+    /// Runs background work (saving or ending a session) whose end ``settle()`` waits for.
+    private func enqueue(_ work: @escaping @MainActor () async -> String?) {
+        pendingWork.append(Task { @MainActor in await work() })
+    }
+
+    /// Waits for the background work started so far.
+    /// - Returns: Warnings it produced, one line each.
+    @discardableResult
+    public func settle() async -> [String] {
+        var warnings: [String] = []
+        while !pendingWork.isEmpty {
+            if let warning = await pendingWork.removeFirst().value { warnings.append(warning) }
+        }
+        return warnings
     }
 
     // MARK: - Links
@@ -152,6 +195,48 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
         try store.perform { n throws(NavigationError) in try n.restore(snapshot.navigation) }
         user = snapshot.user
         models.removeAll()
+    }
+
+    /// Replaces the navigation with the nearest valid state to `snapshot` (see
+    /// `Navigator.nearestValidState(to:)`); the session must already agree with it.
+    /// - Returns: What had to change.
+    @discardableResult
+    public func restoreNearest(to snapshot: NavigationState) -> [String] {
+        var problems: [String] = []
+        try? store.perform { n throws(NavigationError) in problems = n.restoreNearest(to: snapshot) }
+        models.removeAll()
+        return problems
+    }
+
+    /// `state` with every stack cut just below the first screen that refers to data that
+    /// no longer exists (a deleted post or user).
+    /// - Returns: The state and a sentence for each cut.
+    public func withoutDanglingReferences(_ state: NavigationState) async -> (NavigationState, [String]) {
+        var result = state
+        var problems: [String] = []
+        for (flow, flowState) in state.flows {
+            for (key, stack) in flowState.stacks {
+                for (index, element) in stack.path.enumerated() {
+                    guard let missing = await missingReference(in: element.route) else { continue }
+                    problems.append("\(missing) no longer exists")
+                    result.flows[flow]?.stacks[key]?.path.removeSubrange(index...)
+                    result.flows[flow]?.stacks[key]?.presentation = nil
+                    break
+                }
+            }
+        }
+        return (result, problems)
+    }
+
+    private func missingReference(in route: Route) async -> String? {
+        switch MainRoute(route: route) {
+        case .post(let id)?:
+            return (try? await container.posts.post(id: id)) ?? nil == nil ? "post \(id)" : nil
+        case .user(let id)?:
+            return (try? await container.users.user(id: id)) ?? nil == nil ? "user \(id)" : nil
+        default:
+            return nil
+        }
     }
 
     // MARK: - Screens

@@ -8,13 +8,19 @@ public struct Container: Sendable {
     public var users: any UserRepository
     /// Preferences and feature flags.
     public var settings: any SettingsService
+    /// Sessions that outlive the process.
+    public var sessions: any SessionStore
 
     /// A container of the given services.
-    public init(auth: any AuthService, posts: any PostRepository, users: any UserRepository, settings: any SettingsService) {
+    public init(
+        auth: any AuthService, posts: any PostRepository, users: any UserRepository,
+        settings: any SettingsService, sessions: any SessionStore = TransientSessionStore()
+    ) {
         self.auth = auth
         self.posts = posts
         self.users = users
         self.settings = settings
+        self.sessions = sessions
     }
 
     /// The in-memory services on fresh demo data; likes fail while the `flaky-likes` flag is on.
@@ -26,6 +32,28 @@ public struct Container: Sendable {
             posts: InMemoryPostRepository(database: database) { await settings.value(of: .flakyLikes) },
             users: InMemoryUserRepository(database: database),
             settings: settings
+        )
+    }
+}
+
+extension Container {
+    /// The services on the SQLite database in `directory` (created, migrated and seeded
+    /// with the demo data on first use); sessions are remembered in its `session` file.
+    /// - Throws: ``ServiceError`` when the directory or the database cannot be opened.
+    public static func persistent(in directory: DataDirectory) throws(ServiceError) -> Container {
+        do {
+            try directory.create()
+        } catch {
+            throw ServiceError("cannot create the data directory: \(error)")
+        }
+        let database = try AppDatabase(path: directory.database)
+        let settings = SQLiteSettingsService(database: database)
+        return Container(
+            auth: SQLiteAuthService(database: database),
+            posts: SQLitePostRepository(database: database) { await settings.value(of: .flakyLikes) },
+            users: SQLiteUserRepository(database: database),
+            settings: settings,
+            sessions: SQLiteSessionStore(database: database, tokenFile: directory.session)
         )
     }
 }

@@ -49,3 +49,22 @@ public protocol SettingsService: Sendable {
     /// The current overrides by flag id.
     func overrides() async -> [String: Bool]
 }
+
+/// Keeps the signed-in user signed in across runs.
+public protocol SessionStore: Sendable {
+    /// The user of the saved session, when there is one and it is still valid.
+    func restore() async -> User?
+    /// Remembers that `user` is signed in.
+    func start(for user: User) async throws(ServiceError)
+    /// Ends every session of `user`, here and in any other process using the same data.
+    func end(for user: User) async throws(ServiceError)
+}
+
+/// Sessions that last as long as the process: nothing is remembered.
+public struct TransientSessionStore: SessionStore {
+    /// Creates the store.
+    public init() {}
+    public func restore() async -> User? { nil }
+    public func start(for user: User) async throws(ServiceError) {}
+    public func end(for user: User) async throws(ServiceError) {}
+}

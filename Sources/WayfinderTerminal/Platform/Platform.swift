@@ -3,7 +3,7 @@ import Synchronization
 
 // Set from signal handlers, so they must be lock-free atomics, not actor state.
 private let interruptRequested = Atomic<Bool>(false)
-private let terminationRequested = Atomic<Bool>(false)
+private let terminationRequested = Atomic<Int32>(0)
 
 /// Every libc call of the module, except libedit's own, which `EditLineReader` makes.
 enum Platform {
@@ -88,7 +88,7 @@ enum Platform {
     /// Installs SIGTERM and SIGHUP handlers that only set a flag (also without `SA_RESTART`).
     static func installTerminationHandlers() {
         _ = terminationRequested.load(ordering: .relaxed)
-        install({ _ in terminationRequested.store(true, ordering: .relaxed) }, for: [SIGTERM, SIGHUP])
+        install({ signal in terminationRequested.store(signal, ordering: .relaxed) }, for: [SIGTERM, SIGHUP])
     }
 
     private static func install(_ handler: @convention(c) (Int32) -> Void, for signals: [Int32]) {
@@ -110,11 +110,17 @@ enum Platform {
     }
 
     static var isTerminationRequested: Bool {
-        terminationRequested.load(ordering: .relaxed)
+        terminationRequested.load(ordering: .relaxed) != 0
+    }
+
+    /// The signal that asked for termination (SIGTERM or SIGHUP), if any.
+    static var terminationSignal: Int32? {
+        let signal = terminationRequested.load(ordering: .relaxed)
+        return signal == 0 ? nil : signal
     }
 
     static func clearTerminationRequest() {
-        terminationRequested.store(false, ordering: .relaxed)
+        terminationRequested.store(0, ordering: .relaxed)
     }
 
     // MARK: Reading
@@ -227,6 +233,31 @@ enum Platform {
                 throw SystemError(operation: "mkdir", path: prefix, code: code)
             }
         }
+    }
+
+    static func renameFile(_ source: String, to destination: String) throws(SystemError) {
+        guard rename(source, destination) == 0 else {
+            throw SystemError(operation: "rename", path: source, code: errno)
+        }
+        syncDirectory(parentDirectory(of: destination))
+    }
+
+    static func removeFile(atPath path: String) throws(SystemError) {
+        guard unlink(path) == 0 || errno == ENOENT else {
+            throw SystemError(operation: "unlink", path: path, code: errno)
+        }
+    }
+
+    static func setMode(_ mode: mode_t, ofPath path: String) throws(SystemError) {
+        guard chmod(path, mode) == 0 else {
+            throw SystemError(operation: "chmod", path: path, code: errno)
+        }
+    }
+
+    static func mode(ofPath path: String) -> mode_t? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return status.st_mode & 0o7777
     }
 
     private static func isDirectory(_ path: String) -> Bool {

@@ -70,6 +70,11 @@ public enum Terminal {
         Platform.isTerminationRequested
     }
 
+    /// The signal (SIGTERM or SIGHUP) that asked for termination, if any.
+    public static var terminationSignal: Int32? {
+        Platform.terminationSignal
+    }
+
     /// Clears ``isTerminationRequested``.
     public static func clearTerminationRequest() {
         Platform.clearTerminationRequest()

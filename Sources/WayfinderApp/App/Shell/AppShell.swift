@@ -80,6 +80,12 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
     }
 
     public func execute(_ line: String) async -> ReplReply {
+        var reply = await run(line)
+        for warning in await app.settle() { reply.output.append(warning, .dim) }
+        return reply
+    }
+
+    private func run(_ line: String) async -> ReplReply {
         let model = app.visibleScreen()
         if model.secretPrompt != nil {
             return reply(for: await model.receiveSecret(line), navigates: true)

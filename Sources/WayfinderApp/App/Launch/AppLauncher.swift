@@ -1,0 +1,96 @@
+import Wayfinder
+import WayfinderTerminal
+
+/// Starts the sample app on its data directory: opens the database, resumes the saved
+/// session, restores the saved navigation (or opens the links given), and saves the
+/// navigation again when the session ends.
+@MainActor
+public struct AppLauncher {
+    /// The data directory.
+    public let directory: DataDirectory
+
+    /// A launcher for `directory`.
+    public init(directory: DataDirectory) {
+        self.directory = directory
+    }
+
+    /// The state file in the data directory.
+    public var stateFile: NavigationStateFile { NavigationStateFile(path: directory.navigation) }
+
+    /// Builds the app.
+    /// - Parameters:
+    ///   - links: Links to open, in order; when there are any, the saved navigation is not restored.
+    ///   - fresh: Start from the first screen instead of the saved navigation.
+    /// - Returns: The app and one-line warnings (a state file that could not be used).
+    /// - Throws: ``ServiceError`` when the database cannot be opened; ``NavigationError``
+    ///   when a link does not resolve (nothing is opened then).
+    public func launch(opening links: [String], fresh: Bool) async throws -> (app: AppCoordinator, warnings: [String]) {
+        let container = try Container.persistent(in: directory)
+        let app = AppCoordinator(container: container)
+        if let user = await container.sessions.restore() {
+            try app.resume(as: user)
+        }
+        var warnings: [String] = []
+        if !links.isEmpty {
+            try app.open(all: links)
+        } else if !fresh {
+            warnings += await restoreNavigation(into: app)
+        }
+        return (app, warnings)
+    }
+
+    /// Restores the saved navigation into `app`, as near to it as the graph, the session
+    /// and the data allow. A file that could not be used as it was is kept as `*.corrupt`.
+    func restoreNavigation(into app: AppCoordinator) async -> [String] {
+        let file = stateFile
+        let name = "navigation state"
+        switch file.load() {
+        case .missing:
+            return []
+        case .unusable(let reason):
+            return [keepAside(file, "the \(name) was not restored: \(reason)")]
+        case .state(var saved):
+            // The session decides who is signed in, not the file. Without one (signed out
+            // here or elsewhere), the signed-in flows start afresh, as after a sign-out.
+            if app.user == nil {
+                let graph = app.store.graph
+                let fresh = Navigator(graph: graph).state
+                for flow in graph.flows where flow.guardName != nil {
+                    saved.flows[flow.name] = fresh.flows[flow.name]
+                    if saved.activeFlow == flow.name { saved.activeFlow = fresh.activeFlow }
+                }
+                saved.grantedGuards = []
+            } else {
+                saved.grantedGuards = [AppCoordinator.signedInGuard]
+                saved.pending = nil
+            }
+            let nearest = app.store.navigator.nearestValidState(to: saved)
+            var problems = nearest.problems
+            let (checked, dangling) = await app.withoutDanglingReferences(nearest.state)
+            problems += dangling
+            app.restoreNearest(to: checked)
+            guard let first = problems.first else { return [] }
+            let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
+            return [keepAside(file, "the \(name) was restored as far as it could be: \(first)\(more)")]
+        }
+    }
+
+    private func keepAside(_ file: NavigationStateFile, _ message: String) -> String {
+        do {
+            try file.keepAsCorrupt()
+            return "warning: \(message); the file was kept as \(file.corruptPath)"
+        } catch {
+            return "warning: \(message); it could not be moved aside: \(error)"
+        }
+    }
+
+    /// Saves `app`'s navigation; the returned warning, if any, says why it could not.
+    public func save(_ app: AppCoordinator) -> String? {
+        do {
+            try stateFile.save(app.store.state)
+            return nil
+        } catch {
+            return "warning: the navigation state was not saved: \(error)"
+        }
+    }
+}

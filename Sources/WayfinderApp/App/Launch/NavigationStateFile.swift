@@ -1,0 +1,95 @@
+import Foundation
+import Wayfinder
+import WayfinderTerminal
+
+/// The navigation state saved on exit: a versioned JSON file, replaced atomically, mode 0600.
+///
+/// ```json
+/// {"format":"wayfinder-navigation","version":1,"navigation":{…}}
+/// ```
+public struct NavigationStateFile: Sendable {
+    /// The version this build writes and reads.
+    public static let version = 1
+    /// The value of the `format` key.
+    public static let format = "wayfinder-navigation"
+
+    /// The file.
+    public let path: String
+
+    /// A state file at `path`.
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// What reading the file gave.
+    public enum Contents: Sendable {
+        /// There is no file.
+        case missing
+        /// A state of this version.
+        case state(NavigationState)
+        /// The file cannot be used; the reason says why.
+        case unusable(String)
+    }
+
+    private struct Envelope: Codable {
+        var format: String
+        var version: Int
+        var navigation: NavigationState?
+    }
+
+    private struct Header: Decodable {
+        var format: String?
+        var version: Int?
+    }
+
+    /// Reads the file; never throws: every problem is a reason in ``Contents/unusable(_:)``.
+    public func load() -> Contents {
+        let bytes: [UInt8]
+        do {
+            guard let read = try FileSystem.read(path) else { return .missing }
+            bytes = read
+        } catch {
+            return .unusable("it cannot be read: \(error)")
+        }
+        let data = Data(bytes)
+        guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
+            return .unusable(bytes.isEmpty ? "it is empty" : "it is not valid JSON (corrupt or truncated)")
+        }
+        guard header.format == Self.format, let version = header.version else {
+            return .unusable("it is not a Wayfinder navigation file")
+        }
+        guard version == Self.version else {
+            return .unusable(version > Self.version
+                ? "it was written by a newer Wayfinder (format version \(version); this one reads \(Self.version))"
+                : "format version \(version) is not supported")
+        }
+        do {
+            let envelope = try JSONDecoder().decode(Envelope.self, from: data)
+            guard let navigation = envelope.navigation else { return .unusable("it holds no navigation state") }
+            return .state(navigation)
+        } catch {
+            return .unusable("its navigation state does not decode")
+        }
+    }
+
+    /// Replaces the file with `state`, atomically.
+    public func save(_ state: NavigationState) throws(SystemError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data: Data
+        do {
+            data = try encoder.encode(Envelope(format: Self.format, version: Self.version, navigation: state))
+        } catch {
+            throw SystemError(operation: "encode", path: path, code: 0)
+        }
+        try FileSystem.writeAtomically(Array(data) + [UInt8(ascii: "\n")], to: path, mode: 0o600)
+    }
+
+    /// Where a file that could not be used is kept.
+    public var corruptPath: String { path + ".corrupt" }
+
+    /// Moves the file aside to ``corruptPath`` (replacing an older one there).
+    public func keepAsCorrupt() throws(SystemError) {
+        try FileSystem.move(path, to: corruptPath)
+    }
+}

@@ -1,0 +1,124 @@
+import GRDB
+import WayfinderTerminal
+
+/// The app's SQLite database, through GRDB: versioned migrations, WAL mode, the demo data
+/// seeded on first run.
+public struct AppDatabase: Sendable {
+    /// The connection pool (WAL mode).
+    public let writer: DatabasePool
+    /// The file.
+    public let path: String
+
+    /// Opens (creating and migrating when needed) the database at `path`.
+    /// - Throws: ``ServiceError`` naming the file when it cannot be opened or migrated.
+    public init(path: String) throws(ServiceError) {
+        self.path = path
+        do {
+            var configuration = Configuration()
+            configuration.foreignKeysEnabled = true
+            configuration.busyMode = .timeout(5)
+            writer = try DatabasePool(path: path, configuration: configuration)
+            try Self.migrator.migrate(writer)
+        } catch {
+            throw ServiceError("cannot open the database \(path): \(error)")
+        }
+        // The database holds password hashes and session tokens: owner only.
+        for suffix in ["", "-wal", "-shm"] { try? FileSystem.setMode(0o600, of: path + suffix) }
+    }
+
+    /// The schema's history; each migration runs once, in order, in a transaction.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1 schema") { db in
+            try db.execute(sql: """
+                CREATE TABLE user (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    username TEXT NOT NULL UNIQUE,
+                    displayName TEXT NOT NULL,
+                    bio TEXT NOT NULL,
+                    passwordHash TEXT NOT NULL);
+                CREATE TABLE post (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    authorID INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    title TEXT NOT NULL,
+                    body TEXT NOT NULL);
+                CREATE INDEX post_author ON post(authorID);
+                CREATE TABLE comment (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    postID INTEGER NOT NULL REFERENCES post(id) ON DELETE CASCADE,
+                    authorID INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    text TEXT NOT NULL);
+                CREATE INDEX comment_post ON comment(postID);
+                CREATE TABLE postLike (
+                    postID INTEGER NOT NULL REFERENCES post(id) ON DELETE CASCADE,
+                    userID INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    PRIMARY KEY (postID, userID));
+                CREATE TABLE notificationSetting (
+                    userID INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    kind TEXT NOT NULL,
+                    enabled BOOLEAN NOT NULL,
+                    PRIMARY KEY (userID, kind));
+                CREATE TABLE flagOverride (
+                    id TEXT PRIMARY KEY,
+                    value BOOLEAN NOT NULL);
+                CREATE TABLE session (
+                    token TEXT PRIMARY KEY,
+                    userID INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    createdAt TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
+                """)
+        }
+        migrator.registerMigration("v1 demo data") { db in
+            for user in DemoData.users {
+                // A ServiceError thrown here aborts the migration and comes out of init.
+                let hash = try PasswordHasher.hash(DemoData.password)
+                try db.execute(
+                    sql: "INSERT INTO user (id, username, displayName, bio, passwordHash) VALUES (?, ?, ?, ?, ?)",
+                    arguments: [user.id, user.username, user.displayName, user.bio, hash]
+                )
+            }
+            for post in DemoData.posts {
+                try db.execute(
+                    sql: "INSERT INTO post (id, authorID, title, body) VALUES (?, ?, ?, ?)",
+                    arguments: [post.id, post.authorID, post.title, post.body]
+                )
+            }
+            for comment in DemoData.comments {
+                try db.execute(
+                    sql: "INSERT INTO comment (id, postID, authorID, text) VALUES (?, ?, ?, ?)",
+                    arguments: [comment.id, comment.postID, comment.authorID, comment.text]
+                )
+            }
+            for like in DemoData.likes.sorted(by: { ($0.postID, $0.userID) < ($1.postID, $1.userID) }) {
+                try db.execute(sql: "INSERT INTO postLike (postID, userID) VALUES (?, ?)", arguments: [like.postID, like.userID])
+            }
+        }
+        return migrator
+    }
+
+    /// Runs `work` in a read transaction; database errors become ``ServiceError``s.
+    func read<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws(ServiceError) -> T {
+        do {
+            return try await writer.read(work)
+        } catch {
+            throw ServiceError.database(error)
+        }
+    }
+
+    /// Runs `work` in a write transaction; database errors become ``ServiceError``s.
+    func write<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws(ServiceError) -> T {
+        do {
+            return try await writer.write(work)
+        } catch {
+            throw ServiceError.database(error)
+        }
+    }
+}
+
+extension ServiceError {
+    /// A database failure as a message for the user; a ``ServiceError`` thrown inside a
+    /// transaction comes out as it was.
+    static func database(_ error: any Error) -> ServiceError {
+        if let error = error as? ServiceError { return error }
+        return ServiceError("the database failed: \(error)")
+    }
+}

@@ -1,0 +1,216 @@
+import GRDB
+
+extension User {
+    init(row: Row) {
+        self.init(id: row["id"], username: row["username"], displayName: row["displayName"], bio: row["bio"])
+    }
+}
+
+extension Post {
+    /// Selects a post with its like and comment counts.
+    static let selection = """
+        SELECT post.id, post.authorID, post.title, post.body,
+               (SELECT COUNT(*) FROM postLike WHERE postLike.postID = post.id) AS likeCount,
+               (SELECT COUNT(*) FROM comment WHERE comment.postID = post.id) AS commentCount
+        FROM post
+        """
+
+    init(row: Row) {
+        self.init(
+            id: row["id"], authorID: row["authorID"], title: row["title"], body: row["body"],
+            likeCount: row["likeCount"], commentCount: row["commentCount"]
+        )
+    }
+}
+
+/// ``AuthService`` on the SQLite database: passwords are checked against yescrypt hashes.
+public struct SQLiteAuthService: AuthService {
+    let database: AppDatabase
+    /// Creates the service.
+    public init(database: AppDatabase) { self.database = database }
+
+    public func signIn(username: String, password: String) async throws(ServiceError) -> User {
+        let found = try await database.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM user WHERE username = ?", arguments: [username])
+                .map { (User(row: $0), $0["passwordHash"] as String) }
+        }
+        guard let (user, hash) = found else { throw ServiceError("unknown user '\(username)'") }
+        guard PasswordHasher.verify(password, against: hash) else { throw ServiceError("wrong password for '\(username)'") }
+        return user
+    }
+
+    public func register(username: String, password: String) async throws(ServiceError) -> User {
+        if let problem = AccountRules.problem(username: username, password: password) { throw ServiceError(problem) }
+        let hash = try PasswordHasher.hash(password)
+        return try await database.write { db in
+            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM user WHERE username = ?)", arguments: [username]) == true {
+                throw ServiceError("the name '\(username)' is taken")
+            }
+            try db.execute(
+                sql: "INSERT INTO user (username, displayName, bio, passwordHash) VALUES (?, ?, '', ?)",
+                arguments: [username, username, hash]
+            )
+            return User(id: Int(db.lastInsertedRowID), username: username, displayName: username, bio: "")
+        }
+    }
+}
+
+/// ``PostRepository`` on the SQLite database; likes fail while `failsLikes` says so.
+public struct SQLitePostRepository: PostRepository {
+    let database: AppDatabase
+    let failsLikes: @Sendable () async -> Bool
+
+    /// Creates the repository.
+    public init(database: AppDatabase, failsLikes: @escaping @Sendable () async -> Bool = { false }) {
+        self.database = database
+        self.failsLikes = failsLikes
+    }
+
+    public func page(_ number: Int, size: Int) async throws(ServiceError) -> PostPage {
+        let size = max(1, size)
+        return try await database.read { db in
+            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM post") ?? 0
+            let pageCount = max(1, (total + size - 1) / size)
+            let number = min(max(1, number), pageCount)
+            let posts = try Row.fetchAll(
+                db, sql: Post.selection + " ORDER BY post.id DESC LIMIT ? OFFSET ?",
+                arguments: [size, (number - 1) * size]
+            ).map(Post.init(row:))
+            return PostPage(posts: posts, number: number, pageCount: pageCount)
+        }
+    }
+
+    public func post(id: Int) async throws(ServiceError) -> Post? {
+        try await database.read { db in
+            try Row.fetchOne(db, sql: Post.selection + " WHERE post.id = ?", arguments: [id]).map(Post.init(row:))
+        }
+    }
+
+    public func posts(byAuthor authorID: Int) async throws(ServiceError) -> [Post] {
+        try await database.read { db in
+            try Row.fetchAll(db, sql: Post.selection + " WHERE post.authorID = ? ORDER BY post.id DESC", arguments: [authorID])
+                .map(Post.init(row:))
+        }
+    }
+
+    public func search(_ query: String) async throws(ServiceError) -> [Post] {
+        // instr over lower(): no LIKE wildcards to escape, no injection.
+        try await database.read { db in
+            try Row.fetchAll(
+                db, sql: Post.selection + " WHERE instr(lower(post.title), lower(?)) > 0 OR instr(lower(post.body), lower(?)) > 0 ORDER BY post.id DESC",
+                arguments: [query, query]
+            ).map(Post.init(row:))
+        }
+    }
+
+    public func comments(onPost postID: Int) async throws(ServiceError) -> [PostComment] {
+        try await database.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM comment WHERE postID = ? ORDER BY id", arguments: [postID]).map {
+                PostComment(id: $0["id"], postID: $0["postID"], authorID: $0["authorID"], text: $0["text"])
+            }
+        }
+    }
+
+    public func create(authorID: Int, title: String, body: String) async throws(ServiceError) -> Post {
+        try await database.write { db in
+            try db.execute(sql: "INSERT INTO post (authorID, title, body) VALUES (?, ?, ?)", arguments: [authorID, title, body])
+            return Post(id: Int(db.lastInsertedRowID), authorID: authorID, title: title, body: body)
+        }
+    }
+
+    public func isLiked(postID: Int, by userID: Int) async throws(ServiceError) -> Bool {
+        try await database.read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM postLike WHERE postID = ? AND userID = ?)", arguments: [postID, userID]) ?? false
+        }
+    }
+
+    public func setLiked(_ liked: Bool, postID: Int, by userID: Int) async throws(ServiceError) -> Int {
+        if await failsLikes() { throw ServiceError("the network is unreachable (flaky-likes is on)") }
+        return try await database.write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM post WHERE id = ?)", arguments: [postID]) == true else {
+                throw ServiceError("post \(postID) does not exist")
+            }
+            if liked {
+                try db.execute(sql: "INSERT OR IGNORE INTO postLike (postID, userID) VALUES (?, ?)", arguments: [postID, userID])
+            } else {
+                try db.execute(sql: "DELETE FROM postLike WHERE postID = ? AND userID = ?", arguments: [postID, userID])
+            }
+            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM postLike WHERE postID = ?", arguments: [postID]) ?? 0
+        }
+    }
+}
+
+/// ``UserRepository`` on the SQLite database.
+public struct SQLiteUserRepository: UserRepository {
+    let database: AppDatabase
+    /// Creates the repository.
+    public init(database: AppDatabase) { self.database = database }
+
+    public func user(id: Int) async throws(ServiceError) -> User? {
+        try await database.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM user WHERE id = ?", arguments: [id]).map(User.init(row:))
+        }
+    }
+
+    public func update(_ user: User) async throws(ServiceError) {
+        try await database.write { db in
+            try db.execute(sql: "UPDATE user SET displayName = ?, bio = ? WHERE id = ?", arguments: [user.displayName, user.bio, user.id])
+            guard db.changesCount == 1 else { throw ServiceError("user \(user.id) does not exist") }
+        }
+    }
+}
+
+/// ``SettingsService`` on the SQLite database.
+public struct SQLiteSettingsService: SettingsService {
+    let database: AppDatabase
+    /// Creates the service.
+    public init(database: AppDatabase) { self.database = database }
+
+    public func notifications(for userID: Int) async throws(ServiceError) -> NotificationSettings {
+        try await database.read { db in
+            var settings = NotificationSettings()
+            for row in try Row.fetchAll(db, sql: "SELECT kind, enabled FROM notificationSetting WHERE userID = ?", arguments: [userID]) {
+                guard let kind = NotificationSettings.Kind(rawValue: row["kind"]) else { continue }
+                if row["enabled"] as Bool { settings.enabled.insert(kind) } else { settings.enabled.remove(kind) }
+            }
+            return settings
+        }
+    }
+
+    public func setNotifications(_ settings: NotificationSettings, for userID: Int) async throws(ServiceError) {
+        try await database.write { db in
+            for kind in NotificationSettings.Kind.allCases {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO notificationSetting (userID, kind, enabled) VALUES (?, ?, ?)",
+                    arguments: [userID, kind.rawValue, settings.isOn(kind)]
+                )
+            }
+        }
+    }
+
+    public func value(of flag: FeatureFlag) async -> Bool {
+        let override = try? await database.read { db in
+            try Bool.fetchOne(db, sql: "SELECT value FROM flagOverride WHERE id = ?", arguments: [flag.id])
+        }
+        return (override ?? nil) ?? flag.defaultValue
+    }
+
+    public func setOverride(_ value: Bool?, for flag: FeatureFlag) async throws(ServiceError) {
+        try await database.write { db in
+            if let value {
+                try db.execute(sql: "INSERT OR REPLACE INTO flagOverride (id, value) VALUES (?, ?)", arguments: [flag.id, value])
+            } else {
+                try db.execute(sql: "DELETE FROM flagOverride WHERE id = ?", arguments: [flag.id])
+            }
+        }
+    }
+
+    public func overrides() async -> [String: Bool] {
+        let overrides = try? await database.read { db in
+            var result: [String: Bool] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, value FROM flagOverride") { result[row["id"]] = row["value"] }
+            return result
+        }
+        return overrides ?? [:]
+    }
+}

@@ -1,0 +1,77 @@
+import GRDB
+import WayfinderTerminal
+
+/// Sessions on the SQLite database: a random token in the `session` table and in a
+/// 0600 file beside the database. The password is never stored.
+public struct SQLiteSessionStore: SessionStore {
+    let database: AppDatabase
+    let tokenFile: String
+
+    /// Creates the store; the token lives in `tokenFile`.
+    public init(database: AppDatabase, tokenFile: String) {
+        self.database = database
+        self.tokenFile = tokenFile
+    }
+
+    public func restore() async -> User? {
+        guard let bytes = try? FileSystem.read(tokenFile) else { return nil }
+        let token = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard token.count == 64, token.allSatisfy(\.isHexDigit) else { return nil }
+        let user = try? await database.read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT user.* FROM session JOIN user ON user.id = session.userID WHERE session.token = ?",
+                arguments: [token]
+            ).map(User.init(row:))
+        }
+        if user == nil {
+            // Ended elsewhere (logout in another process): forget it here too.
+            try? FileSystem.remove(tokenFile)
+        }
+        return user ?? nil
+    }
+
+    public func start(for user: User) async throws(ServiceError) {
+        var generator = SystemRandomNumberGenerator()
+        let token = (0..<32).map { _ in
+            let byte = UInt8.random(in: 0...255, using: &generator)
+            return String(byte, radix: 16).count == 1 ? "0" + String(byte, radix: 16) : String(byte, radix: 16)
+        }.joined()
+        try await database.write { db in
+            try db.execute(sql: "INSERT INTO session (token, userID) VALUES (?, ?)", arguments: [token, user.id])
+        }
+        do {
+            try FileSystem.writeAtomically(Array((token + "\n").utf8), to: tokenFile, mode: 0o600)
+        } catch {
+            throw ServiceError("could not save the session: \(error)")
+        }
+    }
+
+    public func end(for user: User) async throws(ServiceError) {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM session WHERE userID = ?", arguments: [user.id])
+        }
+        do {
+            try FileSystem.remove(tokenFile)
+        } catch {
+            throw ServiceError("could not remove the session file: \(error)")
+        }
+    }
+}
+
+extension String {
+    func trimmingCharacters(in set: CharacterSetLike) -> String {
+        var slice = Substring(self)
+        while let first = slice.first, set.contains(first) { slice = slice.dropFirst() }
+        while let last = slice.last, set.contains(last) { slice = slice.dropLast() }
+        return String(slice)
+    }
+}
+
+/// The few character sets trimming needs, without Foundation.
+enum CharacterSetLike {
+    case whitespacesAndNewlines
+
+    func contains(_ character: Character) -> Bool {
+        character.isWhitespace || character.isNewline
+    }
+}

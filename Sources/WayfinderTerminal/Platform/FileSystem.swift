@@ -1,0 +1,43 @@
+@preconcurrency import Glibc
+
+/// The file operations the app's stores need, crash-safe: files are replaced atomically
+/// (temporary file, fsync, rename, directory fsync), so a kill at any moment leaves the old
+/// or the new version.
+public enum FileSystem {
+    /// Replaces the file at `path` with `bytes`; the file gets exactly `mode` (e.g. `0o600`).
+    /// - Throws: ``SystemError``; the old file is then untouched.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: UInt32 = 0o600) throws(SystemError) {
+        try Platform.writeFileAtomically(bytes, toPath: path, mode: mode_t(mode))
+    }
+
+    /// The bytes of the file at `path`, or `nil` when there is no such file.
+    /// - Throws: ``SystemError`` when it exists but cannot be read.
+    public static func read(_ path: String) throws(SystemError) -> [UInt8]? {
+        try Platform.readFile(atPath: path)
+    }
+
+    /// `mkdir -p` with `mode` for the directories it creates (e.g. `0o700`).
+    public static func createDirectories(_ path: String, mode: UInt32 = 0o700) throws(SystemError) {
+        try Platform.createDirectories(atPath: path, mode: mode_t(mode))
+    }
+
+    /// Renames `source` to `destination`, replacing it.
+    public static func move(_ source: String, to destination: String) throws(SystemError) {
+        try Platform.renameFile(source, to: destination)
+    }
+
+    /// Removes the file at `path`; a missing file is not an error.
+    public static func remove(_ path: String) throws(SystemError) {
+        try Platform.removeFile(atPath: path)
+    }
+
+    /// Sets the permission bits of `path`.
+    public static func setMode(_ mode: UInt32, of path: String) throws(SystemError) {
+        try Platform.setMode(mode_t(mode), ofPath: path)
+    }
+
+    /// The permission bits of `path`, or `nil` when it does not exist.
+    public static func mode(of path: String) -> UInt32? {
+        Platform.mode(ofPath: path).map { UInt32($0) }
+    }
+}
