@@ -50,7 +50,10 @@ let package = Package(
             dependencies: ["Wayfinder", "WayfinderApp", "WayfinderTerminal", "WayfinderTesting"],
             exclude: ["Transcripts"]
         ),
-        .testTarget(name: "WayfinderCLITests", dependencies: ["wayfinder"]),
+        .testTarget(
+            name: "WayfinderCLITests",
+            dependencies: ["wayfinder", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // Written as a developer using the library products would: public API only.
         .testTarget(name: "WayfinderTestingTests", dependencies: ["Wayfinder", "WayfinderApp", "WayfinderTesting"]),
     ],

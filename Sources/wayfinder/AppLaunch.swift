@@ -92,7 +92,7 @@ struct ReplCommand: AsyncParsableCommand {
             reader: reader,
             recordHistory: history == nil ? nil : { line in try box.record(line) },
             renderer: TextRenderer(usesColor: Terminal.prefersColor(environment: environment, isTTY: Terminal.isTTY(1))),
-            output: StandardOutput(flushes: reader.isInteractive)
+            output: StandardOutput()
         )
         repl.shouldStop = { Terminal.isTerminationRequested }
         var status = await repl.run()
@@ -143,7 +143,7 @@ struct OpenCommand: AsyncParsableCommand {
     static func show(links: [String], format: OutputFormat, directory: DataDirectory) async throws {
         let app = try await AppLaunch.makeApp(opening: links, fresh: true, directory: directory)
         let shell = AppShell(app: app)
-        let output = StandardOutput(flushes: false)
+        let output = StandardOutput()
         switch format {
         case .json:
             output.write(shell.stateJSON.serialized + "\n")

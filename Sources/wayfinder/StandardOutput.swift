@@ -1,23 +1,20 @@
 @preconcurrency import Glibc
 import WayfinderTerminal
 
-/// Standard output and error through libc's buffered streams; flushed after each write
-/// when a person is watching, so that output and prompt stay in order.
+/// Standard output and error through libc's buffered streams; the REPL flushes before it
+/// waits for input, so output and prompts stay in order and pipes see each reply.
 final class StandardOutput: TextOutput {
-    let flushes: Bool
-
-    init(flushes: Bool) {
-        self.flushes = flushes
-    }
-
     func write(_ text: String) {
         fputs(text, stdout)
-        if flushes { fflush(stdout) }
     }
 
     func writeError(_ text: String) {
         fflush(stdout)
         fputs(text, stderr)
+    }
+
+    func flush() {
+        fflush(stdout)
     }
 
     deinit {

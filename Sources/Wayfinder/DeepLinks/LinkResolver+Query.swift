@@ -36,17 +36,16 @@ extension LinkResolver {
         }
         let keyRange = pair.lowerBound..<equals
         let valueRange = (equals + 1)..<pair.upperBound
-        let key: Bytes
-        switch LinkResolver.decodeValue(Bytes(rebasing: bytes[keyRange]), scratch: workspace.text, written: &written) {
-        case .success(let decodedKey): key = decodedKey
-        case .failure(let reason):
-            return DeepLinkError(reason == .valueTooLong ? .limitExceeded : .badEncoding, reason, link: link, range: keyRange)
+        var problem = DecodeProblem.valueTooLong
+        guard let key = LinkResolver.decodeValue(
+            Bytes(rebasing: bytes[keyRange]), scratch: workspace.text, written: &written, problem: &problem
+        ) else {
+            return DeepLinkError(problem.code, problem.reason, link: link, range: keyRange)
         }
-        let value: Bytes
-        switch LinkResolver.decodeValue(Bytes(rebasing: bytes[valueRange]), scratch: workspace.text, written: &written) {
-        case .success(let decodedValue): value = decodedValue
-        case .failure(let reason):
-            return DeepLinkError(reason == .valueTooLong ? .limitExceeded : .badEncoding, reason, link: link, range: valueRange)
+        guard let value = LinkResolver.decodeValue(
+            Bytes(rebasing: bytes[valueRange]), scratch: workspace.text, written: &written, problem: &problem
+        ) else {
+            return DeepLinkError(problem.code, problem.reason, link: link, range: valueRange)
         }
         guard let declared = index.lookup(.query(flow: flowIndex), key) else {
             return DeepLinkError(.badQuery, .undeclaredQuery(flow: graph.flows[flowIndex].name), link: link, range: keyRange)

@@ -56,30 +56,35 @@ struct Workspace {
     /// Runs `body` with a workspace of `size`; its memory is gone when `body` returns.
     /// Every element type is trivial, so nothing needs deinitializing.
     static func with<Result>(_ size: Size, _ body: (Workspace) -> Result) -> Result {
-        var end = 0
-        func place<T>(_: T.Type, _ count: Int) -> Range<Int> {
-            let alignment = MemoryLayout<T>.alignment
-            let start = (end + alignment - 1) / alignment * alignment
-            end = start + MemoryLayout<T>.stride * max(1, count)
-            return start..<end
-        }
-        let ranges = place(Range<Int>.self, size.segments)
-        let decoded = place(UnsafeBufferPointer<UInt8>.self, size.segments)
-        let slots = place(Slot.self, size.slots)
-        let steps = place(ResolvedLink.Step.self, size.segments + 1)
-        let seen = place(Bool.self, size.slots)
-        let text = place(UInt8.self, size.text)
-        return withUnsafeTemporaryAllocation(byteCount: end, alignment: 16) { memory in
-            func carve<T>(_ range: Range<Int>, as type: T.Type) -> UnsafeMutableBufferPointer<T> {
-                UnsafeMutableRawBufferPointer(rebasing: memory[range]).bindMemory(to: type)
-            }
+        // Largest alignment first, so that each part starts aligned.
+        let segments = max(1, size.segments)
+        let slots = max(1, size.slots)
+        let rangesBytes = MemoryLayout<Range<Int>>.stride * segments
+        let decodedBytes = MemoryLayout<UnsafeBufferPointer<UInt8>>.stride * segments
+        let slotsBytes = MemoryLayout<Slot>.stride * slots
+        let stepsBytes = MemoryLayout<ResolvedLink.Step>.stride * (segments + 1)
+        let total = rangesBytes + decodedBytes + slotsBytes + stepsBytes + slots + max(1, size.text)
+        return withUnsafeTemporaryAllocation(byteCount: total, alignment: 16) { memory in
+            let base = memory.baseAddress!
+            var offset = 0
+            let ranges = (base + offset).bindMemory(to: Range<Int>.self, capacity: segments)
+            offset += rangesBytes
+            let decoded = (base + offset).bindMemory(to: UnsafeBufferPointer<UInt8>.self, capacity: segments)
+            offset += decodedBytes
+            let slotMemory = (base + offset).bindMemory(to: Slot.self, capacity: slots)
+            offset += slotsBytes
+            let steps = (base + offset).bindMemory(to: ResolvedLink.Step.self, capacity: segments + 1)
+            offset += stepsBytes
+            let seen = (base + offset).bindMemory(to: Bool.self, capacity: slots)
+            offset += slots
+            let text = (base + offset).bindMemory(to: UInt8.self, capacity: max(1, size.text))
             return body(Workspace(
-                ranges: carve(ranges, as: Range<Int>.self),
-                decoded: carve(decoded, as: UnsafeBufferPointer<UInt8>.self),
-                steps: carve(steps, as: ResolvedLink.Step.self),
-                slots: carve(slots, as: Slot.self),
-                seen: carve(seen, as: Bool.self),
-                text: carve(text, as: UInt8.self)
+                ranges: UnsafeMutableBufferPointer(start: ranges, count: segments),
+                decoded: UnsafeMutableBufferPointer(start: decoded, count: segments),
+                steps: UnsafeMutableBufferPointer(start: steps, count: segments + 1),
+                slots: UnsafeMutableBufferPointer(start: slotMemory, count: slots),
+                seen: UnsafeMutableBufferPointer(start: seen, count: slots),
+                text: UnsafeMutableBufferPointer(start: text, count: max(1, size.text))
             ))
         }
     }

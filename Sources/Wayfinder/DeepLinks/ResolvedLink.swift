@@ -1,7 +1,8 @@
 /// What a deep link opens: a flow, a tab, a stack (root first) and an optional
 /// presentation, as found by ``RouteGraph/resolve(_:)``.
 ///
-/// The result is compact (two arrays); the ``Route`` values are built when asked for.
+/// The result is compact (one allocation holding its steps and values); the ``Route``
+/// values are built when asked for.
 public struct ResolvedLink: Sendable {
     struct Step: Hashable, Sendable {
         var screen: Int32
@@ -11,8 +12,8 @@ public struct ResolvedLink: Sendable {
     let graph: RouteGraph
     let flowIndex: Int
     let tabIndex: Int?
-    let steps: [Step]
-    let values: [ParameterValue?]
+    /// Immutable once made (see ``LinkStorage``).
+    nonisolated(unsafe) let storage: LinkStorage
 
     /// The flow the link opens.
     public var flow: String { graph.flows[flowIndex].name }
@@ -30,15 +31,14 @@ public struct ResolvedLink: Sendable {
 
     /// The sheet or alert over the stack, when the link ends in one.
     public var presentation: (route: Route, style: PresentationStyle)? {
-        guard let last = steps.last,
-              let style = graph.screens[Int(last.screen)].kind.presentationStyle
+        guard count > 0, let style = graph.screens[Int(step(count - 1).screen)].kind.presentationStyle
         else { return nil }
-        return (route(at: steps.count - 1), style)
+        return (route(at: count - 1), style)
     }
 
     /// The screen names along the link, root first (presentation last).
     public var screenNames: [String] {
-        steps.map { graph.screens[Int($0.screen)].name }
+        (0..<count).map(screenName(at:))
     }
 
     /// The canonical form of the link (see ``RouteGraph/link(flow:tab:stack:presentation:)``).
@@ -47,42 +47,45 @@ public struct ResolvedLink: Sendable {
     }
 
     /// The number of screens along the link, presentation included.
-    public var count: Int { steps.count }
+    public var count: Int { storage.stepCount }
 
     /// The `index`-th screen's value for its `slot`-th parameter (path parameters in
     /// pattern order, then query parameters in declaration order); for typed fast paths.
     public func value(step index: Int, slot: Int) -> ParameterValue? {
-        values[Int(steps[index].valueStart) + slot]
+        storage.value(Int(step(index).valueStart) + slot)
     }
 
     /// The number of parameter slots of the `index`-th screen (path parameters, then query
     /// parameters): the valid `slot`s of ``value(step:slot:)``.
     public func parameterCount(at index: Int) -> Int {
-        let end = index + 1 < steps.count ? Int(steps[index + 1].valueStart) : values.count
-        return end - Int(steps[index].valueStart)
+        let end = index + 1 < count ? Int(step(index + 1).valueStart) : storage.valueCount
+        return end - Int(step(index).valueStart)
     }
 
     /// The name of the `index`-th screen along the link.
     public func screenName(at index: Int) -> String {
-        graph.screens[Int(steps[index].screen)].name
+        graph.screens[Int(step(index).screen)].name
     }
 
+    /// The `index`-th step.
+    private func step(_ index: Int) -> Step { storage.step(index) }
+
     private func stepRange(excludingPresentation: Bool) -> Range<Int> {
-        if excludingPresentation, presentation != nil { return 0..<(steps.count - 1) }
-        return 0..<steps.count
+        if excludingPresentation, presentation != nil { return 0..<(count - 1) }
+        return 0..<count
     }
 
     private func route(at index: Int) -> Route {
-        let step = steps[index]
+        let step = step(index)
         let screen = graph.screens[Int(step.screen)]
         var parameters: [String: ParameterValue] = [:]
         var slot = Int(step.valueStart)
         for (name, _) in screen.pathParameters {
-            if let value = values[slot] { parameters[name] = value }
+            if let value = storage.value(slot) { parameters[name] = value }
             slot += 1
         }
         for query in screen.query {
-            if let value = values[slot] { parameters[query.name] = value }
+            if let value = storage.value(slot) { parameters[query.name] = value }
             slot += 1
         }
         return Route(screen.name, parameters)

@@ -81,7 +81,8 @@ struct LinkResolver {
         guard index > 0, index + 2 < count, bytes[index] == UInt8(ascii: ":"),
               bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/")
         else { return fail(.badScheme, .noScheme, link: link) }
-        guard equalsIgnoringCase(Bytes(rebasing: bytes[0..<index]), graph.scheme) else {
+        let links = graph.links
+        guard index == links.scheme.count, LinkIndex.equal(Bytes(rebasing: bytes[0..<index]), links.scheme.baseAddress!, foldingCase: true) else {
             return fail(.badScheme, .wrongScheme(expected: graph.scheme), link: link, range: 0..<index)
         }
         // One pass over the rest: reject raw spaces, controls and fragments; find the query;
@@ -91,8 +92,13 @@ struct LinkResolver {
         var slashes = 0
         var hasEscapes = false
         var scan = hostStart
+        let isSpecial = links.isSpecial
         while scan < count {
             let byte = bytes[scan]
+            guard isSpecial[Int(byte)] else {
+                scan += 1
+                continue
+            }
             if byte <= 0x20 || byte == 0x7F || byte == UInt8(ascii: "#") || byte == 0xC2 {
                 if byte == UInt8(ascii: "#") {
                     return fail(.malformed, .fragment, link: link, range: scan..<count)
@@ -123,7 +129,6 @@ struct LinkResolver {
             hostEnd += 1
         }
         guard hostEnd > hostStart else { return fail(.unknownFlow, .missingFlow, link: link) }
-        let links = graph.links
         guard let flow = links.lookup(.flow, Bytes(rebasing: bytes[hostStart..<hostEnd]), foldingCase: true) else {
             return fail(.unknownFlow, .unknownFlow, link: link, range: hostStart..<hostEnd)
         }
@@ -153,13 +158,14 @@ struct LinkResolver {
                     return fail(.emptySegment, .emptySegment, link: link, range: range, segment: segment + 1)
                 }
                 let raw = Bytes(rebasing: bytes[range])
-                switch decodeValue(raw, scratch: workspace.text, written: &written) {
-                case .success(let value):
-                    workspace.decoded[segment] = value
-                case .failure(let reason):
-                    return fail(reason == .valueTooLong ? .limitExceeded : .badEncoding, reason,
-                                link: link, range: range, segment: segment + 1)
+                var problem = DecodeProblem.valueTooLong
+                guard let value = hasEscapes
+                    ? decodeValue(raw, scratch: workspace.text, written: &written, problem: &problem)
+                    : raw.count <= RouteGraph.maximumValueLength ? raw : nil
+                else {
+                    return fail(problem.code, problem.reason, link: link, range: range, segment: segment + 1)
                 }
+                workspace.decoded[segment] = value
                 start = end + 1
             }
             var resolver = LinkResolver(
@@ -171,24 +177,49 @@ struct LinkResolver {
         }
     }
 
-    /// Validates and (when it holds `%`) decodes a value into `scratch`.
-    static func decodeValue(
-        _ raw: Bytes, scratch: UnsafeMutableBufferPointer<UInt8>, written: inout Int
-    ) -> Result<Bytes, DeepLinkError.Reason> {
-        guard raw.contains(UInt8(ascii: "%")) else {
-            return raw.count > RouteGraph.maximumValueLength ? .failure(.valueTooLong) : .success(raw)
+    /// Why a value did not decode.
+    enum DecodeProblem {
+        case valueTooLong, badEscape, invalidUTF8, controlCharacter
+
+        var code: DeepLinkError.Code { self == .valueTooLong ? .limitExceeded : .badEncoding }
+
+        var reason: DeepLinkError.Reason {
+            switch self {
+            case .valueTooLong: .valueTooLong
+            case .badEscape: .badEscape
+            case .invalidUTF8: .invalidUTF8
+            case .controlCharacter: .controlCharacter
+            }
         }
-        guard written + raw.count <= scratch.count else { return .failure(.valueTooLong) }
+    }
+
+    /// Validates and (when it holds `%`) decodes a value into `scratch`; `nil` (and why,
+    /// in `problem`) when it is too long or does not decode.
+    static func decodeValue(
+        _ raw: Bytes, scratch: UnsafeMutableBufferPointer<UInt8>, written: inout Int, problem: inout DecodeProblem
+    ) -> Bytes? {
+        guard raw.contains(UInt8(ascii: "%")) else {
+            problem = .valueTooLong
+            return raw.count > RouteGraph.maximumValueLength ? nil : raw
+        }
+        guard written + raw.count <= scratch.count else {
+            problem = .valueTooLong
+            return nil
+        }
         let target = UnsafeMutableBufferPointer(rebasing: scratch[written..<(written + raw.count)])
         switch PercentEncoding.decode(raw, into: target) {
         case .success(let length):
-            guard length <= RouteGraph.maximumValueLength else { return .failure(.valueTooLong) }
+            guard length <= RouteGraph.maximumValueLength else {
+                problem = .valueTooLong
+                return nil
+            }
             written += length
-            return .success(Bytes(rebasing: target[0..<length]))
-        case .failure(.badEscape): return .failure(.badEscape)
-        case .failure(.invalidUTF8): return .failure(.invalidUTF8)
-        case .failure(.controlCharacter): return .failure(.controlCharacter)
+            return Bytes(rebasing: target[0..<length])
+        case .failure(.badEscape): problem = .badEscape
+        case .failure(.invalidUTF8): problem = .invalidUTF8
+        case .failure(.controlCharacter): problem = .controlCharacter
         }
+        return nil
     }
 
     /// The tab, the walk from the root, the query; then the result.
@@ -206,7 +237,7 @@ struct LinkResolver {
                 first = 1
             }
         }
-        let root = graph.roots[flowIndex][tabIndex ?? 0]
+        let root = index.screen(in: index.flows[flowIndex].roots, at: tabIndex ?? 0)
         for _ in 0..<Int(index.screens[root].queryCount) { append(.absent) }
         appendStep(root, valueStart: 0)
         guard walk(from: root, at: first) else {
@@ -220,14 +251,11 @@ struct LinkResolver {
             }
         }
         if let error = checkRequiredQuery() { return .failure(error) }
-        return .success(ResolvedLink(
-            graph: graph, flowIndex: flowIndex, tabIndex: tabIndex,
-            steps: Array(UnsafeBufferPointer(rebasing: steps[0..<stepCount])),
-            values: [ParameterValue?](unsafeUninitializedCapacity: slotCount) { values, initialized in
-                for position in 0..<slotCount { values.initializeElement(at: position, to: slots[position].value) }
-                initialized = slotCount
-            }
-        ))
+        let storage = LinkStorage.make(steps: stepCount, values: slotCount) { cells in
+            for position in 0..<stepCount { (cells + position).initialize(to: .step(steps[position])) }
+            for position in 0..<slotCount { (cells + stepCount + position).initialize(to: .value(slots[position].value)) }
+        }
+        return .success(ResolvedLink(graph: graph, flowIndex: flowIndex, tabIndex: tabIndex, storage: storage))
     }
 
     // MARK: - Walking the graph
@@ -350,10 +378,10 @@ struct LinkResolver {
         }
         let text = decoded[position]
         if let literal = index.lookup(.flowScreens(flow: flow), text) { search(literal) }
-        let firstParameter = index.flows[flow].firstParameter
-        if Slot(text, as: .uuid) != nil { search(firstParameter[Int(LinkIndex.Kind.uuid.rawValue)]) }
-        if Slot(text, as: .int) != nil { search(firstParameter[Int(LinkIndex.Kind.int.rawValue)]) }
-        if Slot(text, as: .string) != nil { search(firstParameter[Int(LinkIndex.Kind.string.rawValue)]) }
+        let info = index.flows[flow]
+        if Slot(text, as: .uuid) != nil { search(info.firstUUID) }
+        if Slot(text, as: .int) != nil { search(info.firstInt) }
+        if Slot(text, as: .string) != nil { search(info.firstString) }
         return best == .max ? nil : best
     }
 

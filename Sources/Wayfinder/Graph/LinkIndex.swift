@@ -3,9 +3,10 @@
 /// flow, a query key), so that resolution compares bytes and never builds a `String`,
 /// copies a ``RouteGraph/Screen`` or hashes with `Hasher`.
 ///
-/// Built once with the graph; immutable afterwards. Lookups cost O(length of the key),
-/// whatever the number of routes.
-final class LinkIndex: Sendable {
+/// Built once with the graph and immutable afterwards (hence `@unchecked Sendable`). Its
+/// tables live in memory it owns, so that reading them costs no reference counting.
+/// Lookups cost O(length of the key), whatever the number of routes.
+final class LinkIndex: @unchecked Sendable {
     /// How a pattern segment matches: a literal, or a parameter of some type.
     enum Kind: UInt8, Sendable {
         case literal, uuid, int, string
@@ -49,9 +50,22 @@ final class LinkIndex: Sendable {
     /// What the resolver needs of a flow.
     struct FlowInfo: Sendable {
         var tabCount: Int32
-        /// Its non-root screens whose pattern starts with a parameter of each kind
-        /// (indexed by `Kind.rawValue`; the literal slot is unused), in declaration order.
-        var firstParameter: [Run]
+        /// Its roots (one per tab, in tab order, or its only one) in `lists`.
+        var roots: Run
+        /// Its non-root screens whose pattern starts with a uuid, int or string parameter,
+        /// in declaration order.
+        var firstUUID: Run
+        var firstInt: Run
+        var firstString: Run
+
+        /// The run of screens whose first segment is a parameter of `kind`.
+        func first(_ kind: Kind) -> Run {
+            switch kind {
+            case .uuid: firstUUID
+            case .int: firstInt
+            case .string, .literal: firstString
+            }
+        }
     }
 
     /// The namespaces of the hash table's keys.
@@ -74,22 +88,27 @@ final class LinkIndex: Sendable {
         var value: Run = Run(start: 0, count: 0)
     }
 
-    let screens: [ScreenInfo]
-    let flows: [FlowInfo]
-    let segments: [Segment]
+    let screens: UnsafeBufferPointer<ScreenInfo>
+    let flows: UnsafeBufferPointer<FlowInfo>
+    let segments: UnsafeBufferPointer<Segment>
     /// The bytes of every literal and key.
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     /// Runs of screen indices.
-    let lists: [Int32]
+    let lists: UnsafeBufferPointer<Int32>
+    /// The scheme's bytes (lower case).
+    let scheme: UnsafeBufferPointer<UInt8>
+    /// For each byte, whether the first pass over a link must look at it: spaces and
+    /// controls, `#`, `/`, `?`, `%`, and `0xC2` (which starts the C1 controls).
+    let isSpecial: UnsafeBufferPointer<Bool>
     /// The most query parameters any one screen declares.
     let maximumQueryCount: Int
-    private let entries: [Entry]
+    private let entries: UnsafeBufferPointer<Entry>
     private let mask: Int
     private let longestKey: Int
     private let flowCount: Int
 
     init(
-        flows: [RouteGraph.Flow], screens: [RouteGraph.Screen], successors: [SuccessorIndex],
+        scheme: String, flows: [RouteGraph.Flow], screens: [RouteGraph.Screen], successors: [SuccessorIndex],
         roots: [[Int]], queryOwners: [[String: Int]]
     ) {
         var builder = Builder(screenCount: screens.count, flowCount: flows.count)
@@ -133,6 +152,7 @@ final class LinkIndex: Sendable {
             var byLiteral: [String: [Int]] = [:]
             var literalOrder: [String] = []
             var byKind: [[Int]] = Array(repeating: [], count: 4)
+            let rootRun = builder.run(number < roots.count ? roots[number] : [])
             for (index, screen) in screens.enumerated() where screen.flow == flow.name && screen.kind != .root {
                 switch screen.pattern.first {
                 case .literal(let word)?:
@@ -151,30 +171,60 @@ final class LinkIndex: Sendable {
                 let queryIndex = screens[owner].query.firstIndex { $0.name == key } ?? 0
                 builder.insert(.query(flow: number), key: key, value: Run(start: Int32(owner), count: Int32(queryIndex)))
             }
-            flowInfos.append(FlowInfo(tabCount: Int32(flow.tabs.count), firstParameter: byKind.map { builder.run($0) }))
+            flowInfos.append(FlowInfo(
+                tabCount: Int32(flow.tabs.count), roots: rootRun,
+                firstUUID: builder.run(byKind[Int(Kind.uuid.rawValue)]),
+                firstInt: builder.run(byKind[Int(Kind.int.rawValue)]),
+                firstString: builder.run(byKind[Int(Kind.string.rawValue)])
+            ))
         }
 
-        self.screens = screenInfos
-        self.flows = flowInfos
-        self.segments = builder.segments
-        self.bytes = builder.bytes
-        self.lists = builder.lists
-        self.maximumQueryCount = screens.map(\.query.count).max() ?? 0
-        self.flowCount = flows.count
         // Open addressing at a load factor of at most one half.
         var capacity = 16
         while capacity < builder.pending.count * 2 { capacity *= 2 }
         var entries = [Entry](repeating: Entry(), count: capacity)
-        for (owner, key, value) in builder.pending {
-            var slot = builder.bytes.withUnsafeBufferPointer { all in
-                LinkIndex.hash(owner, UnsafeBufferPointer(rebasing: all[Int(key.start)..<Int(key.start + key.count)]))
-            } & (capacity - 1)
-            while entries[slot].owner >= 0 { slot = (slot + 1) & (capacity - 1) }
-            entries[slot] = Entry(owner: Int32(owner), key: key, value: value)
+        builder.bytes.withUnsafeBufferPointer { all in
+            for (owner, key, value) in builder.pending {
+                let keyBytes = UnsafeBufferPointer(rebasing: all[Int(key.start)..<Int(key.start + key.count)])
+                var slot = LinkIndex.hash(owner, keyBytes) & (capacity - 1)
+                while entries[slot].owner >= 0 { slot = (slot + 1) & (capacity - 1) }
+                entries[slot] = Entry(owner: Int32(owner), key: key, value: value)
+            }
         }
-        self.entries = entries
+        var special = [Bool](repeating: false, count: 256)
+        for byte in 0...0x20 { special[byte] = true }
+        for byte in [0x7F, 0xC2] + "#/?%".utf8.map(Int.init) { special[byte] = true }
+
+        self.screens = LinkIndex.copy(screenInfos)
+        self.flows = LinkIndex.copy(flowInfos)
+        self.segments = LinkIndex.copy(builder.segments)
+        self.bytes = LinkIndex.copy(builder.bytes)
+        self.lists = LinkIndex.copy(builder.lists)
+        self.scheme = LinkIndex.copy(Array(scheme.utf8))
+        self.isSpecial = LinkIndex.copy(special)
+        self.entries = LinkIndex.copy(entries)
+        self.maximumQueryCount = screens.map(\.query.count).max() ?? 0
+        self.flowCount = flows.count
         self.mask = capacity - 1
         self.longestKey = builder.longestKey
+    }
+
+    deinit {
+        screens.deallocate()
+        flows.deallocate()
+        segments.deallocate()
+        bytes.deallocate()
+        lists.deallocate()
+        scheme.deallocate()
+        isSpecial.deallocate()
+        entries.deallocate()
+    }
+
+    /// A copy of `array` in memory of its own (never empty, so that it can be deallocated).
+    private static func copy<Element>(_ array: [Element]) -> UnsafeBufferPointer<Element> {
+        let memory = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(1, array.count))
+        _ = memory.initialize(from: array)
+        return UnsafeBufferPointer(start: memory.baseAddress, count: array.count)
     }
 
     /// The owner number of `table`'s keys in the hash table.
@@ -196,18 +246,14 @@ final class LinkIndex: Sendable {
         guard key.count <= longestKey else { return nil }
         let owner = LinkIndex.owner(table, screenCount: screens.count, flowCount: flowCount)
         var slot = LinkIndex.hash(owner, key, foldingCase: foldingCase) & mask
-        return entries.withUnsafeBufferPointer { entries in
-            bytes.withUnsafeBufferPointer { bytes in
-                while true {
-                    let entry = entries[slot]
-                    if entry.owner < 0 { return nil }
-                    if Int(entry.owner) == owner, Int(entry.key.count) == key.count,
-                       LinkIndex.equal(key, UnsafeBufferPointer(rebasing: bytes[Int(entry.key.start)...]), foldingCase: foldingCase) {
-                        return entry.value
-                    }
-                    slot = (slot + 1) & mask
-                }
+        while true {
+            let entry = entries[slot]
+            if entry.owner < 0 { return nil }
+            if Int(entry.owner) == owner, Int(entry.key.count) == key.count,
+               LinkIndex.equal(key, bytes.baseAddress! + Int(entry.key.start), foldingCase: foldingCase) {
+                return entry.value
             }
+            slot = (slot + 1) & mask
         }
     }
 
@@ -220,15 +266,13 @@ final class LinkIndex: Sendable {
     /// Whether `bytes` equal the literal of `segment`.
     @inline(__always)
     func matches(_ bytes: UnsafeBufferPointer<UInt8>, literal segment: Segment) -> Bool {
-        guard bytes.count == Int(segment.count) else { return false }
-        return self.bytes.withUnsafeBufferPointer { all in
-            LinkIndex.equal(bytes, UnsafeBufferPointer(rebasing: all[Int(segment.start)...]), foldingCase: false)
-        }
+        bytes.count == Int(segment.count)
+            && LinkIndex.equal(bytes, self.bytes.baseAddress! + Int(segment.start), foldingCase: false)
     }
 
-    /// Compares `key` with the first `key.count` bytes of `stored`.
+    /// Compares `key` with the `key.count` bytes at `stored`.
     @inline(__always)
-    static func equal(_ key: UnsafeBufferPointer<UInt8>, _ stored: UnsafeBufferPointer<UInt8>, foldingCase: Bool) -> Bool {
+    static func equal(_ key: UnsafeBufferPointer<UInt8>, _ stored: UnsafePointer<UInt8>, foldingCase: Bool) -> Bool {
         for index in 0..<key.count {
             var byte = key[index]
             if foldingCase, byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { byte += 32 }

@@ -153,7 +153,7 @@ public struct RouteGraph: Sendable {
             for (index, flow) in flows.enumerated() { flowIndex[flow.name] = index }
             self.flowIndex = flowIndex
             self.links = LinkIndex(
-                flows: flows, screens: screens, successors: successors, roots: roots, queryOwners: queryOwners
+                scheme: scheme, flows: flows, screens: screens, successors: successors, roots: roots, queryOwners: queryOwners
             )
         }
     }

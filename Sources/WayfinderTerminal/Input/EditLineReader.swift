@@ -107,6 +107,7 @@ public final class EditLineReader: LineReader {
         if secret { return readSecretLine(prompt: prompt) }
         setPrompt(prompt)
         var count: Int32 = 0
+        Platform.prepareToWaitForInput()
         guard let bytes = el_gets(editLine, &count) else {
             let failure = count < 0 ? errno : 0
             return endOfLine(interrupted: failure == EINTR)

@@ -4,6 +4,17 @@ import Synchronization
 // Set from signal handlers, so they must be lock-free atomics, not actor state.
 private let interruptRequested = Atomic<Bool>(false)
 private let terminationRequested = Atomic<Int32>(0)
+// The thread that reads input. A process-directed signal may land on any thread (the
+// runtime and the database keep their own), so handlers pass it on to this one, where it
+// interrupts the blocked read.
+private let readingThread = Atomic<UInt>(0)
+
+/// Sends `signal` on to the reading thread when it arrived elsewhere (async-signal-safe).
+private func forwardToReadingThread(_ signal: Int32) {
+    let reader = readingThread.load(ordering: .relaxed)
+    guard reader != 0, pthread_self() != pthread_t(reader) else { return }
+    _ = pthread_kill(pthread_t(reader), signal)
+}
 
 /// Every libc call of the module, except libedit's own, which `EditLineReader` makes.
 enum Platform {
@@ -82,13 +93,21 @@ enum Platform {
     /// `read` (and `el_gets`) returns with `EINTR` instead of the process dying.
     static func installInterruptHandler() {
         _ = interruptRequested.load(ordering: .relaxed)  // initialise before a signal can arrive
-        install({ _ in interruptRequested.store(true, ordering: .relaxed) }, for: [SIGINT])
+        readingThread.store(UInt(pthread_self()), ordering: .relaxed)
+        install({ signal in
+            interruptRequested.store(true, ordering: .relaxed)
+            forwardToReadingThread(signal)
+        }, for: [SIGINT])
     }
 
     /// Installs SIGTERM and SIGHUP handlers that only set a flag (also without `SA_RESTART`).
     static func installTerminationHandlers() {
         _ = terminationRequested.load(ordering: .relaxed)
-        install({ signal in terminationRequested.store(signal, ordering: .relaxed) }, for: [SIGTERM, SIGHUP])
+        readingThread.store(UInt(pthread_self()), ordering: .relaxed)
+        install({ signal in
+            terminationRequested.store(signal, ordering: .relaxed)
+            forwardToReadingThread(signal)
+        }, for: [SIGTERM, SIGHUP])
     }
 
     private static func install(_ handler: @convention(c) (Int32) -> Void, for signals: [Int32]) {
@@ -125,9 +144,21 @@ enum Platform {
 
     // MARK: Reading
 
+    /// Makes the calling thread the one that receives Ctrl-C, SIGTERM and SIGHUP while it
+    /// waits for input: it unblocks them here (the runtime's threads start with signals
+    /// blocked) and handlers elsewhere pass them on to it.
+    static func prepareToWaitForInput() {
+        readingThread.store(UInt(pthread_self()), ordering: .relaxed)
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
+        _ = pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    }
+
     /// One `read(2)` into `buffer`; does not retry on `EINTR`, so callers can react to signals.
     static func read(_ fileDescriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> ReadOutcome {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return .bytes(0) }
+        prepareToWaitForInput()
         let count = Glibc.read(fileDescriptor, base, buffer.count)
         if count > 0 { return .bytes(count) }
         if count == 0 { return .endOfFile }

@@ -4,6 +4,12 @@ public protocol TextOutput: AnyObject {
     func write(_ text: String)
     /// Writes `text` to standard error.
     func writeError(_ text: String)
+    /// Makes everything written so far visible (before the REPL waits for input).
+    func flush()
+}
+
+extension TextOutput {
+    public func flush() {}
 }
 
 /// The read-eval-print loop: reads lines through a ``LineReader``, runs them through a
@@ -51,6 +57,8 @@ public final class Repl {
         }
         while !shouldStop() {
             let secretPrompt = shell.secretPrompt
+            // A program talking to the REPL through pipes sees each reply before it writes more.
+            output.flush()
             let input = reader.readLine(prompt: secretPrompt ?? shell.prompt, secret: secretPrompt != nil)
             switch input {
             case .endOfInput:

@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+import Wayfinder
+import WayfinderApp
+import WayfinderTerminal
+
+/// The SQLite repositories, sessions and the state file, against real files in a
+/// temporary directory.
+@Suite struct PersistenceTests {
+    let directory: DataDirectory
+
+    init() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-db-\(UUID().uuidString)").path
+        directory = DataDirectory(path: path)
+    }
+
+    private func container() throws -> Container {
+        try Container.persistent(in: directory)
+    }
+
+    private func rawBytes() throws -> Data {
+        var data = Data()
+        for suffix in ["", "-wal", "-shm"] {
+            if let bytes = FileManager.default.contents(atPath: directory.database + suffix) { data.append(bytes) }
+        }
+        return data
+    }
+
+    @Test func theDemoDataIsSeededOnFirstOpenAndOnlyThen() async throws {
+        let first = try container()
+        #expect(try await first.posts.page(1, size: 100).posts.count == 36)
+        _ = try await first.posts.create(authorID: 1, title: "Kept", body: "Across opens")
+        let second = try container()
+        let page = try await second.posts.page(1, size: 100)
+        #expect(page.posts.count == 37)
+        #expect(page.posts.first?.title == "Kept")
+        #expect(try await second.users.user(id: 3)?.username == "carol")
+        #expect(FileSystem.mode(of: directory.database) == 0o600)
+        #expect(FileSystem.mode(of: directory.path) == 0o700)
+    }
+
+    @Test func passwordsAreStoredOnlyAsSaltedSlowHashes() async throws {
+        let services = try container()
+        _ = try await services.auth.register(username: "zed", password: "correct horse battery")
+        let raw = try rawBytes()
+        #expect(raw.range(of: Data("wonderland".utf8)) == nil, "a demo password is in the database file")
+        #expect(raw.range(of: Data("correct horse battery".utf8)) == nil, "a new password is in the database file")
+        #expect(raw.range(of: Data("$y$".utf8)) != nil, "no yescrypt hash found")
+        #expect(try await services.auth.signIn(username: "zed", password: "correct horse battery").username == "zed")
+        await #expect(throws: ServiceError("wrong password for 'zed'")) {
+            try await services.auth.signIn(username: "zed", password: "correct horse batterY")
+        }
+        await #expect(throws: ServiceError("wrong password for 'alice'")) {
+            try await services.auth.signIn(username: "alice", password: "")
+        }
+        await #expect(throws: ServiceError("unknown user 'nobody'")) {
+            try await services.auth.signIn(username: "nobody", password: "wonderland")
+        }
+        await #expect(throws: ServiceError("the name 'zed' is taken")) {
+            try await services.auth.register(username: "zed", password: "another one")
+        }
+    }
+
+    @Test func theSameTwoPasswordsHashDifferently() throws {
+        let first = try PasswordHasher.hash("wonderland")
+        let second = try PasswordHasher.hash("wonderland")
+        #expect(first != second)
+        #expect(PasswordHasher.verify("wonderland", against: first))
+        #expect(PasswordHasher.verify("wonderland", against: second))
+        #expect(!PasswordHasher.verify("Wonderland", against: first))
+        #expect(!PasswordHasher.verify("wonderland\u{0}x", against: first))
+    }
+
+    @Test func likesCommentsSearchAndProfilesPersist() async throws {
+        let services = try container()
+        #expect(try await !services.posts.isLiked(postID: 4, by: 1))
+        #expect(try await services.posts.setLiked(true, postID: 4, by: 1) == 3)
+        #expect(try await services.posts.setLiked(true, postID: 4, by: 1) == 3)
+        var alice = try #require(try await services.users.user(id: 1))
+        alice.displayName = "Alice L."
+        alice.bio = "Persisted; 'quotes' and \"double\" ok."
+        try await services.users.update(alice)
+        let reopened = try container()
+        #expect(try await reopened.posts.isLiked(postID: 4, by: 1))
+        #expect(try await reopened.posts.post(id: 4)?.likeCount == 3)
+        #expect(try await reopened.users.user(id: 1) == alice)
+        #expect(try await reopened.posts.comments(onPost: 3).map(\.authorID) == [4, 5, 6])
+        #expect(try await reopened.posts.search("LIBEDIT").map(\.id) == [33, 21, 9])
+        #expect(try await reopened.posts.search("%").isEmpty, "search is literal, not a LIKE pattern")
+        await #expect(throws: ServiceError("post 99 does not exist")) {
+            try await reopened.posts.setLiked(true, postID: 99, by: 1)
+        }
+    }
+
+    @Test func notificationSettingsAndFlagOverridesPersist() async throws {
+        let services = try container()
+        try await services.settings.setNotifications(NotificationSettings(enabled: [.comments]), for: 2)
+        try await services.settings.setOverride(false, for: .pagedFeed)
+        try await services.settings.setOverride(true, for: .flakyLikes)
+        try await services.settings.setOverride(nil, for: .flakyLikes)
+        let reopened = try container()
+        #expect(try await reopened.settings.notifications(for: 2) == NotificationSettings(enabled: [.comments]))
+        #expect(try await reopened.settings.notifications(for: 3) == NotificationSettings())
+        #expect(await reopened.settings.value(of: .pagedFeed) == false)
+        #expect(await reopened.settings.value(of: .flakyLikes) == false)
+        #expect(await reopened.settings.overrides() == ["paged-feed": false])
+    }
+
+    @Test func aSessionOutlivesTheProcessUntilItEnds() async throws {
+        let services = try container()
+        let bob = try await services.auth.signIn(username: "bob", password: "wonderland")
+        #expect(await services.sessions.restore() == nil)
+        try await services.sessions.start(for: bob)
+        #expect(FileSystem.mode(of: directory.session) == 0o600)
+        let token = try String(contentsOfFile: directory.session, encoding: .utf8)
+        #expect(!token.contains("wonderland"))
+        #expect(await (try container()).sessions.restore() == bob)
+        try await services.sessions.end(for: bob)
+        #expect(FileManager.default.fileExists(atPath: directory.session) == false)
+        #expect(await (try container()).sessions.restore() == nil)
+    }
+
+    @Test func aSessionEndedElsewhereIsForgotten() async throws {
+        let here = try container()
+        let carol = try await here.auth.signIn(username: "carol", password: "wonderland")
+        try await here.sessions.start(for: carol)
+        let token = try String(contentsOfFile: directory.session, encoding: .utf8)
+        try await here.sessions.end(for: carol)
+        // Another process still has the token file: it must not sign anyone in.
+        try token.write(toFile: directory.session, atomically: true, encoding: .utf8)
+        #expect(await (try container()).sessions.restore() == nil)
+        #expect(FileManager.default.fileExists(atPath: directory.session) == false)
+    }
+
+    @Test func aDatabaseThatCannotBeOpenedIsAClearError() throws {
+        try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
+        try Data("this is not a database, it is plain text padded well past the header size".utf8)
+            .write(to: URL(fileURLWithPath: directory.database))
+        #expect(throws: ServiceError.self) { try Container.persistent(in: directory) }
+    }
+}
+
+/// The versioned navigation state file.
+@Suite struct NavigationStateFileTests {
+    let file = NavigationStateFile(path: FileManager.default.temporaryDirectory.appendingPathComponent("nav-\(UUID().uuidString).json").path)
+
+    @Test func aStateRoundTripsThroughTheFile() throws {
+        var navigator = Navigator(graph: AppRoutes.graph)
+        try navigator.grant("signed-in")
+        try navigator.open("wayfinder://main/search/post/3?q=a%2Fb")
+        try file.save(navigator.state)
+        #expect(FileSystem.mode(of: file.path) == 0o600)
+        guard case .state(let loaded) = file.load() else {
+            Issue.record("the saved state did not load")
+            return
+        }
+        #expect(loaded == navigator.state)
+    }
+
+    @Test(arguments: [
+        ("", "it is empty"),
+        ("{\"format\":\"wayfinder-navigation\",\"version\":1,\"navig", "not valid JSON"),
+        ("{\"format\":\"wayfinder-navigation\",\"version\":2,\"navigation\":{}}", "written by a newer Wayfinder (format version 2"),
+        ("{\"format\":\"something-else\",\"version\":1}", "not a Wayfinder navigation file"),
+        ("{\"format\":\"wayfinder-navigation\",\"version\":1,\"navigation\":{\"activeFlow\":3}}", "does not decode"),
+        ("\u{0}\u{1}binary", "not valid JSON"),
+    ])
+    func unusableFilesSayWhy(text: String, reason: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file.path))
+        guard case .unusable(let message) = file.load() else {
+            Issue.record("expected an unusable file")
+            return
+        }
+        #expect(message.contains(reason), "\(message)")
+    }
+
+    @Test func aMissingFileIsNotAnError() {
+        guard case .missing = file.load() else {
+            Issue.record("expected .missing")
+            return
+        }
+    }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import GRDB
+import Testing
+
+/// The built binary run more than once against one data directory, as a person would.
+@Suite(.serialized) struct PersistenceEndToEndTests {
+    let home: String
+
+    init() throws {
+        home = try CLI.temporaryDirectory()
+    }
+
+    private func run(_ input: String, _ arguments: [String] = []) throws -> CLI.Result {
+        try CLI.run(arguments, stdin: input, environment: ["WAYFINDER_HOME": home])
+    }
+
+    private var stateFile: String { home + "/navigation.json" }
+
+    @Test func whatAUserDoesIsThereTheNextTime() throws {
+        let first = try run("""
+            login alice
+            wonderland
+            compose
+            title A post that stays
+            body Written in the first run.
+            publish
+            open wayfinder://main/feed/post/4
+            like
+            settings
+            profile
+            name Alice Persisted
+            save
+            quit
+
+            """)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("Published post 37."))
+        let second = try run("where\nstate\nopen wayfinder://main/feed/post/37\nopen wayfinder://main/feed/post/4\nopen wayfinder://settings/profile\n")
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stderr.isEmpty)
+        let lines = second.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "wayfinder://settings/profile", "the second run starts where the first ended")
+        #expect(lines.contains { $0.contains("\"user\":\"alice\"") }, "still signed in")
+        #expect(second.stdout.contains("A post that stays  [37]"))
+        #expect(second.stdout.contains("♥ 3 likes"), "the like is there")
+        #expect(second.stdout.contains("Name: Alice Persisted"))
+        let json = try CLI.run(["open", "wayfinder://main/feed/post/3", "--format", "json"], environment: ["WAYFINDER_HOME": home])
+        #expect(json.stdout.hasPrefix("{\"url\":\"wayfinder://main/feed/post/3\""), "open uses the saved session")
+    }
+
+    @Test func linksAndFreshStartInsteadOfTheSavedScreen() throws {
+        _ = try run("login bob\nwonderland\nopen wayfinder://main/me\n")
+        #expect(try run("where\n").stdout == "wayfinder://main/me\n")
+        #expect(try run("where\n", ["wayfinder://settings/about"]).stdout == "wayfinder://settings/about\n")
+        #expect(try run("where\n", ["--fresh"]).stdout == "wayfinder://main/feed\n")
+    }
+
+    @Test func logoutEndsTheSessionForTheNextRunToo() throws {
+        _ = try run("login carol\nwonderland\nsettings\n")
+        #expect(FileManager.default.fileExists(atPath: home + "/session"))
+        let out = try run("logout\nwhere\n")
+        #expect(out.stdout.hasSuffix("wayfinder://login\n"))
+        #expect(!FileManager.default.fileExists(atPath: home + "/session"))
+        #expect(try run("where\nstate\n").stdout.contains("\"user\":null"))
+    }
+
+    @Test(arguments: [
+        ("corrupt", "{\"format\":\"wayfinder-navigation\",\"version\":1,\"navigation\":{\"activeFlow\":\"main\",\"flows\":[[[[", "not valid JSON"),
+        ("truncated", nil, "not valid JSON"),
+        ("future version", "{\"format\":\"wayfinder-navigation\",\"version\":9,\"navigation\":{}}", "newer Wayfinder"),
+        ("dangling reference", nil, "post 99 no longer exists"),
+    ])
+    func aBadStateFileGivesAWarningAWorkingREPLAndAKeptCopy(kind: String, contents: String?, warning: String) throws {
+        _ = try run("login alice\nwonderland\nopen wayfinder://main/feed/post/5/comments\n")
+        let saved = try String(contentsOfFile: stateFile, encoding: .utf8)
+        let bad: String
+        switch kind {
+        case "truncated": bad = String(saved.prefix(saved.count / 2))
+        case "dangling reference": bad = saved.replacingOccurrences(of: "\"id\":5", with: "\"id\":99")
+        default: bad = contents ?? ""
+        }
+        #expect(bad != saved)
+        try bad.write(toFile: stateFile, atomically: true, encoding: .utf8)
+
+        let result = try run("where\nstate\n")
+        #expect(result.status == 0)
+        let warnings = result.stderr.split(separator: "\n")
+        #expect(warnings.count == 1, "one warning line: \(result.stderr)")
+        #expect(result.stderr.hasPrefix("wayfinder: warning: "))
+        #expect(result.stderr.contains(warning), "\(result.stderr)")
+        #expect(result.stderr.contains("kept as \(stateFile).corrupt"))
+        #expect(try String(contentsOfFile: stateFile + ".corrupt", encoding: .utf8) == bad, "the bad file is kept as it was")
+        #expect(result.stdout.contains("\"user\":\"alice\""), "the session survives a bad state file")
+        let expected = kind == "dangling reference" ? "wayfinder://main/feed" : "wayfinder://main/feed"
+        #expect(result.stdout.hasPrefix(expected + "\n"), "the nearest valid state: \(result.stdout)")
+        // The next run is clean: a good file was written on exit.
+        let next = try run("where\n")
+        #expect(next.stderr.isEmpty)
+    }
+
+    @Test func sigtermSavesTheNavigationAndExits143() async throws {
+        let process = Process()
+        process.executableURL = CLI.binary
+        var environment = ProcessInfo.processInfo.environment
+        environment["WAYFINDER_HOME"] = home
+        process.environment = environment
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // A watchdog, so that a REPL that never answers fails the test instead of hanging it.
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(30))
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+        defer { watchdog.cancel() }
+        input.fileHandleForWriting.write(Data("login bob\nwonderland\nopen wayfinder://main/feed/post/8/comments\nwhere\n".utf8))
+        // Wait until the REPL has answered `where`, then ask it to stop.
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains("wayfinder://main/feed/post/8/comments\n") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen.append(chunk)
+        }
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 143)
+        #expect(try String(contentsOfFile: stateFile, encoding: .utf8).contains("\"id\":8"))
+        #expect(try run("where\n").stdout == "wayfinder://main/feed/post/8/comments\n")
+    }
+
+    @Test func resetBringsBackTheDemoData() throws {
+        _ = try run("login alice\nwonderland\ncompose\ntitle Gone soon\nbody x\npublish\n")
+        let reset = try CLI.run(["reset"], environment: ["WAYFINDER_HOME": home])
+        #expect(reset.status == 0)
+        #expect(reset.stdout.hasPrefix("Removed "))
+        let after = try run("where\nlogin alice\nwonderland\nopen wayfinder://main/feed/post/37\n")
+        #expect(after.stdout.hasPrefix("wayfinder://login\n"))
+        #expect(after.stderr.contains("post 37 does not exist") || after.stdout.contains("This post does not exist"))
+    }
+
+    @Test func killingTheProgramAtAnyMomentLeavesEveryFileIntact() async throws {
+        // Many writes: likes, posts, profile and flag changes, and the state file on exit.
+        var script = "login alice\nwonderland\n"
+        for round in 0..<80 {
+            script += "open wayfinder://main/feed/post/\(round % 30 + 1)\nlike\nunlike\nlike\n"
+            script += "root\ncompose\ntitle Round \(round)\nbody Written before a kill.\npublish\n"
+            script += "settings\nflag paged-feed \(round % 2 == 0 ? "off" : "on")\nprofile\nname Alice \(round)\nsave\nmain\n"
+        }
+        script += "quit\n"
+        // One whole run first: the demo data is seeded, and the kills below hit a real database.
+        #expect(try run(script).stdout.contains("Published post"))
+        var generator = SystemRandomNumberGenerator()
+        var killed = 0
+        var attempts = 0
+        while killed < 100, attempts < 300 {
+            attempts += 1
+            let process = Process()
+            process.executableURL = CLI.binary
+            var environment = ProcessInfo.processInfo.environment
+            environment["WAYFINDER_HOME"] = home
+            process.environment = environment
+            let input = Pipe()
+            process.standardInput = input
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            input.fileHandleForWriting.write(Data(script.utf8))
+            try? input.fileHandleForWriting.close()
+            try await Task.sleep(for: .milliseconds(Int.random(in: 2...200, using: &generator)))
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                killed += 1
+            }
+            process.waitUntilExit()
+            try checkFilesAreIntact()
+        }
+        #expect(killed == 100, "only \(killed) of \(attempts) runs were killed mid-way")
+    }
+
+    private func checkFilesAreIntact() throws {
+        if let data = FileManager.default.contents(atPath: stateFile) {
+            let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+            #expect(object?["version"] as? Int == 1, "navigation.json is whole")
+        }
+        if let token = FileManager.default.contents(atPath: home + "/session") {
+            #expect(String(decoding: token, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).count == 64)
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: home).filter { $0.contains(".tmp-") }
+        #expect(leftovers.count <= 2, "temporary files pile up: \(leftovers)")
+        let database = try DatabaseQueue(path: home + "/wayfinder.sqlite")
+        let result = try database.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
+        #expect(result == "ok")
+        let posts = try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM post") } ?? 0
+        #expect(posts >= 36)
+    }
+}
