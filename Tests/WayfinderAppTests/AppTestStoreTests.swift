@@ -58,4 +58,21 @@ import WayfinderTesting
         await store.command("back") { $0.stacks["login"] = [LoginRoute.signIn.route] }
         await store.command("redo", failing: true)
     }
+
+    @Test func signingInAgainAsSomeoneElseKeepsTheScreen() async throws {
+        let store = NavigationTestStore(try AppShell(opening: []), exhaustive: false)
+        await store.command("login alice")
+        await store.command("wonderland") { $0.activeFlow = "main" }
+        await store.command("post 7")
+        await store.command("login bob") {
+            $0.activeFlow = "login"
+            $0.pending = "wayfinder://main/feed/post/7"
+        }
+        await store.command("wonderland") {
+            $0.activeFlow = "main"
+            $0.pending = nil
+        }
+        store.expectURL("wayfinder://main/feed/post/7")
+        #expect(await store.command("state").contains("\"user\":\"bob\""))
+    }
 }

@@ -25,66 +25,84 @@ extension RouteGraph {
     /// - Complexity: O(length of the link) for graphs without ambiguity between
     ///   successors; independent of the number of screens.
     public func resolve(_ link: String) throws(DeepLinkError) -> ResolvedLink {
-        var copy = link
-        let outcome = copy.withUTF8 { bytes in
-            LinkResolver.resolve(bytes, link: link, graph: self)
+        let index = links
+        let outcome = link.utf8.withContiguousStorageIfAvailable { bytes in
+            LinkResolver.resolve(bytes, index: index)
+        } ?? {
+            var copy = link
+            return copy.withUTF8 { bytes in LinkResolver.resolve(bytes, index: index) }
+        }()
+        switch outcome {
+        case .resolved(let flow, let tab, let storage):
+            return ResolvedLink(graph: self, flowIndex: flow, tabIndex: tab, storage: storage)
+        case .rejected(let problem):
+            throw problem.error(link: link, graph: self)
         }
-        return try outcome.get()
     }
 }
 
-/// The resolution of one link, on its UTF-8 bytes, in stack memory (see ``Workspace``).
-/// Allocates only the result's two arrays, and nothing when the link is rejected.
+/// The resolution of one link, on its UTF-8 bytes, in stack memory (see ``Workspace``),
+/// with the graph's ``LinkIndex``. Allocates only the result (one ``LinkStorage``), and
+/// nothing when the link is rejected: problems are plain numbers (``LinkProblem``) until
+/// ``RouteGraph/resolve(_:)`` names them.
 struct LinkResolver {
     typealias Bytes = UnsafeBufferPointer<UInt8>
 
-    let graph: RouteGraph
-    let index: LinkIndex
-    let link: String
+    /// What a link opens, or why it opens nothing.
+    enum Outcome {
+        case resolved(flow: Int, tab: Int?, storage: LinkStorage)
+        case rejected(LinkProblem)
+    }
+
+    /// Kept alive by the graph for the whole resolution: no reference counting here.
+    unowned(unsafe) let index: LinkIndex
     let bytes: Bytes
-    /// Each segment's byte range in the link.
-    let ranges: UnsafeMutableBufferPointer<Range<Int>>
-    /// Each segment's decoded bytes (the link's own bytes when it holds no `%`).
-    let decoded: UnsafeMutableBufferPointer<Bytes>
     let segmentCount: Int
+    let workspace: Workspace
+    /// Each segment's byte range in the link.
+    var ranges: UnsafeMutableBufferPointer<Range<Int>> { workspace.ranges }
+    /// Each segment's decoded bytes (the link's own bytes when it holds no `%`).
+    var decoded: UnsafeMutableBufferPointer<Bytes> { workspace.decoded }
     /// The screens matched so far, root first.
-    let steps: UnsafeMutableBufferPointer<ResolvedLink.Step>
+    var steps: UnsafeMutableBufferPointer<ResolvedLink.Step> { workspace.steps }
     var stepCount = 0
     /// Their parameter values: each screen's path parameters, then its query parameters.
-    let slots: UnsafeMutableBufferPointer<Slot>
+    var slots: UnsafeMutableBufferPointer<Slot> { workspace.slots }
     var slotCount = 0
-    let workspace: Workspace
+    /// Whether a screen along the path declares a required query parameter.
+    var hasRequiredQuery = false
     var failure: Failure?
 
     /// The most telling problem seen so far: the deepest, then the most specific.
     struct Failure {
         var depth: Int
         var priority: Int
-        var error: DeepLinkError
+        var problem: LinkProblem
     }
 
-    static func fail(
-        _ code: DeepLinkError.Code, _ reason: DeepLinkError.Reason, link: String,
-        range: Range<Int>? = nil, segment: Int? = nil
-    ) -> Result<ResolvedLink, DeepLinkError> {
-        .failure(DeepLinkError(code, reason, link: link, range: range, segment: segment))
+    init(index: LinkIndex, bytes: Bytes, segmentCount: Int, workspace: Workspace) {
+        self.index = index
+        self.bytes = bytes
+        self.segmentCount = segmentCount
+        self.workspace = workspace
     }
 
-    static func resolve(_ bytes: Bytes, link: String, graph: RouteGraph) -> Result<ResolvedLink, DeepLinkError> {
+    static func reject(_ kind: LinkProblem.Kind, range: Range<Int>? = nil, segment: Int? = nil) -> Outcome {
+        .rejected(LinkProblem(kind, range: range, segment: segment))
+    }
+
+    static func resolve(_ bytes: Bytes, index links: LinkIndex) -> Outcome {
         let count = bytes.count
-        guard count <= RouteGraph.maximumLinkLength else {
-            return fail(.limitExceeded, .tooLong(count), link: link)
-        }
+        guard count <= RouteGraph.maximumLinkLength else { return reject(.tooLong(count)) }
         // Scheme, compared case-insensitively.
         var index = 0
         while index < count, bytes[index] != UInt8(ascii: ":"), bytes[index] != UInt8(ascii: "/") { index += 1 }
         guard index > 0, index + 2 < count, bytes[index] == UInt8(ascii: ":"),
               bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/")
-        else { return fail(.badScheme, .noScheme, link: link) }
-        let links = graph.links
-        guard index == links.scheme.count, LinkIndex.equal(Bytes(rebasing: bytes[0..<index]), links.scheme.baseAddress!, foldingCase: true) else {
-            return fail(.badScheme, .wrongScheme(expected: graph.scheme), link: link, range: 0..<index)
-        }
+        else { return reject(.noScheme) }
+        guard index == links.scheme.count,
+              LinkIndex.equal(Bytes(rebasing: bytes[0..<index]), links.scheme.baseAddress!, foldingCase: true)
+        else { return reject(.wrongScheme, range: 0..<index) }
         // One pass over the rest: reject raw spaces, controls and fragments; find the query;
         // count the path's slashes; note whether anything is percent-encoded.
         let hostStart = index + 3
@@ -99,22 +117,18 @@ struct LinkResolver {
                 scan += 1
                 continue
             }
-            if byte <= 0x20 || byte == 0x7F || byte == UInt8(ascii: "#") || byte == 0xC2 {
-                if byte == UInt8(ascii: "#") {
-                    return fail(.malformed, .fragment, link: link, range: scan..<count)
-                }
-                if byte != 0xC2 {
-                    return fail(.malformed, .unencodedByte, link: link, range: scan..<(scan + 1))
-                }
-                if scan + 1 < count, (0x80...0x9F).contains(bytes[scan + 1]) {
-                    return fail(.malformed, .unencodedByte, link: link, range: scan..<(scan + 2))
-                }
-            } else if byte == UInt8(ascii: "/") {
+            if byte == UInt8(ascii: "/") {
                 if queryStart == count { slashes += 1 }
             } else if byte == UInt8(ascii: "?") {
                 if queryStart == count { queryStart = scan }
             } else if byte == UInt8(ascii: "%") {
                 hasEscapes = true
+            } else if byte == UInt8(ascii: "#") {
+                return reject(.fragment, range: scan..<count)
+            } else if byte != 0xC2 {
+                return reject(.unencodedByte, range: scan..<(scan + 1))
+            } else if scan + 1 < count, (0x80...0x9F).contains(bytes[scan + 1]) {
+                return reject(.unencodedByte, range: scan..<(scan + 2))
             }
             scan += 1
         }
@@ -124,13 +138,13 @@ struct LinkResolver {
             if bytes[hostEnd] == UInt8(ascii: "@") || bytes[hostEnd] == UInt8(ascii: ":") {
                 var end = hostEnd
                 while end < queryStart, bytes[end] != UInt8(ascii: "/") { end += 1 }
-                return fail(.malformed, .userOrPort, link: link, range: hostStart..<end)
+                return reject(.userOrPort, range: hostStart..<end)
             }
             hostEnd += 1
         }
-        guard hostEnd > hostStart else { return fail(.unknownFlow, .missingFlow, link: link) }
+        guard hostEnd > hostStart else { return reject(.missingFlow) }
         guard let flow = links.lookup(.flow, Bytes(rebasing: bytes[hostStart..<hostEnd]), foldingCase: true) else {
-            return fail(.unknownFlow, .unknownFlow, link: link, range: hostStart..<hostEnd)
+            return reject(.unknownFlow, range: hostStart..<hostEnd)
         }
         // Path segments: counted first, so the limit is checked before anything is stored.
         var segmentCount = 0
@@ -138,7 +152,7 @@ struct LinkResolver {
             segmentCount = bytes[queryStart - 1] == UInt8(ascii: "/") ? slashes - 1 : slashes
         }
         guard segmentCount <= RouteGraph.maximumSegments else {
-            return fail(.limitExceeded, .tooManySegments(segmentCount), link: link, range: hostEnd..<queryStart)
+            return reject(.tooManySegments(segmentCount), range: hostEnd..<queryStart)
         }
         // Decoded text never outgrows its source, so the rest of the link bounds the text space.
         let size = Workspace.Size(
@@ -154,49 +168,25 @@ struct LinkResolver {
                 while end < queryStart, bytes[end] != UInt8(ascii: "/") { end += 1 }
                 let range = start..<end
                 workspace.ranges[segment] = range
-                guard !range.isEmpty else {
-                    return fail(.emptySegment, .emptySegment, link: link, range: range, segment: segment + 1)
-                }
+                guard !range.isEmpty else { return reject(.emptySegment, range: range, segment: segment + 1) }
                 let raw = Bytes(rebasing: bytes[range])
-                var problem = DecodeProblem.valueTooLong
+                var problem = LinkProblem.Kind.valueTooLong
                 guard let value = hasEscapes
                     ? decodeValue(raw, scratch: workspace.text, written: &written, problem: &problem)
                     : raw.count <= RouteGraph.maximumValueLength ? raw : nil
-                else {
-                    return fail(problem.code, problem.reason, link: link, range: range, segment: segment + 1)
-                }
+                else { return reject(problem, range: range, segment: segment + 1) }
                 workspace.decoded[segment] = value
                 start = end + 1
             }
-            var resolver = LinkResolver(
-                graph: graph, index: links, link: link, bytes: bytes, ranges: workspace.ranges,
-                decoded: workspace.decoded, segmentCount: segmentCount, steps: workspace.steps,
-                slots: workspace.slots, workspace: workspace
-            )
+            var resolver = LinkResolver(index: links, bytes: bytes, segmentCount: segmentCount, workspace: workspace)
             return resolver.resolvePath(flowIndex: Int(flow.start), queryStart: queryStart, written: written)
-        }
-    }
-
-    /// Why a value did not decode.
-    enum DecodeProblem {
-        case valueTooLong, badEscape, invalidUTF8, controlCharacter
-
-        var code: DeepLinkError.Code { self == .valueTooLong ? .limitExceeded : .badEncoding }
-
-        var reason: DeepLinkError.Reason {
-            switch self {
-            case .valueTooLong: .valueTooLong
-            case .badEscape: .badEscape
-            case .invalidUTF8: .invalidUTF8
-            case .controlCharacter: .controlCharacter
-            }
         }
     }
 
     /// Validates and (when it holds `%`) decodes a value into `scratch`; `nil` (and why,
     /// in `problem`) when it is too long or does not decode.
     static func decodeValue(
-        _ raw: Bytes, scratch: UnsafeMutableBufferPointer<UInt8>, written: inout Int, problem: inout DecodeProblem
+        _ raw: Bytes, scratch: UnsafeMutableBufferPointer<UInt8>, written: inout Int, problem: inout LinkProblem.Kind
     ) -> Bytes? {
         guard raw.contains(UInt8(ascii: "%")) else {
             problem = .valueTooLong
@@ -223,39 +213,40 @@ struct LinkResolver {
     }
 
     /// The tab, the walk from the root, the query; then the result.
-    mutating func resolvePath(flowIndex: Int, queryStart: Int, written: Int) -> Result<ResolvedLink, DeepLinkError> {
+    mutating func resolvePath(flowIndex: Int, queryStart: Int, written: Int) -> Outcome {
         var tabIndex: Int?
         var first = 0
-        if index.flows[flowIndex].tabCount > 0 {
+        let flow = index.flows[flowIndex]
+        if flow.tabCount > 0 {
             tabIndex = 0
             if segmentCount > 0 {
                 guard let tab = index.lookup(.tab(flow: flowIndex), decoded[0]) else {
-                    return LinkResolver.fail(.unknownTab, .unknownTab(flow: graph.flows[flowIndex].name),
-                                             link: link, range: ranges[0], segment: 1)
+                    return LinkResolver.reject(.unknownTab(flow: flowIndex), range: ranges[0], segment: 1)
                 }
                 tabIndex = Int(tab.start)
                 first = 1
             }
         }
-        let root = index.screen(in: index.flows[flowIndex].roots, at: tabIndex ?? 0)
-        for _ in 0..<Int(index.screens[root].queryCount) { append(.absent) }
+        let root = index.screen(in: flow.roots, at: tabIndex ?? 0)
+        let rootInfo = index.screens[root]
+        for _ in 0..<Int(rootInfo.query.count) { append(.absent) }
+        if rootInfo.hasRequiredQuery { hasRequiredQuery = true }
         appendStep(root, valueStart: 0)
         guard walk(from: root, at: first) else {
-            return .failure(failure?.error
-                ?? DeepLinkError(.unknownScreen, .unknownScreen(after: graph.screens[root].name), link: link))
+            return .rejected(failure?.problem ?? LinkProblem(.unknownScreen(after: root)))
         }
         if queryStart < bytes.count {
             var written = written
-            if let error = applyQuery(from: queryStart + 1, flowIndex: flowIndex, written: &written) {
-                return .failure(error)
+            if let problem = applyQuery(from: queryStart + 1, flowIndex: flowIndex, written: &written) {
+                return .rejected(problem)
             }
         }
-        if let error = checkRequiredQuery() { return .failure(error) }
+        if hasRequiredQuery, let problem = checkRequiredQuery() { return .rejected(problem) }
         let storage = LinkStorage.make(steps: stepCount, values: slotCount) { cells in
             for position in 0..<stepCount { (cells + position).initialize(to: .step(steps[position])) }
             for position in 0..<slotCount { (cells + stepCount + position).initialize(to: .value(slots[position].value)) }
         }
-        return .success(ResolvedLink(graph: graph, flowIndex: flowIndex, tabIndex: tabIndex, storage: storage))
+        return .resolved(flow: flowIndex, tab: tabIndex, storage: storage)
     }
 
     // MARK: - Walking the graph
@@ -302,21 +293,20 @@ struct LinkResolver {
                 }
             } else {
                 guard let slot = Slot(text, as: segment.kind) else {
-                    noteTypeMismatch(screen: candidate, segment: offset, at: position + offset)
+                    note(depth: position + offset, priority: 3, .pathMismatch(screen: candidate, segment: offset))
                     slotCount = mark
                     return false
                 }
                 append(slot)
             }
         }
-        for _ in 0..<Int(info.queryCount) { append(.absent) }
+        for _ in 0..<Int(info.query.count) { append(.absent) }
         appendStep(candidate, valueStart: mark)
         let next = position + length
         if info.isPresentation, next < segmentCount {
-            if canNote(depth: next, priority: 2) {
-                note(depth: next, priority: 2, .edgeNotAllowed, .followsPresentation(screen: graph.screens[candidate].name), segment: next)
-            }
+            note(depth: next, priority: 2, .followsPresentation(screen: candidate))
         } else if walk(from: candidate, at: next) {
+            if info.hasRequiredQuery { hasRequiredQuery = true }
             return true
         }
         stepCount -= 1
@@ -347,18 +337,14 @@ struct LinkResolver {
     /// or no screen at all.
     mutating func noteDeadEnd(after screen: Int, at position: Int) {
         guard failure.map({ position > $0.depth || (position == $0.depth && $0.priority < 1) }) ?? true else { return }
-        let previous = graph.screens[screen].name
         let info = index.screens[screen]
         if info.isPresentation {
-            note(depth: position, priority: 2, .edgeNotAllowed, .followsPresentation(screen: previous), segment: position)
-            return
+            note(depth: position, priority: 2, .followsPresentation(screen: screen))
+        } else if info.flow >= 0, let other = firstScreen(inFlow: Int(info.flow), matchingAt: position) {
+            note(depth: position, priority: 1, .edgeNotAllowed(screen: other, after: screen))
+        } else {
+            note(depth: position, priority: 1, .unknownScreen(after: screen))
         }
-        if info.flow >= 0, let other = firstScreen(inFlow: Int(info.flow), matchingAt: position) {
-            note(depth: position, priority: 1, .edgeNotAllowed,
-                 .edgeNotAllowed(screen: graph.screens[other].name, after: previous), segment: position)
-            return
-        }
-        note(depth: position, priority: 1, .unknownScreen, .unknownScreen(after: previous), segment: position)
     }
 
     /// The first non-root screen of `flow`, in declaration order, whose pattern matches at
@@ -385,53 +371,13 @@ struct LinkResolver {
         return best == .max ? nil : best
     }
 
-    mutating func noteTypeMismatch(screen: Int, segment offset: Int, at position: Int) {
-        guard canNote(depth: position, priority: 3) else { return }
-        let screen = graph.screens[screen]
-        guard case .parameter(let name, let type) = screen.pattern[offset] else { return }
-        note(depth: position, priority: 3, .typeMismatch,
-             .typeMismatch(screen: screen.name, parameter: name, type: type), segment: position)
-    }
-
-    func canNote(depth: Int, priority: Int) -> Bool {
-        guard let failure else { return true }
-        return !(failure.depth > depth || (failure.depth == depth && failure.priority >= priority))
-    }
-
-    mutating func note(
-        depth: Int, priority: Int, _ code: DeepLinkError.Code, _ reason: DeepLinkError.Reason, segment: Int
-    ) {
-        guard canNote(depth: depth, priority: priority) else { return }
+    /// Records a problem at segment `depth` (0-based) unless a deeper or more specific one
+    /// is already recorded.
+    mutating func note(depth: Int, priority: Int, _ kind: LinkProblem.Kind) {
+        if let failure, failure.depth > depth || (failure.depth == depth && failure.priority >= priority) { return }
         failure = Failure(
             depth: depth, priority: priority,
-            error: DeepLinkError(code, reason, link: link, range: ranges[segment], segment: segment + 1)
+            problem: LinkProblem(kind, range: ranges[depth], segment: depth + 1)
         )
-    }
-
-    // MARK: - Byte comparison
-
-    static func equals(_ bytes: Bytes, _ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { other in
-            other.count == bytes.count && (bytes.isEmpty || memcmpEqual(bytes, other))
-        }
-    }
-
-    static func memcmpEqual(_ a: Bytes, _ b: Bytes) -> Bool {
-        for index in 0..<a.count where a[index] != b[index] { return false }
-        return true
-    }
-
-    static func equalsIgnoringCase(_ bytes: Bytes, _ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { other in
-            guard other.count == bytes.count else { return false }
-            for index in 0..<other.count {
-                var byte = bytes[index]
-                if byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { byte += 32 }
-                if byte != other[index] { return false }
-            }
-            return true
-        }
     }
 }

@@ -34,14 +34,21 @@ final class LinkIndex: @unchecked Sendable {
         var count: Int32
     }
 
+    /// One query parameter of a screen.
+    struct QueryInfo: Sendable {
+        var kind: Kind
+        var isRequired: Bool
+    }
+
     /// What the resolver needs of a screen.
     struct ScreenInfo: Sendable {
         /// Its pattern: `segments[pattern.start..<pattern.start + pattern.count]`.
         var pattern: Run
+        /// Its query parameters: `queries[query.start..<query.start + query.count]`.
+        var query: Run
         /// Its successors whose pattern starts with a parameter, in precedence order.
         var dynamicSuccessors: Run
         var pathParameterCount: Int32
-        var queryCount: Int32
         var flow: Int32
         var isPresentation: Bool
         var hasRequiredQuery: Bool
@@ -91,6 +98,7 @@ final class LinkIndex: @unchecked Sendable {
     let screens: UnsafeBufferPointer<ScreenInfo>
     let flows: UnsafeBufferPointer<FlowInfo>
     let segments: UnsafeBufferPointer<Segment>
+    let queries: UnsafeBufferPointer<QueryInfo>
     /// The bytes of every literal and key.
     let bytes: UnsafeBufferPointer<UInt8>
     /// Runs of screen indices.
@@ -117,6 +125,7 @@ final class LinkIndex: @unchecked Sendable {
 
         var screenInfos: [ScreenInfo] = []
         screenInfos.reserveCapacity(screens.count)
+        var queries: [QueryInfo] = []
         for (number, screen) in screens.enumerated() {
             let patternStart = builder.segments.count
             for segment in screen.pattern {
@@ -132,11 +141,13 @@ final class LinkIndex: @unchecked Sendable {
             for (word, run) in successorIndex.byLiteral {
                 builder.insert(.successors(screen: number), key: word, value: builder.run(run))
             }
+            let queryStart = queries.count
+            queries += screen.query.map { QueryInfo(kind: Kind($0.type), isRequired: !$0.isOptional) }
             screenInfos.append(ScreenInfo(
                 pattern: Run(start: Int32(patternStart), count: Int32(screen.pattern.count)),
+                query: Run(start: Int32(queryStart), count: Int32(screen.query.count)),
                 dynamicSuccessors: builder.run(successorIndex.dynamic),
                 pathParameterCount: Int32(screen.pathParameterCount),
-                queryCount: Int32(screen.query.count),
                 flow: Int32(flowNumbers[screen.flow] ?? -1),
                 isPresentation: screen.kind.presentationStyle != nil,
                 hasRequiredQuery: screen.query.contains { !$0.isOptional }
@@ -198,6 +209,7 @@ final class LinkIndex: @unchecked Sendable {
         self.screens = LinkIndex.copy(screenInfos)
         self.flows = LinkIndex.copy(flowInfos)
         self.segments = LinkIndex.copy(builder.segments)
+        self.queries = LinkIndex.copy(queries)
         self.bytes = LinkIndex.copy(builder.bytes)
         self.lists = LinkIndex.copy(builder.lists)
         self.scheme = LinkIndex.copy(Array(scheme.utf8))
@@ -213,6 +225,7 @@ final class LinkIndex: @unchecked Sendable {
         screens.deallocate()
         flows.deallocate()
         segments.deallocate()
+        queries.deallocate()
         bytes.deallocate()
         lists.deallocate()
         scheme.deallocate()

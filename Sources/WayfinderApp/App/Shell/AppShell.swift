@@ -191,7 +191,16 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
         case (SettingsRoute.flow, "main"):
             return navigation { () throws(NavigationError) in try app.settings.send(OpenMain()) }
         case (_, "login") where app.user != nil:
-            return .error("error: already signed in as \(app.user?.username ?? ""); logout first")
+            // Signing in again (as anyone): sign out, keep the screen as the pending link,
+            // and sign in as usual; the screen comes back after the password.
+            let resume = app.url
+            do {
+                try app.signOut()
+                if resume != app.url { try app.open(resume) }
+            } catch {
+                return .error("error: \(error.message)")
+            }
+            return await runFlowCommand(input)
         default:
             return nil
         }
