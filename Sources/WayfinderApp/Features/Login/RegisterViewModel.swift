@@ -6,10 +6,11 @@ import WayfinderTerminal
 public final class RegisterViewModel: ScreenModel {
     private let router: any Routable<LoginRoute>
     private let auth: any AuthService
+    private let step = PasswordStep()
     /// The name waiting for its password.
-    public private(set) var awaitingPasswordFor: String?
+    public var awaitingPasswordFor: String? { step.name }
     /// The last error, shown on the screen.
-    public private(set) var error: String?
+    public var error: String? { step.error }
 
     /// Creates the view model.
     public init(router: any Routable<LoginRoute>, auth: any AuthService) {
@@ -31,11 +32,10 @@ public final class RegisterViewModel: ScreenModel {
         case "create":
             guard input.arguments.count == 1, let name = input.arguments.first else { return .failed("usage: create <name>") }
             if let problem = AccountRules.problem(username: name, password: "12345678") {
-                error = problem
+                step.fail(problem)
                 return .failed(problem)
             }
-            awaitingPasswordFor = name
-            error = nil
+            step.begin(for: name)
             return .done(nil)
         case "terms":
             return navigate { () throws(NavigationError) in try router.present(.terms) }
@@ -44,29 +44,16 @@ public final class RegisterViewModel: ScreenModel {
         }
     }
 
-    public var secretPrompt: String? {
-        awaitingPasswordFor.map { "New password for \(Sanitizer.escape($0)) (8 or more characters): " }
-    }
+    public var secretPrompt: String? { step.prompt("New password for", suffix: " (8 or more characters)") }
 
     public func receiveSecret(_ secret: String) async -> ScreenResult {
-        guard let name = awaitingPasswordFor else { return .failed("no registration in progress") }
-        awaitingPasswordFor = nil
-        do {
-            let user = try await auth.register(username: name, password: secret)
-            error = nil
-            try router.send(SignInFinished(user: user))
-            return .done("Welcome, \(user.username)! Your account is ready.")
-        } catch let failure as ServiceError {
-            error = failure.message
-            return .failed(failure.message)
-        } catch {
-            return .failed("\(error)")
-        }
+        let auth = self.auth
+        return await step.finish(with: secret, router: router, authenticate: { name, password throws(ServiceError) in
+            try await auth.register(username: name, password: password)
+        }, welcome: { "Welcome, \($0.username)! Your account is ready." })
     }
 
-    public func cancelInput() {
-        awaitingPasswordFor = nil
-    }
+    public func cancelInput() { step.cancel() }
 
     public func render() -> StyledText {
         var text = StyledText()

@@ -7,10 +7,11 @@ public final class SignInViewModel: ScreenModel {
     private let router: any Routable<LoginRoute>
     private let auth: any AuthService
     private let pendingLink: () -> String?
+    private let step = PasswordStep()
     /// The user name waiting for its password.
-    public private(set) var awaitingPasswordFor: String?
+    public var awaitingPasswordFor: String? { step.name }
     /// The last sign-in error, shown on the screen.
-    public private(set) var error: String?
+    public var error: String? { step.error }
 
     /// Creates the view model.
     /// - Parameters:
@@ -45,8 +46,7 @@ public final class SignInViewModel: ScreenModel {
                     ? "type only the user name; the password is asked for next, without echo"
                     : "usage: login <name>")
             }
-            awaitingPasswordFor = name
-            error = nil
+            step.begin(for: name)
             return .done(nil)
         case "register":
             return navigate { () throws(NavigationError) in try router.push(.register) }
@@ -61,29 +61,16 @@ public final class SignInViewModel: ScreenModel {
         }
     }
 
-    public var secretPrompt: String? {
-        awaitingPasswordFor.map { "Password for \(Sanitizer.escape($0)): " }
-    }
+    public var secretPrompt: String? { step.prompt("Password for") }
 
     public func receiveSecret(_ secret: String) async -> ScreenResult {
-        guard let name = awaitingPasswordFor else { return .failed("no sign-in in progress") }
-        awaitingPasswordFor = nil
-        do {
-            let user = try await auth.signIn(username: name, password: secret)
-            error = nil
-            try router.send(SignInFinished(user: user))
-            return .done("Signed in as \(user.username).")
-        } catch let failure as ServiceError {
-            error = failure.message
-            return .failed(failure.message)
-        } catch {
-            return .failed("\(error)")
-        }
+        let auth = self.auth
+        return await step.finish(with: secret, router: router, authenticate: { name, password throws(ServiceError) in
+            try await auth.signIn(username: name, password: password)
+        }, welcome: { "Signed in as \($0.username)." })
     }
 
-    public func cancelInput() {
-        awaitingPasswordFor = nil
-    }
+    public func cancelInput() { step.cancel() }
 
     public func render() -> StyledText { SignInView(model: self).body }
 }
