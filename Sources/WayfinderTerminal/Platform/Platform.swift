@@ -159,6 +159,18 @@ enum Platform {
     static func read(_ fileDescriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> ReadOutcome {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return .bytes(0) }
         prepareToWaitForInput()
+        // Wait in short polls rather than one blocking read: a signal that lands just before
+        // the read would otherwise be noticed only when more input arrives.
+        while true {
+            if isTerminationRequested || isInterruptRequested { return .interrupted }
+            var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, 200)
+            if ready > 0 { break }
+            if ready < 0 {
+                if errno == EINTR { return .interrupted }
+                return .failed(errno)
+            }
+        }
         let count = Glibc.read(fileDescriptor, base, buffer.count)
         if count > 0 { return .bytes(count) }
         if count == 0 { return .endOfFile }
