@@ -40,6 +40,15 @@ static inline int wf_el_bind(EditLine *el, const char *keys, const char *command
     return el_set(el, EL_BIND, keys, command, (const char *)NULL);
 }
 
+/// A function that reads one character for the editor: 1 with a character, 0 at the end of
+/// input, -1 on an error or an interruption.
+typedef int (*wf_read_function)(EditLine *, wchar_t *);
+
+/// Replaces libedit's own character reading (see EL_GETCFN).
+static inline int wf_el_set_read_function(EditLine *el, wf_read_function function) {
+    return el_wset(el, EL_GETCFN, function);
+}
+
 static inline int wf_el_set_client_data(EditLine *el, void *data) {
     return el_set(el, EL_CLIENTDATA, data);
 }

@@ -69,7 +69,25 @@ public final class EditLineReader: LineReader {
             return UnsafeMutablePointer(bitPattern: address)
         }
         _ = wf_el_set_editor(editLine, "emacs")
-        _ = wf_el_set_signal(editLine, 1)
+        // libedit's own signal handling re-sends each signal to the whole process group and
+        // can crash when a signal lands on another thread; reading characters ourselves,
+        // with polls that notice our handlers' flags, ends the line on Ctrl-C, SIGTERM and
+        // SIGHUP instead.
+        _ = wf_el_set_signal(editLine, 0)
+        _ = wf_el_set_read_function(editLine) { _, character in
+            switch Platform.readCharacter(STDIN_FILENO) {
+            case .character(let value):
+                character?.pointee = value
+                return 1
+            case .endOfFile:
+                return 0
+            case .interrupted:
+                errno = EINTR
+                return -1
+            case .failed:
+                return -1
+            }
+        }
         _ = wf_el_set_history(editLine, history)
         _ = wf_el_add_function(editLine, "wayfinder-complete", "Complete the word before the cursor") {
             editLine, _ in

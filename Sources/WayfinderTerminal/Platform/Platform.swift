@@ -155,6 +155,47 @@ enum Platform {
         _ = pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 
+    /// What reading one character gave.
+    enum CharacterRead {
+        case character(Int32)
+        case endOfFile
+        case interrupted
+        case failed
+    }
+
+    /// Reads one character from `fileDescriptor`, decoding UTF-8 (the locale is set to a
+    /// UTF-8 one by ``configureLocale()``); an invalid sequence gives U+FFFD.
+    static func readCharacter(_ fileDescriptor: Int32) -> CharacterRead {
+        var value: UInt32 = 0
+        var remaining = 0
+        while true {
+            var byte: UInt8 = 0
+            switch withUnsafeMutableBytes(of: &byte, { read(fileDescriptor, into: $0) }) {
+            case .bytes(let count) where count == 1:
+                if remaining > 0 {
+                    guard byte & 0xC0 == 0x80 else { return .character(0xFFFD) }
+                    value = value << 6 | UInt32(byte & 0x3F)
+                    remaining -= 1
+                    if remaining == 0 {
+                        return .character(Unicode.Scalar(value) == nil ? 0xFFFD : Int32(value))
+                    }
+                    continue
+                }
+                switch byte {
+                case 0x00...0x7F: return .character(Int32(byte))
+                case 0xC2...0xDF: value = UInt32(byte & 0x1F); remaining = 1
+                case 0xE0...0xEF: value = UInt32(byte & 0x0F); remaining = 2
+                case 0xF0...0xF4: value = UInt32(byte & 0x07); remaining = 3
+                default: return .character(0xFFFD)
+                }
+            case .bytes: continue
+            case .endOfFile: return .endOfFile
+            case .interrupted: return .interrupted
+            case .failed: return .failed
+            }
+        }
+    }
+
     /// One `read(2)` into `buffer`; does not retry on `EINTR`, so callers can react to signals.
     static func read(_ fileDescriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> ReadOutcome {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return .bytes(0) }
