@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 BUILD_LOG := .build/build.log
 
-.PHONY: all deps build run test clean
+.PHONY: all deps build run test bench clean
 
 all: build
 
@@ -21,6 +21,11 @@ test: deps
 	$(SWIFT) build --build-tests 2>&1 | tee $(BUILD_LOG); test $${PIPESTATUS[0]} -eq 0
 	@scripts/check-warnings.sh $(BUILD_LOG)
 	$(SWIFT) test --skip-build
+
+# Benchmarks (a package of their own in Benchmarks/, never part of `make test`): runs them all
+# and rewrites Benchmarks/RESULTS.md and Benchmarks/chart.svg. A few minutes.
+bench: deps
+	@Benchmarks/scripts/bench.sh
 
 clean:
 	rm -rf .build

@@ -1,10 +1,11 @@
-/// Why a link was rejected, in plain numbers (screen, flow and parameter indices, byte
-/// ranges), so that noting a problem while the walk may still back up costs no reference
-/// counting. It becomes a ``DeepLinkError`` once, when resolution gives up.
+/// Why a link was rejected, in plain 32-bit numbers (screen, flow and parameter indices,
+/// byte offsets: links are at most 2,048 bytes), small enough to return in registers and
+/// free of reference counting while the walk may still back up. It becomes a
+/// ``DeepLinkError`` once, when resolution gives up.
 struct LinkProblem {
     enum Kind {
-        case tooLong(Int)
-        case tooManySegments(Int)
+        case tooLong(Int32)
+        case tooManySegments(Int32)
         case noScheme
         case wrongScheme
         case userOrPort
@@ -12,14 +13,14 @@ struct LinkProblem {
         case unencodedByte
         case missingFlow
         case unknownFlow
-        case unknownTab(flow: Int)
-        case unknownScreen(after: Int)
-        case edgeNotAllowed(screen: Int, after: Int)
-        case followsPresentation(screen: Int)
+        case unknownTab(flow: Int32)
+        case unknownScreen(after: Int32)
+        case edgeNotAllowed(screen: Int32, after: Int32)
+        case followsPresentation(screen: Int32)
         /// A path parameter: the screen and the parameter's segment in its pattern.
-        case pathMismatch(screen: Int, segment: Int)
+        case pathMismatch(screen: Int32, segment: Int32)
         /// A query parameter: the screen and the parameter's index in its query.
-        case queryMismatch(screen: Int, query: Int)
+        case queryMismatch(screen: Int32, query: Int32)
         case emptySegment
         case valueTooLong
         case badEscape
@@ -27,30 +28,39 @@ struct LinkProblem {
         case controlCharacter
         case emptyQueryPair
         case queryWithoutValue
-        case undeclaredQuery(flow: Int)
-        case queryNotOnPath(screen: Int)
+        case undeclaredQuery(flow: Int32)
+        case queryNotOnPath(screen: Int32)
         case repeatedQuery
-        case missingQuery(screen: Int, query: Int)
+        case missingQuery(screen: Int32, query: Int32)
     }
 
     var kind: Kind
-    /// The offending bytes of the link.
-    var range: Range<Int>?
-    /// The 1-based path segment, for problems in the path.
-    var segment: Int?
+    /// The offending bytes of the link: `lower..<upper`, or none when `upper < 0`.
+    private var lower: Int32
+    private var upper: Int32
+    /// The 1-based path segment, for problems in the path; 0 for none.
+    private var segmentNumber: Int32
 
     init(_ kind: Kind, range: Range<Int>? = nil, segment: Int? = nil) {
         self.kind = kind
-        self.range = range
-        self.segment = segment
+        lower = Int32(truncatingIfNeeded: range?.lowerBound ?? 0)
+        upper = Int32(truncatingIfNeeded: range?.upperBound ?? -1)
+        segmentNumber = Int32(truncatingIfNeeded: segment ?? 0)
     }
+
+    /// The offending bytes of the link.
+    var range: Range<Int>? { upper < 0 ? nil : Int(lower)..<Int(upper) }
+
+    /// The 1-based path segment, for problems in the path.
+    var segment: Int? { segmentNumber == 0 ? nil : Int(segmentNumber) }
 
     /// The error, with the names `graph` gives the numbers.
     func error(link: String, graph: RouteGraph) -> DeepLinkError {
         let screens = graph.screens
+        func name(_ screen: Int32) -> String { screens[Int(screen)].name }
         let (code, reason): (DeepLinkError.Code, DeepLinkError.Reason) = switch kind {
-        case .tooLong(let count): (.limitExceeded, .tooLong(count))
-        case .tooManySegments(let count): (.limitExceeded, .tooManySegments(count))
+        case .tooLong(let count): (.limitExceeded, .tooLong(Int(count)))
+        case .tooManySegments(let count): (.limitExceeded, .tooManySegments(Int(count)))
         case .noScheme: (.badScheme, .noScheme)
         case .wrongScheme: (.badScheme, .wrongScheme(expected: graph.scheme))
         case .userOrPort: (.malformed, .userOrPort)
@@ -58,15 +68,15 @@ struct LinkProblem {
         case .unencodedByte: (.malformed, .unencodedByte)
         case .missingFlow: (.unknownFlow, .missingFlow)
         case .unknownFlow: (.unknownFlow, .unknownFlow)
-        case .unknownTab(let flow): (.unknownTab, .unknownTab(flow: graph.flows[flow].name))
-        case .unknownScreen(let after): (.unknownScreen, .unknownScreen(after: screens[after].name))
+        case .unknownTab(let flow): (.unknownTab, .unknownTab(flow: graph.flows[Int(flow)].name))
+        case .unknownScreen(let after): (.unknownScreen, .unknownScreen(after: name(after)))
         case .edgeNotAllowed(let screen, let after):
-            (.edgeNotAllowed, .edgeNotAllowed(screen: screens[screen].name, after: screens[after].name))
-        case .followsPresentation(let screen): (.edgeNotAllowed, .followsPresentation(screen: screens[screen].name))
+            (.edgeNotAllowed, .edgeNotAllowed(screen: name(screen), after: name(after)))
+        case .followsPresentation(let screen): (.edgeNotAllowed, .followsPresentation(screen: name(screen)))
         case .pathMismatch(let screen, let segment):
-            Self.mismatch(screens[screen], parameter: screens[screen].pattern[segment])
+            Self.mismatch(screens[Int(screen)], parameter: screens[Int(screen)].pattern[Int(segment)])
         case .queryMismatch(let screen, let query):
-            Self.mismatch(screens[screen], query: screens[screen].query[query])
+            Self.mismatch(screens[Int(screen)], query: screens[Int(screen)].query[Int(query)])
         case .emptySegment: (.emptySegment, .emptySegment)
         case .valueTooLong: (.limitExceeded, .valueTooLong)
         case .badEscape: (.badEncoding, .badEscape)
@@ -74,11 +84,11 @@ struct LinkProblem {
         case .controlCharacter: (.badEncoding, .controlCharacter)
         case .emptyQueryPair: (.badQuery, .emptyQueryPair)
         case .queryWithoutValue: (.badQuery, .queryWithoutValue)
-        case .undeclaredQuery(let flow): (.badQuery, .undeclaredQuery(flow: graph.flows[flow].name))
-        case .queryNotOnPath(let screen): (.badQuery, .queryNotOnPath(screen: screens[screen].name))
+        case .undeclaredQuery(let flow): (.badQuery, .undeclaredQuery(flow: graph.flows[Int(flow)].name))
+        case .queryNotOnPath(let screen): (.badQuery, .queryNotOnPath(screen: name(screen)))
         case .repeatedQuery: (.badQuery, .repeatedQuery)
         case .missingQuery(let screen, let query):
-            (.badQuery, .missingQuery(screen: screens[screen].name, parameter: screens[screen].query[query].name))
+            (.badQuery, .missingQuery(screen: name(screen), parameter: screens[Int(screen)].query[Int(query)].name))
         }
         return DeepLinkError(code, reason, link: link, range: range, segment: segment)
     }

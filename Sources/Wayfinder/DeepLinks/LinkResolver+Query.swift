@@ -44,20 +44,20 @@ extension LinkResolver {
             return LinkProblem(problem, range: valueRange)
         }
         guard let declared = index.lookup(.query(flow: flowIndex), key) else {
-            return LinkProblem(.undeclaredQuery(flow: flowIndex), range: keyRange)
+            return LinkProblem(.undeclaredQuery(flow: Int32(flowIndex)), range: keyRange)
         }
         let owner = Int(declared.start)
         let queryIndex = Int(declared.count)
         var step = 0
         while step < stepCount, Int(steps[step].screen) != owner { step += 1 }
-        guard step < stepCount else { return LinkProblem(.queryNotOnPath(screen: owner), range: keyRange) }
+        guard step < stepCount else { return LinkProblem(.queryNotOnPath(screen: Int32(owner)), range: keyRange) }
         let info = index.screens[owner]
         let slot = Int(steps[step].valueStart) + Int(info.pathParameterCount) + queryIndex
         guard !seen[slot] else { return LinkProblem(.repeatedQuery, range: keyRange) }
         seen[slot] = true
         guard !value.isEmpty else { return nil }
         guard let converted = Slot(value, as: index.queries[Int(info.query.start) + queryIndex].kind) else {
-            return LinkProblem(.queryMismatch(screen: owner, query: queryIndex), range: valueRange)
+            return LinkProblem(.queryMismatch(screen: Int32(owner), query: Int32(queryIndex)), range: valueRange)
         }
         slots[slot] = converted
         return nil
@@ -71,7 +71,7 @@ extension LinkResolver {
             let base = Int(step.valueStart) + Int(info.pathParameterCount)
             for offset in 0..<Int(info.query.count) where index.queries[Int(info.query.start) + offset].isRequired {
                 if case .absent = slots[base + offset] {
-                    return LinkProblem(.missingQuery(screen: Int(step.screen), query: offset))
+                    return LinkProblem(.missingQuery(screen: step.screen, query: Int32(offset)))
                 }
             }
         }

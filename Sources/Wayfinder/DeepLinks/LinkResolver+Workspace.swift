@@ -25,28 +25,34 @@ enum Slot {
         }
     }
 
-    /// The value it holds.
-    var value: ParameterValue? {
+    /// The value as plain data; a string's bytes are copied to `text` at `written`.
+    func packed(text: UnsafeMutableRawPointer, written: inout Int) -> PackedValue {
         switch self {
-        case .absent: nil
-        case .int(let value): .int(value)
-        case .string(let bytes): .string(String(decoding: bytes, as: UTF8.self))
-        case .uuid(let value): .uuid(value)
+        case .absent:
+            return PackedValue(kind: .absent, first: 0, second: 0)
+        case .int(let value):
+            return PackedValue(kind: .int, first: UInt64(truncatingIfNeeded: value), second: 0)
+        case .uuid(let value):
+            return PackedValue(kind: .uuid, first: value.high, second: value.low)
+        case .string(let bytes):
+            (text + written).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+            defer { written += bytes.count }
+            return PackedValue(kind: .string, first: UInt64(written), second: UInt64(bytes.count))
         }
     }
 }
 
 /// The resolver's working memory, carved from one temporary (stack) allocation sized
-/// for the link: segment ranges and decoded views, matched steps, parameter slots, the
-/// query's seen-flags and the decoded text.
+/// for the link: the segments' decoded views (for a link with escapes), matched steps,
+/// parameter slots, the query's seen-flags and the decoded text.
 struct Workspace {
     struct Size {
-        var segments: Int
+        var decoded: Int
+        var steps: Int
         var slots: Int
         var text: Int
     }
 
-    let ranges: UnsafeMutableBufferPointer<Range<Int>>
     let decoded: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>>
     let steps: UnsafeMutableBufferPointer<ResolvedLink.Step>
     let slots: UnsafeMutableBufferPointer<Slot>
@@ -57,31 +63,27 @@ struct Workspace {
     /// Every element type is trivial, so nothing needs deinitializing.
     static func with<Result>(_ size: Size, _ body: (Workspace) -> Result) -> Result {
         // Largest alignment first, so that each part starts aligned.
-        let segments = max(1, size.segments)
+        let decodedCount = max(1, size.decoded)
         let slots = max(1, size.slots)
-        let rangesBytes = MemoryLayout<Range<Int>>.stride * segments
-        let decodedBytes = MemoryLayout<UnsafeBufferPointer<UInt8>>.stride * segments
+        let decodedBytes = MemoryLayout<UnsafeBufferPointer<UInt8>>.stride * decodedCount
         let slotsBytes = MemoryLayout<Slot>.stride * slots
-        let stepsBytes = MemoryLayout<ResolvedLink.Step>.stride * (segments + 1)
-        let total = rangesBytes + decodedBytes + slotsBytes + stepsBytes + slots + max(1, size.text)
+        let stepsBytes = MemoryLayout<ResolvedLink.Step>.stride * size.steps
+        let total = decodedBytes + slotsBytes + stepsBytes + slots + max(1, size.text)
         return withUnsafeTemporaryAllocation(byteCount: total, alignment: 16) { memory in
             let base = memory.baseAddress!
             var offset = 0
-            let ranges = (base + offset).bindMemory(to: Range<Int>.self, capacity: segments)
-            offset += rangesBytes
-            let decoded = (base + offset).bindMemory(to: UnsafeBufferPointer<UInt8>.self, capacity: segments)
+            let decoded = (base + offset).bindMemory(to: UnsafeBufferPointer<UInt8>.self, capacity: decodedCount)
             offset += decodedBytes
             let slotMemory = (base + offset).bindMemory(to: Slot.self, capacity: slots)
             offset += slotsBytes
-            let steps = (base + offset).bindMemory(to: ResolvedLink.Step.self, capacity: segments + 1)
+            let steps = (base + offset).bindMemory(to: ResolvedLink.Step.self, capacity: size.steps)
             offset += stepsBytes
             let seen = (base + offset).bindMemory(to: Bool.self, capacity: slots)
             offset += slots
             let text = (base + offset).bindMemory(to: UInt8.self, capacity: max(1, size.text))
             return body(Workspace(
-                ranges: UnsafeMutableBufferPointer(start: ranges, count: segments),
-                decoded: UnsafeMutableBufferPointer(start: decoded, count: segments),
-                steps: UnsafeMutableBufferPointer(start: steps, count: segments + 1),
+                decoded: UnsafeMutableBufferPointer(start: decoded, count: decodedCount),
+                steps: UnsafeMutableBufferPointer(start: steps, count: size.steps),
                 slots: UnsafeMutableBufferPointer(start: slotMemory, count: slots),
                 seen: UnsafeMutableBufferPointer(start: seen, count: slots),
                 text: UnsafeMutableBufferPointer(start: text, count: max(1, size.text))

@@ -1,8 +1,8 @@
 /// What a deep link opens: a flow, a tab, a stack (root first) and an optional
 /// presentation, as found by ``RouteGraph/resolve(_:)``.
 ///
-/// The result is compact (one allocation holding its steps and values); the ``Route``
-/// values are built when asked for.
+/// The result is compact: its steps and values are plain bytes in one allocation; the
+/// ``Route`` values are built when asked for.
 public struct ResolvedLink: Sendable {
     struct Step: Hashable, Sendable {
         var screen: Int32
@@ -12,8 +12,7 @@ public struct ResolvedLink: Sendable {
     let graph: RouteGraph
     let flowIndex: Int
     let tabIndex: Int?
-    /// Immutable once made (see ``LinkStorage``).
-    nonisolated(unsafe) let storage: LinkStorage
+    let contents: LinkContents
 
     /// The flow the link opens.
     public var flow: String { graph.flows[flowIndex].name }
@@ -47,28 +46,29 @@ public struct ResolvedLink: Sendable {
     }
 
     /// The number of screens along the link, presentation included.
-    public var count: Int { storage.stepCount }
+    public var count: Int { contents.stepCount }
 
     /// The `index`-th screen's value for its `slot`-th parameter (path parameters in
     /// pattern order, then query parameters in declaration order); for typed fast paths.
     public func value(step index: Int, slot: Int) -> ParameterValue? {
-        storage.value(Int(step(index).valueStart) + slot)
+        contents.value(Int(step(index).valueStart) + slot)
     }
 
     /// The number of parameter slots of the `index`-th screen (path parameters, then query
     /// parameters): the valid `slot`s of ``value(step:slot:)``.
     public func parameterCount(at index: Int) -> Int {
-        let end = index + 1 < count ? Int(step(index + 1).valueStart) : storage.valueCount
+        let end = index + 1 < count ? Int(step(index + 1).valueStart) : contents.valueCount
         return end - Int(step(index).valueStart)
     }
 
     /// The name of the `index`-th screen along the link.
     public func screenName(at index: Int) -> String {
-        graph.screens[Int(step(index).screen)].name
+        graph.links.tables.screenNames[Int(step(index).screen)]
     }
 
     /// The `index`-th step.
-    private func step(_ index: Int) -> Step { storage.step(index) }
+    @inline(__always)
+    private func step(_ index: Int) -> Step { contents.step(index) }
 
     private func stepRange(excludingPresentation: Bool) -> Range<Int> {
         if excludingPresentation, presentation != nil { return 0..<(count - 1) }
@@ -81,11 +81,11 @@ public struct ResolvedLink: Sendable {
         var parameters: [String: ParameterValue] = [:]
         var slot = Int(step.valueStart)
         for (name, _) in screen.pathParameters {
-            if let value = storage.value(slot) { parameters[name] = value }
+            if let value = contents.value(slot) { parameters[name] = value }
             slot += 1
         }
         for query in screen.query {
-            if let value = storage.value(slot) { parameters[query.name] = value }
+            if let value = contents.value(slot) { parameters[query.name] = value }
             slot += 1
         }
         return Route(screen.name, parameters)

@@ -12,41 +12,172 @@ extension RouteGraph {
     ///   - tab: The tab, for a tabbed flow (`nil` means its first tab).
     ///   - stack: The stack, root first.
     ///   - presentation: The presented route, if any.
-    /// - Complexity: O(length of the result).
+    /// - Complexity: O(length of the result); one allocation for links of up to 1,024 bytes.
     public func link(flow: String, tab: String?, stack: [Route], presentation: Route?) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(64)
-        output.append(contentsOf: scheme.utf8)
-        output.append(contentsOf: "://".utf8)
-        output.append(contentsOf: flow.utf8)
-        if let info = self.flow(named: flow), info.hasTabs {
-            output.append(UInt8(ascii: "/"))
-            output.append(contentsOf: (tab ?? info.tabs[0]).utf8)
+        link(flow: flow, tab: tab) { body in
+            for route in stack { body(route) }
+            if let presentation { body(presentation) }
         }
-        var routes = stack
-        if let presentation { routes.append(presentation) }
-        var query: [(String, ParameterValue)] = []
-        for route in routes {
-            guard let screen = self.screen(named: route.screen) else { continue }
-            for segment in screen.pattern {
-                output.append(UInt8(ascii: "/"))
-                switch segment {
-                case .literal(let word):
-                    output.append(contentsOf: word.utf8)
-                case .parameter(let name, _):
-                    PercentEncoding.encode(route.parameters[name]?.text ?? "", into: &output)
-                }
+    }
+
+    /// The canonical link of `stack` (root, path, presentation) in `flow` and `tab`, as
+    /// ``link(flow:tab:stack:presentation:)`` prints it, without building an array of routes.
+    func link(flow: String, tab: String?, stack: RouteStack) -> String {
+        link(flow: flow, tab: tab) { body in
+            body(stack.root)
+            for element in stack.path { body(element.route) }
+            if let presentation = stack.presentation { body(presentation.route) }
+        }
+    }
+
+    /// The canonical link of the routes `forEachRoute` gives, root first, presentation last.
+    private func link(flow: String, tab: String?, forEachRoute: ((Route) -> Void) -> Void) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: LinkWriter.stackCapacity) { buffer in
+            var writer = LinkWriter(buffer: buffer)
+            writer.append(scheme)
+            writer.append("://")
+            writer.append(flow)
+            let index = links.tables
+            let found = flow.utf8.withContiguousStorageIfAvailable { index.lookup(.flow, $0) }
+            if let flowIndex = found.flatMap({ $0.map { Int($0.start) } }) ?? flowIndex[flow], index.flows[flowIndex].tabCount > 0 {
+                writer.append(UInt8(ascii: "/"))
+                writer.append(tab ?? flows[flowIndex].tabs[0])
             }
-            for parameter in screen.query {
-                if let value = route.parameters[parameter.name] { query.append((parameter.name, value)) }
+            forEachRoute { writePath(of: $0, index: index, to: &writer) }
+            var separator = UInt8(ascii: "?")
+            forEachRoute { writeQuery(of: $0, index: index, separator: &separator, to: &writer) }
+            return writer.string
+        }
+    }
+
+    /// The screen `route` shows: found by its name's bytes (no `Hasher` on the way), else
+    /// (a name that is not byte for byte a screen's) as `screen(named:)` finds it.
+    private func screenNumber(of route: Route, index: LinkIndex.Tables) -> Int? {
+        let found = route.screen.utf8.withContiguousStorageIfAvailable { index.lookup(.screen, $0) }
+        return found.flatMap { $0.map { Int($0.start) } } ?? screenIndex[route.screen]
+    }
+
+    /// `/segment…` for each segment of the pattern of `route`'s screen.
+    private func writePath(of route: Route, index: LinkIndex.Tables, to writer: inout LinkWriter) {
+        guard let screen = screenNumber(of: route, index: index) else { return }
+        let pattern = index.screens[screen].pattern
+        for position in Int(pattern.start)..<Int(pattern.start + pattern.count) {
+            let segment = index.segments[position]
+            writer.append(UInt8(ascii: "/"))
+            if segment.kind == .literal {
+                writer.append(UnsafeBufferPointer(start: index.bytes.baseAddress! + Int(segment.start), count: Int(segment.count)))
+            } else if let value = RouteGraph.parameter(index.segmentNames[position], of: route) {
+                writer.append(encoding: value)
             }
         }
-        for (index, (name, value)) in query.enumerated() {
-            output.append(index == 0 ? UInt8(ascii: "?") : UInt8(ascii: "&"))
-            PercentEncoding.encode(name, into: &output)
-            output.append(UInt8(ascii: "="))
-            PercentEncoding.encode(value.text, into: &output)
+    }
+
+    /// `?key=value` or `&key=value` for each query parameter `route` holds, in declaration order.
+    private func writeQuery(of route: Route, index: LinkIndex.Tables, separator: inout UInt8, to writer: inout LinkWriter) {
+        guard !route.parameters.isEmpty, let screen = screenNumber(of: route, index: index) else { return }
+        let query = index.screens[screen].query
+        for position in Int(query.start)..<Int(query.start + query.count) {
+            var name = index.queryNames[position]
+            guard let value = RouteGraph.parameter(name, of: route) else { continue }
+            writer.append(separator)
+            separator = UInt8(ascii: "&")
+            name.withUTF8 { writer.append(percentEncoding: $0) }
+            writer.append(UInt8(ascii: "="))
+            writer.append(encoding: value)
         }
-        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// `route.parameters[name]`: a look at each of a route's few parameters is cheaper than
+    /// hashing the name.
+    private static func parameter(_ name: String, of route: Route) -> ParameterValue? {
+        guard route.parameters.count <= 8 else { return route.parameters[name] }
+        for (key, value) in route.parameters where key == name { return value }
+        return nil
+    }
+}
+
+/// Writes a link's bytes into a buffer on the stack, moving to an array if it fills up.
+private struct LinkWriter {
+    static let stackCapacity = 1_024
+
+    let buffer: UnsafeMutableBufferPointer<UInt8>
+    var count = 0
+    var overflow: [UInt8]?
+
+    init(buffer: UnsafeMutableBufferPointer<UInt8>) {
+        self.buffer = buffer
+    }
+
+    var string: String {
+        if let overflow { return String(decoding: overflow, as: UTF8.self) }
+        return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<count]), as: UTF8.self)
+    }
+
+    mutating func append(_ byte: UInt8) {
+        if count < buffer.count, overflow == nil {
+            buffer[count] = byte
+            count += 1
+        } else {
+            if overflow == nil { overflow = Array(buffer[0..<count]) }
+            overflow?.append(byte)
+        }
+    }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if overflow == nil, count + bytes.count <= buffer.count, let base = bytes.baseAddress {
+            (buffer.baseAddress! + count).update(from: base, count: bytes.count)
+            count += bytes.count
+        } else {
+            for byte in bytes { append(byte) }
+        }
+    }
+
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    /// Appends `bytes`, percent-encoding every byte that is not unreserved.
+    mutating func append(percentEncoding bytes: UnsafeBufferPointer<UInt8>) {
+        for byte in bytes {
+            if PercentEncoding.isUnreserved(byte) {
+                append(byte)
+            } else {
+                append(UInt8(ascii: "%"))
+                append(LinkWriter.hexDigit(byte >> 4))
+                append(LinkWriter.hexDigit(byte & 0xF))
+            }
+        }
+    }
+
+    /// Appends a value as it appears in a canonical link.
+    mutating func append(encoding value: ParameterValue) {
+        switch value {
+        case .int(let number):
+            appendDecimal(number)
+        case .string(var text):
+            text.withUTF8 { append(percentEncoding: $0) }
+        case .uuid(let uuid):
+            append(uuid.description)
+        }
+    }
+
+    /// Appends `number` in decimal (digits are unreserved: nothing to encode).
+    mutating func appendDecimal(_ number: Int) {
+        if number < 0 { append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var position = digits.count
+            repeat {
+                position -= 1
+                digits[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            append(UnsafeBufferPointer(rebasing: digits[position...]))
+        }
+    }
+
+    static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
     }
 }

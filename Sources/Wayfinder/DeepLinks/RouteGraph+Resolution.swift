@@ -25,7 +25,8 @@ extension RouteGraph {
     /// - Complexity: O(length of the link) for graphs without ambiguity between
     ///   successors; independent of the number of screens.
     public func resolve(_ link: String) throws(DeepLinkError) -> ResolvedLink {
-        let index = links
+        // The graph keeps its index, and with it the tables, alive until this returns.
+        let index = UnsafePointer(links.table)
         let outcome = link.utf8.withContiguousStorageIfAvailable { bytes in
             LinkResolver.resolve(bytes, index: index)
         } ?? {
@@ -33,8 +34,8 @@ extension RouteGraph {
             return copy.withUTF8 { bytes in LinkResolver.resolve(bytes, index: index) }
         }()
         switch outcome {
-        case .resolved(let flow, let tab, let storage):
-            return ResolvedLink(graph: self, flowIndex: flow, tabIndex: tab, storage: storage)
+        case .resolved(let flow, let tab, let contents):
+            return ResolvedLink(graph: self, flowIndex: Int(flow), tabIndex: tab < 0 ? nil : Int(tab), contents: contents)
         case .rejected(let problem):
             throw problem.error(link: link, graph: self)
         }
@@ -42,7 +43,7 @@ extension RouteGraph {
 }
 
 /// The resolution of one link, on its UTF-8 bytes, in stack memory (see ``Workspace``),
-/// with the graph's ``LinkIndex``. Allocates only the result (one ``LinkStorage``), and
+/// with the graph's ``LinkIndex``. Allocates only the result (see ``LinkContents``), and
 /// nothing when the link is rejected: problems are plain numbers (``LinkProblem``) until
 /// ``RouteGraph/resolve(_:)`` names them.
 struct LinkResolver {
@@ -50,19 +51,23 @@ struct LinkResolver {
 
     /// What a link opens, or why it opens nothing.
     enum Outcome {
-        case resolved(flow: Int, tab: Int?, storage: LinkStorage)
+        /// The flow, the tab (-1 for none) and the steps and values.
+        case resolved(flow: Int32, tab: Int32, contents: LinkContents)
         case rejected(LinkProblem)
     }
 
-    /// Kept alive by the graph for the whole resolution: no reference counting here.
-    unowned(unsafe) let index: LinkIndex
+    /// The graph's index tables (kept alive by the graph for the whole resolution).
+    let table: UnsafePointer<LinkIndex.Tables>
+    var index: LinkIndex.Tables { unsafeAddress { table } }
     let bytes: Bytes
     let segmentCount: Int
     let workspace: Workspace
-    /// Each segment's byte range in the link.
-    var ranges: UnsafeMutableBufferPointer<Range<Int>> { workspace.ranges }
-    /// Each segment's decoded bytes (the link's own bytes when it holds no `%`).
-    var decoded: UnsafeMutableBufferPointer<Bytes> { workspace.decoded }
+    /// Where the path's slashes are: segment `i` follows slash `i`.
+    let slashes: UnsafeMutableBufferPointer<Int>
+    let slashCount: Int
+    let queryStart: Int
+    /// Whether the link holds a `%`: then each segment's decoded bytes are in `workspace.decoded`.
+    let hasEscapes: Bool
     /// The screens matched so far, root first.
     var steps: UnsafeMutableBufferPointer<ResolvedLink.Step> { workspace.steps }
     var stepCount = 0
@@ -80,106 +85,137 @@ struct LinkResolver {
         var problem: LinkProblem
     }
 
-    init(index: LinkIndex, bytes: Bytes, segmentCount: Int, workspace: Workspace) {
-        self.index = index
+    init(
+        table: UnsafePointer<LinkIndex.Tables>, bytes: Bytes, workspace: Workspace,
+        slashes: UnsafeMutableBufferPointer<Int>, slashCount: Int, segmentCount: Int, queryStart: Int, hasEscapes: Bool
+    ) {
+        self.table = table
         self.bytes = bytes
-        self.segmentCount = segmentCount
         self.workspace = workspace
+        self.slashes = slashes
+        self.slashCount = slashCount
+        self.segmentCount = segmentCount
+        self.queryStart = queryStart
+        self.hasEscapes = hasEscapes
+    }
+
+    /// The byte range of segment `position` in the link.
+    @inline(__always)
+    func range(_ position: Int) -> Range<Int> {
+        LinkResolver.range(position, slashes: slashes, slashCount: slashCount, queryStart: queryStart)
+    }
+
+    @inline(__always)
+    static func range(_ position: Int, slashes: UnsafeMutableBufferPointer<Int>, slashCount: Int, queryStart: Int) -> Range<Int> {
+        (slashes[position] + 1)..<(position + 1 < slashCount ? slashes[position + 1] : queryStart)
+    }
+
+    /// The decoded bytes of segment `position` (the link's own bytes when it holds no `%`).
+    @inline(__always)
+    func segmentText(_ position: Int) -> Bytes {
+        hasEscapes ? workspace.decoded[position] : Bytes(rebasing: bytes[range(position)])
     }
 
     static func reject(_ kind: LinkProblem.Kind, range: Range<Int>? = nil, segment: Int? = nil) -> Outcome {
         .rejected(LinkProblem(kind, range: range, segment: segment))
     }
 
-    static func resolve(_ bytes: Bytes, index links: LinkIndex) -> Outcome {
+    static func resolve(_ bytes: Bytes, index table: UnsafePointer<LinkIndex.Tables>) -> Outcome {
         let count = bytes.count
-        guard count <= RouteGraph.maximumLinkLength else { return reject(.tooLong(count)) }
-        // Scheme, compared case-insensitively.
-        var index = 0
-        while index < count, bytes[index] != UInt8(ascii: ":"), bytes[index] != UInt8(ascii: "/") { index += 1 }
-        guard index > 0, index + 2 < count, bytes[index] == UInt8(ascii: ":"),
-              bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/")
-        else { return reject(.noScheme) }
-        guard index == links.scheme.count,
-              LinkIndex.equal(Bytes(rebasing: bytes[0..<index]), links.scheme.baseAddress!, foldingCase: true)
-        else { return reject(.wrongScheme, range: 0..<index) }
+        guard count <= RouteGraph.maximumLinkLength else { return reject(.tooLong(Int32(count))) }
+        // Scheme, compared case-insensitively. The graph's scheme holds no ':' or '/', so a
+        // link that starts with it and "://" needs no search for the end of its scheme.
+        let scheme = table.pointee.scheme
+        var index = scheme.count
+        let startsWithScheme = index + 2 < count && bytes[index] == UInt8(ascii: ":")
+            && bytes[index + 1] == UInt8(ascii: "/") && bytes[index + 2] == UInt8(ascii: "/")
+            && LinkIndex.Tables.equal(Bytes(rebasing: bytes[0..<index]), scheme.baseAddress!, foldingCase: true)
+        if !startsWithScheme {
+            index = 0
+            while index < count, bytes[index] != UInt8(ascii: ":"), bytes[index] != UInt8(ascii: "/") { index += 1 }
+            guard index > 0, index + 2 < count, bytes[index] == UInt8(ascii: ":"),
+                  bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/")
+            else { return reject(.noScheme) }
+            return reject(.wrongScheme, range: 0..<index)
+        }
         // One pass over the rest: reject raw spaces, controls and fragments; find the query;
-        // count the path's slashes; note whether anything is percent-encoded.
-        let hostStart = index + 3
-        var queryStart = count
-        var slashes = 0
-        var hasEscapes = false
-        var scan = hostStart
-        let isSpecial = links.isSpecial
-        while scan < count {
-            let byte = bytes[scan]
-            guard isSpecial[Int(byte)] else {
+        // note where the path's slashes are and whether anything is percent-encoded.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: RouteGraph.maximumSegments + 2) { slashes in
+            let hostStart = index + 3
+            var queryStart = count
+            var slashCount = 0
+            var hasEscapes = false
+            var scan = hostStart
+            let isSpecial = table.pointee.isSpecial
+            while scan < count {
+                let byte = bytes[scan]
+                guard isSpecial[Int(byte)] else {
+                    scan += 1
+                    continue
+                }
+                if byte == UInt8(ascii: "/") {
+                    if queryStart == count {
+                        if slashCount < slashes.count { slashes[slashCount] = scan }
+                        slashCount += 1
+                    }
+                } else if byte == UInt8(ascii: "?") {
+                    if queryStart == count { queryStart = scan }
+                } else if byte == UInt8(ascii: "%") {
+                    hasEscapes = true
+                } else if byte == UInt8(ascii: "#") {
+                    return reject(.fragment, range: scan..<count)
+                } else if byte != 0xC2 {
+                    return reject(.unencodedByte, range: scan..<(scan + 1))
+                } else if scan + 1 < count, (0x80...0x9F).contains(bytes[scan + 1]) {
+                    return reject(.unencodedByte, range: scan..<(scan + 2))
+                }
                 scan += 1
-                continue
             }
-            if byte == UInt8(ascii: "/") {
-                if queryStart == count { slashes += 1 }
-            } else if byte == UInt8(ascii: "?") {
-                if queryStart == count { queryStart = scan }
-            } else if byte == UInt8(ascii: "%") {
-                hasEscapes = true
-            } else if byte == UInt8(ascii: "#") {
-                return reject(.fragment, range: scan..<count)
-            } else if byte != 0xC2 {
-                return reject(.unencodedByte, range: scan..<(scan + 1))
-            } else if scan + 1 < count, (0x80...0x9F).contains(bytes[scan + 1]) {
-                return reject(.unencodedByte, range: scan..<(scan + 2))
+            // Host: the flow, compared case-insensitively.
+            let hostEnd = slashCount > 0 ? slashes[0] : queryStart
+            for position in hostStart..<hostEnd where bytes[position] == UInt8(ascii: "@") || bytes[position] == UInt8(ascii: ":") {
+                return reject(.userOrPort, range: hostStart..<hostEnd)
             }
-            scan += 1
-        }
-        // Host: the flow, compared case-insensitively.
-        var hostEnd = hostStart
-        while hostEnd < queryStart, bytes[hostEnd] != UInt8(ascii: "/") {
-            if bytes[hostEnd] == UInt8(ascii: "@") || bytes[hostEnd] == UInt8(ascii: ":") {
-                var end = hostEnd
-                while end < queryStart, bytes[end] != UInt8(ascii: "/") { end += 1 }
-                return reject(.userOrPort, range: hostStart..<end)
+            guard hostEnd > hostStart else { return reject(.missingFlow) }
+            guard let flow = table.pointee.flow(named: Bytes(rebasing: bytes[hostStart..<hostEnd])) else {
+                return reject(.unknownFlow, range: hostStart..<hostEnd)
             }
-            hostEnd += 1
-        }
-        guard hostEnd > hostStart else { return reject(.missingFlow) }
-        guard let flow = links.lookup(.flow, Bytes(rebasing: bytes[hostStart..<hostEnd]), foldingCase: true) else {
-            return reject(.unknownFlow, range: hostStart..<hostEnd)
-        }
-        // Path segments: counted first, so the limit is checked before anything is stored.
-        var segmentCount = 0
-        if hostEnd < queryStart {
-            segmentCount = bytes[queryStart - 1] == UInt8(ascii: "/") ? slashes - 1 : slashes
-        }
-        guard segmentCount <= RouteGraph.maximumSegments else {
-            return reject(.tooManySegments(segmentCount), range: hostEnd..<queryStart)
-        }
-        // Decoded text never outgrows its source, so the rest of the link bounds the text space.
-        let size = Workspace.Size(
-            segments: segmentCount,
-            slots: segmentCount + (segmentCount + 1) * links.maximumQueryCount,
-            text: hasEscapes ? count - hostEnd : 0
-        )
-        return Workspace.with(size) { workspace in
-            var start = hostEnd + 1
-            var written = 0
-            for segment in 0..<segmentCount {
-                var end = start
-                while end < queryStart, bytes[end] != UInt8(ascii: "/") { end += 1 }
-                let range = start..<end
-                workspace.ranges[segment] = range
-                guard !range.isEmpty else { return reject(.emptySegment, range: range, segment: segment + 1) }
-                let raw = Bytes(rebasing: bytes[range])
-                var problem = LinkProblem.Kind.valueTooLong
-                guard let value = hasEscapes
-                    ? decodeValue(raw, scratch: workspace.text, written: &written, problem: &problem)
-                    : raw.count <= RouteGraph.maximumValueLength ? raw : nil
-                else { return reject(problem, range: range, segment: segment + 1) }
-                workspace.decoded[segment] = value
-                start = end + 1
+            // Path segments: counted first, so the limit is checked before anything is stored.
+            var segmentCount = 0
+            if hostEnd < queryStart {
+                segmentCount = bytes[queryStart - 1] == UInt8(ascii: "/") ? slashCount - 1 : slashCount
             }
-            var resolver = LinkResolver(index: links, bytes: bytes, segmentCount: segmentCount, workspace: workspace)
-            return resolver.resolvePath(flowIndex: Int(flow.start), queryStart: queryStart, written: written)
+            guard segmentCount <= RouteGraph.maximumSegments else {
+                return reject(.tooManySegments(Int32(segmentCount)), range: hostEnd..<queryStart)
+            }
+            // Decoded text never outgrows its source, so the rest of the link bounds the text space.
+            let size = Workspace.Size(
+                decoded: hasEscapes ? segmentCount : 0,
+                steps: segmentCount + 1,
+                slots: segmentCount + (segmentCount + 1) * table.pointee.maximumQueryCount,
+                text: hasEscapes ? count - hostEnd : 0
+            )
+            return Workspace.with(size) { workspace in
+                var written = 0
+                for segment in 0..<segmentCount {
+                    let range = range(segment, slashes: slashes, slashCount: slashCount, queryStart: queryStart)
+                    guard !range.isEmpty else { return reject(.emptySegment, range: range, segment: segment + 1) }
+                    if hasEscapes {
+                        var problem = LinkProblem.Kind.valueTooLong
+                        guard let value = decodeValue(
+                            Bytes(rebasing: bytes[range]), scratch: workspace.text, written: &written, problem: &problem
+                        ) else { return reject(problem, range: range, segment: segment + 1) }
+                        workspace.decoded[segment] = value
+                    } else if range.count > RouteGraph.maximumValueLength {
+                        return reject(.valueTooLong, range: range, segment: segment + 1)
+                    }
+                }
+                var resolver = LinkResolver(
+                    table: table, bytes: bytes, workspace: workspace, slashes: slashes, slashCount: slashCount,
+                    segmentCount: segmentCount, queryStart: queryStart, hasEscapes: hasEscapes
+                )
+                return resolver.resolvePath(flowIndex: flow, written: written)
+            }
         }
     }
 
@@ -213,15 +249,15 @@ struct LinkResolver {
     }
 
     /// The tab, the walk from the root, the query; then the result.
-    mutating func resolvePath(flowIndex: Int, queryStart: Int, written: Int) -> Outcome {
+    mutating func resolvePath(flowIndex: Int, written: Int) -> Outcome {
         var tabIndex: Int?
         var first = 0
         let flow = index.flows[flowIndex]
         if flow.tabCount > 0 {
             tabIndex = 0
             if segmentCount > 0 {
-                guard let tab = index.lookup(.tab(flow: flowIndex), decoded[0]) else {
-                    return LinkResolver.reject(.unknownTab(flow: flowIndex), range: ranges[0], segment: 1)
+                guard let tab = index.lookup(.tab(flow: flowIndex), segmentText(0)) else {
+                    return LinkResolver.reject(.unknownTab(flow: Int32(flowIndex)), range: range(0), segment: 1)
                 }
                 tabIndex = Int(tab.start)
                 first = 1
@@ -233,7 +269,7 @@ struct LinkResolver {
         if rootInfo.hasRequiredQuery { hasRequiredQuery = true }
         appendStep(root, valueStart: 0)
         guard walk(from: root, at: first) else {
-            return .rejected(failure?.problem ?? LinkProblem(.unknownScreen(after: root)))
+            return .rejected(failure?.problem ?? LinkProblem(.unknownScreen(after: Int32(root))))
         }
         if queryStart < bytes.count {
             var written = written
@@ -242,142 +278,30 @@ struct LinkResolver {
             }
         }
         if hasRequiredQuery, let problem = checkRequiredQuery() { return .rejected(problem) }
-        let storage = LinkStorage.make(steps: stepCount, values: slotCount) { cells in
-            for position in 0..<stepCount { (cells + position).initialize(to: .step(steps[position])) }
-            for position in 0..<slotCount { (cells + stepCount + position).initialize(to: .value(slots[position].value)) }
+        if let contents = LinkContents(
+            steps: UnsafeBufferPointer(rebasing: steps[0..<stepCount]),
+            values: UnsafeBufferPointer(rebasing: slots[0..<slotCount])
+        ) {
+            return .resolved(flow: Int32(flowIndex), tab: Int32(tabIndex ?? -1), contents: contents)
         }
-        return .resolved(flow: flowIndex, tab: tabIndex, storage: storage)
-    }
-
-    // MARK: - Walking the graph
-
-    mutating func appendStep(_ screen: Int, valueStart: Int) {
-        steps[stepCount] = ResolvedLink.Step(screen: Int32(screen), valueStart: Int32(valueStart))
-        stepCount += 1
-    }
-
-    mutating func append(_ slot: Slot) {
-        slots[slotCount] = slot
-        slotCount += 1
-    }
-
-    /// Matches the segments from `position` on, starting after `screen`; backtracks.
-    mutating func walk(from screen: Int, at position: Int) -> Bool {
-        if position == segmentCount { return true }
-        if let literal = index.lookup(.successors(screen: screen), decoded[position]) {
-            for offset in 0..<Int(literal.count) where attempt(index.screen(in: literal, at: offset), at: position) {
-                return true
+        var textCount = 0
+        for position in 0..<slotCount {
+            if case .string(let text) = slots[position] { textCount += text.count }
+        }
+        let contents = LinkContents(stepCount: stepCount, valueCount: slotCount, textCount: textCount) { bytes in
+            UnsafeMutableRawPointer(bytes).copyMemory(
+                from: steps.baseAddress!, byteCount: stepCount * MemoryLayout<ResolvedLink.Step>.stride
+            )
+            let values = LinkContents.valueOffset(steps: stepCount)
+            let text = bytes + LinkContents.textOffset(steps: stepCount, values: slotCount)
+            var written = 0
+            for position in 0..<slotCount {
+                bytes.storeBytes(
+                    of: slots[position].packed(text: text, written: &written),
+                    toByteOffset: values + position * MemoryLayout<PackedValue>.stride, as: PackedValue.self
+                )
             }
         }
-        let dynamic = index.screens[screen].dynamicSuccessors
-        for offset in 0..<Int(dynamic.count) where attempt(index.screen(in: dynamic, at: offset), at: position) {
-            return true
-        }
-        noteDeadEnd(after: screen, at: position)
-        return false
-    }
-
-    /// Tries `candidate` at `position`: its pattern, then the rest of the walk after it.
-    mutating func attempt(_ candidate: Int, at position: Int) -> Bool {
-        let info = index.screens[candidate]
-        let length = Int(info.pattern.count)
-        guard position + length <= segmentCount else { return false }
-        let mark = slotCount
-        for offset in 0..<length {
-            let segment = index.segments[Int(info.pattern.start) + offset]
-            let text = decoded[position + offset]
-            if segment.kind == .literal {
-                guard index.matches(text, literal: segment) else {
-                    slotCount = mark
-                    return false
-                }
-            } else {
-                guard let slot = Slot(text, as: segment.kind) else {
-                    note(depth: position + offset, priority: 3, .pathMismatch(screen: candidate, segment: offset))
-                    slotCount = mark
-                    return false
-                }
-                append(slot)
-            }
-        }
-        for _ in 0..<Int(info.query.count) { append(.absent) }
-        appendStep(candidate, valueStart: mark)
-        let next = position + length
-        if info.isPresentation, next < segmentCount {
-            note(depth: next, priority: 2, .followsPresentation(screen: candidate))
-        } else if walk(from: candidate, at: next) {
-            if info.hasRequiredQuery { hasRequiredQuery = true }
-            return true
-        }
-        stepCount -= 1
-        slotCount = mark
-        return false
-    }
-
-    /// Whether the pattern of `screen` matches at `position`, without recording anything.
-    func matchesPattern(_ screen: Int, at position: Int) -> Bool {
-        let info = index.screens[screen]
-        guard position + Int(info.pattern.count) <= segmentCount else { return false }
-        for offset in 0..<Int(info.pattern.count) {
-            let segment = index.segments[Int(info.pattern.start) + offset]
-            let text = decoded[position + offset]
-            if segment.kind == .literal {
-                guard index.matches(text, literal: segment) else { return false }
-            } else {
-                guard Slot(text, as: segment.kind) != nil else { return false }
-            }
-        }
-        return true
-    }
-
-    // MARK: - Failures
-
-    /// Records why nothing matched at `position` after `screen`: the first screen of the
-    /// flow (in declaration order) that would match there but may not follow `screen`,
-    /// or no screen at all.
-    mutating func noteDeadEnd(after screen: Int, at position: Int) {
-        guard failure.map({ position > $0.depth || (position == $0.depth && $0.priority < 1) }) ?? true else { return }
-        let info = index.screens[screen]
-        if info.isPresentation {
-            note(depth: position, priority: 2, .followsPresentation(screen: screen))
-        } else if info.flow >= 0, let other = firstScreen(inFlow: Int(info.flow), matchingAt: position) {
-            note(depth: position, priority: 1, .edgeNotAllowed(screen: other, after: screen))
-        } else {
-            note(depth: position, priority: 1, .unknownScreen(after: screen))
-        }
-    }
-
-    /// The first non-root screen of `flow`, in declaration order, whose pattern matches at
-    /// `position`: among those starting with that literal, and those starting with a
-    /// parameter the segment converts to.
-    func firstScreen(inFlow flow: Int, matchingAt position: Int) -> Int? {
-        var best = Int.max
-        func search(_ run: LinkIndex.Run) {
-            for offset in 0..<Int(run.count) {
-                let screen = index.screen(in: run, at: offset)
-                if screen >= best { return }
-                if matchesPattern(screen, at: position) {
-                    best = screen
-                    return
-                }
-            }
-        }
-        let text = decoded[position]
-        if let literal = index.lookup(.flowScreens(flow: flow), text) { search(literal) }
-        let info = index.flows[flow]
-        if Slot(text, as: .uuid) != nil { search(info.firstUUID) }
-        if Slot(text, as: .int) != nil { search(info.firstInt) }
-        if Slot(text, as: .string) != nil { search(info.firstString) }
-        return best == .max ? nil : best
-    }
-
-    /// Records a problem at segment `depth` (0-based) unless a deeper or more specific one
-    /// is already recorded.
-    mutating func note(depth: Int, priority: Int, _ kind: LinkProblem.Kind) {
-        if let failure, failure.depth > depth || (failure.depth == depth && failure.priority >= priority) { return }
-        failure = Failure(
-            depth: depth, priority: priority,
-            problem: LinkProblem(kind, range: ranges[depth], segment: depth + 1)
-        )
+        return .resolved(flow: Int32(flowIndex), tab: Int32(tabIndex ?? -1), contents: contents)
     }
 }

@@ -4,8 +4,9 @@
 /// copies a ``RouteGraph/Screen`` or hashes with `Hasher`.
 ///
 /// Built once with the graph and immutable afterwards (hence `@unchecked Sendable`). Its
-/// tables live in memory it owns, so that reading them costs no reference counting.
-/// Lookups cost O(length of the key), whatever the number of routes.
+/// ``Tables`` live in memory it owns and are read through plain pointers, so that the
+/// resolver does no reference counting. Lookups cost O(length of the key), whatever the
+/// number of routes.
 final class LinkIndex: @unchecked Sendable {
     /// How a pattern segment matches: a literal, or a parameter of some type.
     enum Kind: UInt8, Sendable {
@@ -28,7 +29,7 @@ final class LinkIndex: @unchecked Sendable {
     }
 
     /// A run of `lists` (screen indices in order), or a value in `start` for tables that
-    /// map to one number.
+    /// map to one number. In the successors table, `count == -1` means the one screen `start`.
     struct Run: Sendable {
         var start: Int32
         var count: Int32
@@ -48,11 +49,28 @@ final class LinkIndex: @unchecked Sendable {
         var query: Run
         /// Its successors whose pattern starts with a parameter, in precedence order.
         var dynamicSuccessors: Run
+        /// Its successors whose pattern starts with a literal, by literal, in `edges`; when
+        /// there are more than ``maximumEdges`` literals, `count` is -1 and they are in the
+        /// hash table (``Table/successors(screen:)``).
+        var literalSuccessors: Run
         var pathParameterCount: Int32
         var flow: Int32
         var isPresentation: Bool
         var hasRequiredQuery: Bool
     }
+
+    /// A screen's successors whose pattern starts with one literal, for a screen with few
+    /// of them: compared in turn, which is quicker than hashing. `word` is the literal's
+    /// first bytes (see ``Tables/word(_:count:at:)``); longer literals are compared in full.
+    struct Edge: Sendable {
+        var word: UInt64
+        var key: Run
+        /// As in the hash table: `count == -1` means the one screen `start`.
+        var value: Run
+    }
+
+    /// The most literal successors a screen keeps as ``Edge``s.
+    static let maximumEdges = 6
 
     /// What the resolver needs of a flow.
     struct FlowInfo: Sendable {
@@ -87,33 +105,23 @@ final class LinkIndex: @unchecked Sendable {
         case query(flow: Int)
         /// A flow, by name (the link's host); value: its index in `start`.
         case flow
+        /// A screen, by name; value: its index in `start`.
+        case screen
     }
 
-    private struct Entry: Sendable {
+    /// One key of the hash table: `owner` (see ``Table``) and bytes; `owner < 0` is empty.
+    struct Entry: Sendable {
         var owner: Int32 = -1
         var key: Run = Run(start: 0, count: 0)
         var value: Run = Run(start: 0, count: 0)
     }
 
-    let screens: UnsafeBufferPointer<ScreenInfo>
-    let flows: UnsafeBufferPointer<FlowInfo>
-    let segments: UnsafeBufferPointer<Segment>
-    let queries: UnsafeBufferPointer<QueryInfo>
-    /// The bytes of every literal and key.
-    let bytes: UnsafeBufferPointer<UInt8>
-    /// Runs of screen indices.
-    let lists: UnsafeBufferPointer<Int32>
-    /// The scheme's bytes (lower case).
-    let scheme: UnsafeBufferPointer<UInt8>
-    /// For each byte, whether the first pass over a link must look at it: spaces and
-    /// controls, `#`, `/`, `?`, `%`, and `0xC2` (which starts the C1 controls).
-    let isSpecial: UnsafeBufferPointer<Bool>
-    /// The most query parameters any one screen declares.
-    let maximumQueryCount: Int
-    private let entries: UnsafeBufferPointer<Entry>
-    private let mask: Int
-    private let longestKey: Int
-    private let flowCount: Int
+    /// The tables, read by the resolver, in memory of their own: a pointer to them is
+    /// stable for the index's life, so the resolver need not copy them.
+    let table: UnsafeMutablePointer<Tables>
+
+    /// The tables.
+    var tables: Tables { unsafeAddress { UnsafePointer(table) } }
 
     init(
         scheme: String, flows: [RouteGraph.Flow], screens: [RouteGraph.Screen], successors: [SuccessorIndex],
@@ -126,6 +134,7 @@ final class LinkIndex: @unchecked Sendable {
         var screenInfos: [ScreenInfo] = []
         screenInfos.reserveCapacity(screens.count)
         var queries: [QueryInfo] = []
+        var edges: [Edge] = []
         for (number, screen) in screens.enumerated() {
             let patternStart = builder.segments.count
             for segment in screen.pattern {
@@ -138,15 +147,35 @@ final class LinkIndex: @unchecked Sendable {
                 }
             }
             let successorIndex = number < successors.count ? successors[number] : SuccessorIndex()
-            for (word, run) in successorIndex.byLiteral {
-                builder.insert(.successors(screen: number), key: word, value: builder.run(run))
+            var words: [String] = []
+            for next in successorIndex.ordered {
+                if case .literal(let word)? = screens[next].pattern.first, !words.contains(word) { words.append(word) }
             }
+            let edgeStart = edges.count
+            for word in words {
+                let run = successorIndex.byLiteral[word] ?? []
+                // One screen (the usual case) is stored in the entry itself: one lookup fewer.
+                let value = run.count == 1 ? Run(start: Int32(run[0]), count: -1) : builder.run(run)
+                if words.count <= LinkIndex.maximumEdges {
+                    let key = builder.store(word)
+                    let first = builder.bytes.withUnsafeBytes { all in
+                        Tables.word(all.baseAddress! + Int(key.start), count: Int(key.count), at: 0)
+                    }
+                    edges.append(Edge(word: first, key: key, value: value))
+                } else {
+                    builder.insert(.successors(screen: number), key: word, value: value)
+                }
+            }
+            let literalSuccessors = words.count <= LinkIndex.maximumEdges
+                ? Run(start: Int32(edgeStart), count: Int32(words.count))
+                : Run(start: 0, count: -1)
             let queryStart = queries.count
             queries += screen.query.map { QueryInfo(kind: Kind($0.type), isRequired: !$0.isOptional) }
             screenInfos.append(ScreenInfo(
                 pattern: Run(start: Int32(patternStart), count: Int32(screen.pattern.count)),
                 query: Run(start: Int32(queryStart), count: Int32(screen.query.count)),
                 dynamicSuccessors: builder.run(successorIndex.dynamic),
+                literalSuccessors: literalSuccessors,
                 pathParameterCount: Int32(screen.pathParameterCount),
                 flow: Int32(flowNumbers[screen.flow] ?? -1),
                 isPresentation: screen.kind.presentationStyle != nil,
@@ -154,9 +183,19 @@ final class LinkIndex: @unchecked Sendable {
             ))
         }
 
+        for (number, screen) in screens.enumerated() {
+            builder.insert(.screen, key: screen.name, value: Run(start: Int32(number), count: 0))
+        }
+
         var flowInfos: [FlowInfo] = []
+        var flowEdges: [Edge] = []
         for (number, flow) in flows.enumerated() {
             builder.insert(.flow, key: flow.name, value: Run(start: Int32(number), count: 0))
+            let key = builder.store(flow.name)
+            let first = builder.bytes.withUnsafeBytes { all in
+                Tables.word(all.baseAddress! + Int(key.start), count: Int(key.count), at: 0)
+            }
+            flowEdges.append(Edge(word: first, key: key, value: Run(start: Int32(number), count: 0)))
             for (tab, name) in flow.tabs.enumerated() {
                 builder.insert(.tab(flow: number), key: name, value: Run(start: Int32(tab), count: 0))
             }
@@ -178,7 +217,9 @@ final class LinkIndex: @unchecked Sendable {
             for word in literalOrder {
                 builder.insert(.flowScreens(flow: number), key: word, value: builder.run(byLiteral[word] ?? []))
             }
-            for (key, owner) in number < queryOwners.count ? queryOwners[number] : [:] {
+            let owners = number < queryOwners.count ? queryOwners[number] : [:]
+            for key in owners.keys.sorted() {
+                let owner = owners[key] ?? 0
                 let queryIndex = screens[owner].query.firstIndex { $0.name == key } ?? 0
                 builder.insert(.query(flow: number), key: key, value: Run(start: Int32(owner), count: Int32(queryIndex)))
             }
@@ -197,7 +238,7 @@ final class LinkIndex: @unchecked Sendable {
         builder.bytes.withUnsafeBufferPointer { all in
             for (owner, key, value) in builder.pending {
                 let keyBytes = UnsafeBufferPointer(rebasing: all[Int(key.start)..<Int(key.start + key.count)])
-                var slot = LinkIndex.hash(owner, keyBytes) & (capacity - 1)
+                var slot = Tables.hash(owner, keyBytes) & (capacity - 1)
                 while entries[slot].owner >= 0 { slot = (slot + 1) & (capacity - 1) }
                 entries[slot] = Entry(owner: Int32(owner), key: key, value: value)
             }
@@ -206,34 +247,53 @@ final class LinkIndex: @unchecked Sendable {
         for byte in 0...0x20 { special[byte] = true }
         for byte in [0x7F, 0xC2] + "#/?%".utf8.map(Int.init) { special[byte] = true }
 
-        self.screens = LinkIndex.copy(screenInfos)
-        self.flows = LinkIndex.copy(flowInfos)
-        self.segments = LinkIndex.copy(builder.segments)
-        self.queries = LinkIndex.copy(queries)
-        self.bytes = LinkIndex.copy(builder.bytes)
-        self.lists = LinkIndex.copy(builder.lists)
-        self.scheme = LinkIndex.copy(Array(scheme.utf8))
-        self.isSpecial = LinkIndex.copy(special)
-        self.entries = LinkIndex.copy(entries)
-        self.maximumQueryCount = screens.map(\.query.count).max() ?? 0
-        self.flowCount = flows.count
-        self.mask = capacity - 1
-        self.longestKey = builder.longestKey
+        table = .allocate(capacity: 1)
+        table.initialize(to: Tables(
+            screens: LinkIndex.copy(screenInfos),
+            flows: LinkIndex.copy(flowInfos),
+            segments: LinkIndex.copy(builder.segments),
+            queries: LinkIndex.copy(queries),
+            bytes: LinkIndex.copy(builder.bytes),
+            lists: LinkIndex.copy(builder.lists),
+            scheme: LinkIndex.copy(Array(scheme.utf8)),
+            isSpecial: LinkIndex.copy(special),
+            entries: LinkIndex.copy(entries),
+            edges: LinkIndex.copy(edges),
+            flowEdges: LinkIndex.copy(flowEdges),
+            screenNames: LinkIndex.copy(screens.map(\.name)),
+            segmentNames: LinkIndex.copy(screens.flatMap { $0.pattern.map(\.parameterName) }),
+            queryNames: LinkIndex.copy(screens.flatMap { $0.query.map(\.name) }),
+            mask: capacity - 1,
+            longestKey: builder.longestKey,
+            flowCount: flows.count,
+            maximumQueryCount: screens.map(\.query.count).max() ?? 0
+        ))
     }
 
     deinit {
-        screens.deallocate()
-        flows.deallocate()
-        segments.deallocate()
-        queries.deallocate()
-        bytes.deallocate()
-        lists.deallocate()
-        scheme.deallocate()
-        isSpecial.deallocate()
-        entries.deallocate()
+        tables.screens.deallocate()
+        tables.flows.deallocate()
+        tables.segments.deallocate()
+        tables.queries.deallocate()
+        tables.bytes.deallocate()
+        tables.lists.deallocate()
+        tables.scheme.deallocate()
+        tables.isSpecial.deallocate()
+        tables.entries.deallocate()
+        tables.edges.deallocate()
+        tables.flowEdges.deallocate()
+        UnsafeMutablePointer(mutating: tables.screenNames.baseAddress!).deinitialize(count: tables.screenNames.count)
+        tables.screenNames.deallocate()
+        UnsafeMutablePointer(mutating: tables.segmentNames.baseAddress!).deinitialize(count: tables.segmentNames.count)
+        tables.segmentNames.deallocate()
+        UnsafeMutablePointer(mutating: tables.queryNames.baseAddress!).deinitialize(count: tables.queryNames.count)
+        tables.queryNames.deallocate()
+        table.deinitialize(count: 1)
+        table.deallocate()
     }
 
-    /// A copy of `array` in memory of its own (never empty, so that it can be deallocated).
+    /// A copy of `array` in memory of its own (never empty, so that it can be deallocated;
+    /// elements that are not plain data must be deinitialized before).
     private static func copy<Element>(_ array: [Element]) -> UnsafeBufferPointer<Element> {
         let memory = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(1, array.count))
         _ = memory.initialize(from: array)
@@ -241,7 +301,6 @@ final class LinkIndex: @unchecked Sendable {
     }
 
     /// The owner number of `table`'s keys in the hash table.
-    @inline(__always)
     static func owner(_ table: Table, screenCount: Int, flowCount: Int) -> Int {
         switch table {
         case .successors(let screen): screen
@@ -249,63 +308,8 @@ final class LinkIndex: @unchecked Sendable {
         case .tab(let flow): screenCount + flowCount + flow
         case .query(let flow): screenCount + 2 * flowCount + flow
         case .flow: screenCount + 3 * flowCount
+        case .screen: screenCount + 3 * flowCount + 1
         }
-    }
-
-    /// The value stored for `key` in `table`. With `foldingCase`, ASCII capitals in
-    /// `key` compare as lower case (the stored keys are lower case).
-    @inline(__always)
-    func lookup(_ table: Table, _ key: UnsafeBufferPointer<UInt8>, foldingCase: Bool = false) -> Run? {
-        guard key.count <= longestKey else { return nil }
-        let owner = LinkIndex.owner(table, screenCount: screens.count, flowCount: flowCount)
-        var slot = LinkIndex.hash(owner, key, foldingCase: foldingCase) & mask
-        while true {
-            let entry = entries[slot]
-            if entry.owner < 0 { return nil }
-            if Int(entry.owner) == owner, Int(entry.key.count) == key.count,
-               LinkIndex.equal(key, bytes.baseAddress! + Int(entry.key.start), foldingCase: foldingCase) {
-                return entry.value
-            }
-            slot = (slot + 1) & mask
-        }
-    }
-
-    /// The `offset`-th screen of `run`.
-    @inline(__always)
-    func screen(in run: Run, at offset: Int) -> Int {
-        Int(lists[Int(run.start) + offset])
-    }
-
-    /// Whether `bytes` equal the literal of `segment`.
-    @inline(__always)
-    func matches(_ bytes: UnsafeBufferPointer<UInt8>, literal segment: Segment) -> Bool {
-        bytes.count == Int(segment.count)
-            && LinkIndex.equal(bytes, self.bytes.baseAddress! + Int(segment.start), foldingCase: false)
-    }
-
-    /// Compares `key` with the `key.count` bytes at `stored`.
-    @inline(__always)
-    static func equal(_ key: UnsafeBufferPointer<UInt8>, _ stored: UnsafePointer<UInt8>, foldingCase: Bool) -> Bool {
-        for index in 0..<key.count {
-            var byte = key[index]
-            if foldingCase, byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { byte += 32 }
-            if byte != stored[index] { return false }
-        }
-        return true
-    }
-
-    /// FNV-1a over the owner and the bytes, then a final mix.
-    @inline(__always)
-    static func hash(_ owner: Int, _ key: UnsafeBufferPointer<UInt8>, foldingCase: Bool = false) -> Int {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ (UInt64(truncatingIfNeeded: owner) &* 0x9E37_79B9_7F4A_7C15)
-        for var byte in key {
-            if foldingCase, byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { byte += 32 }
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-        hash ^= hash >> 32
-        hash &*= 0xD6E8_FEB8_6659_FD93
-        hash ^= hash >> 32
-        return Int(truncatingIfNeeded: hash)
     }
 }
 
@@ -343,5 +347,13 @@ private struct Builder {
         let owner = LinkIndex.owner(table, screenCount: screenCount, flowCount: flowCount)
         guard seen.insert("\(owner) \(key)").inserted else { return }
         pending.append((owner, store(key), value))
+    }
+}
+
+extension RouteGraph.Segment {
+    /// The parameter's name; empty for a literal.
+    var parameterName: String {
+        if case .parameter(let name, _) = self { return name }
+        return ""
     }
 }

@@ -96,6 +96,17 @@ public enum ParameterValue: Hashable, Sendable {
             index = 1
         }
         guard index < bytes.count, bytes.count - index <= 19 else { return nil }
+        if bytes.count - index <= 18 {
+            // Up to 18 digits cannot overflow.
+            var magnitude = 0
+            while index < bytes.count {
+                let digit = UInt(bytes[index]) &- 48
+                guard digit <= 9 else { return nil }
+                magnitude = magnitude &* 10 &+ Int(digit)
+                index += 1
+            }
+            return negative ? -magnitude : magnitude
+        }
         var result = 0
         while index < bytes.count {
             let digit = Int(bytes[index]) - 48

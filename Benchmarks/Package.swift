@@ -1,0 +1,44 @@
+// swift-tools-version:6.1
+// Wayfinder's benchmarks, side by side with vapor/routing-kit. A package of its own so that
+// the root package's build and tests stay fast; `make bench` runs it (see RESULTS.md).
+import PackageDescription
+
+let package = Package(
+    name: "WayfinderBenchmarks",
+    dependencies: [
+        .package(name: "Wayfinder", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/vapor/routing-kit", exact: "4.9.3"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // The generated route table and inputs, for both routers.
+        .target(
+            name: "BenchTable",
+            dependencies: [
+                .product(name: "Wayfinder", package: "Wayfinder"),
+                .product(name: "RoutingKit", package: "routing-kit"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "WayfinderBenchmarks",
+            dependencies: [
+                "BenchTable",
+                .product(name: "Wayfinder", package: "Wayfinder"),
+                .product(name: "RoutingKit", package: "routing-kit"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/WayfinderBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // Checks that both routers read the inputs alike and writes the table and inputs out.
+        .executableTarget(
+            name: "bench-check",
+            dependencies: ["BenchTable", .product(name: "Wayfinder", package: "Wayfinder")]
+        ),
+        // The cold-start reference: "hello", built like `wayfinder` (release, static stdlib).
+        .executableTarget(name: "hello"),
+    ],
+    swiftLanguageModes: [.v6]
+)

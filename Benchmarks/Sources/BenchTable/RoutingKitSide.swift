@@ -1,0 +1,127 @@
+import Logging
+import RoutingKit
+
+/// What routing-kit's trie stores for each registered path.
+public struct RoutingKitOutput: Sendable {
+    /// The section the route belongs to.
+    public let section: Int
+    /// The route's shape.
+    public let shape: Shape
+}
+
+/// routing-kit 4.9.3's `TrieRouter` over the same table, used the cheapest way it can be:
+/// check the scheme prefix, split the path (up to `?`) on `/` into `[String]`, `route()`,
+/// and convert the int parameters with `Parameters.get(_:as:)`. It checks nothing else
+/// (no limits, no control characters, no query, no back stack); routing-kit itself
+/// percent-decodes every parameter value (`removingPercentEncoding`) when it records it.
+public final class RoutingKitSide {
+    /// The router.
+    public let router: TrieRouter<RoutingKitOutput>
+    /// One logger for every lookup: `Parameters()` would make a new one per lookup.
+    let logger: Logger
+    static let prefix = "\(RouteTable.scheme)://"
+
+    /// Registers every route of `table`.
+    public init(table: RouteTable) {
+        let router = TrieRouter(RoutingKitOutput.self)
+        for section in 0..<table.sections {
+            for (shape, path) in RouteTable.routingKitPaths(section: section) {
+                let components: [PathComponent] = path.map { $0.hasPrefix(":") ? .parameter(String($0.dropFirst())) : .constant($0) }
+                router.register(RoutingKitOutput(section: section, shape: shape), at: components)
+            }
+        }
+        self.router = router
+        self.logger = router.logger
+    }
+
+    /// The path segments of `link` after the scheme and before any query; `nil` when the
+    /// scheme is not the table's.
+    @inline(__always)
+    func segments(of link: String) -> [String]? {
+        guard link.hasPrefix(Self.prefix) else { return nil }
+        let utf8 = link.utf8
+        var segments: [String] = []
+        segments.reserveCapacity(8)
+        var start = utf8.index(utf8.startIndex, offsetBy: Self.prefix.utf8.count)
+        var index = start
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "?") { break }
+            if byte == UInt8(ascii: "/") {
+                if index != start { segments.append(String(link[start..<index])) }
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        if index != start { segments.append(String(link[start..<index])) }
+        return segments
+    }
+
+    /// The least routing-kit can do to turn a link into typed state: split, route,
+    /// convert the ints. Returns a checksum of the typed state (shape and ints), or
+    /// `nil` when the link does not route.
+    public func resolve(_ link: String) -> Int? {
+        guard let path = segments(of: link) else { return nil }
+        var parameters = Parameters(logger)
+        guard let output = router.route(path: path, parameters: &parameters) else { return nil }
+        var sum = output.shape.rawValue
+        switch output.shape {
+        case .section, .search, .compose, .tag:
+            break
+        case .post, .comments:
+            guard let id = parameters.get("id", as: Int.self) else { return nil }
+            sum &+= id
+        case .comment:
+            guard let id = parameters.get("id", as: Int.self), let cid = parameters.get("cid", as: Int.self) else { return nil }
+            sum &+= id &+ cid
+        case .postAuthor:
+            guard let id = parameters.get("id", as: Int.self), let uid = parameters.get("uid", as: Int.self) else { return nil }
+            sum &+= id &+ uid
+        case .user:
+            guard let uid = parameters.get("uid", as: Int.self) else { return nil }
+            sum &+= uid
+        case .tagPage:
+            guard let n = parameters.get("n", as: Int.self) else { return nil }
+            sum &+= n
+        }
+        return sum
+    }
+
+    /// The full typed reading of `link`, for checking that both routers agree.
+    public func typedLink(_ link: String) -> TypedLink? {
+        guard let path = segments(of: link) else { return nil }
+        var parameters = Parameters(logger)
+        guard let output = router.route(path: path, parameters: &parameters) else { return nil }
+        var ints: [Int] = []
+        var texts: [String] = []
+        for name in ["id", "cid", "uid", "n"] {
+            guard let text = parameters.get(name) else { continue }
+            guard let value = Int(text) else { return nil }
+            ints.append(value)
+        }
+        if let tag = parameters.get("tag") { texts.append(tag) }
+        return TypedLink(section: output.section, shape: output.shape, ints: ints, texts: texts)
+    }
+}
+
+/// A link read into the table's terms: which route, and its typed path values in order.
+public struct TypedLink: Hashable, Sendable, CustomStringConvertible {
+    /// The section.
+    public var section: Int
+    /// The shape.
+    public var shape: Shape
+    /// The int path parameters, in path order.
+    public var ints: [Int]
+    /// The string path parameters, decoded.
+    public var texts: [String]
+
+    /// Creates one.
+    public init(section: Int, shape: Shape, ints: [Int], texts: [String]) {
+        self.section = section
+        self.shape = shape
+        self.ints = ints
+        self.texts = texts
+    }
+
+    public var description: String { "\(RouteTable.sectionName(section)) \(shape) \(ints) \(texts)" }
+}

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# `make bench`: builds the release binaries, runs every benchmark (package-benchmark, the piped
+# REPL session, cold starts with hyperfine) and writes Benchmarks/RESULTS.md and
+# Benchmarks/chart.svg from what this run measured. Raw outputs go to Benchmarks/results/.
+# Takes about five minutes from a clean checkout on 2 cores (most of it building).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+benchmarks=$(pwd)
+root=$(cd .. && pwd)
+results="$benchmarks/results"
+mkdir -p "$results"
+
+if ! command -v hyperfine >/dev/null 2>&1; then
+  echo "Installing hyperfine (Debian package)"
+  if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
+  "${sudo[@]}" apt-get install -y -qq hyperfine >/dev/null
+fi
+
+# SwiftPM keeps the build plan of a path dependency whose source files were added or
+# removed since the last build (the new files are then missing from it): start afresh.
+rm -f .build/release.yaml .build/debug.yaml
+
+echo "== Building: wayfinder and hello, release, static Swift standard library"
+swift build -c release --static-swift-stdlib --package-path "$root" \
+  --scratch-path "$benchmarks/.build/wayfinder-release" --product wayfinder
+swift build -c release --static-swift-stdlib --product hello
+swift build -c release --product bench-check
+wayfinder="$benchmarks/.build/wayfinder-release/release/wayfinder"
+hello="$benchmarks/.build/release/hello"
+
+echo "== Checking the generated tables and inputs (both routers must agree)"
+.build/release/bench-check > "$results/check.jsonl"
+cat "$results/check.jsonl"
+
+echo "== package-benchmark (about a minute)"
+swift package benchmark --format markdown --no-progress > "$results/benchmarks.md"
+grep -c '^### ' "$results/benchmarks.md" | xargs echo "benchmarks run:"
+
+echo "== Piped REPL sessions"
+python3 scripts/repl_session.py "$wayfinder" 10000 100000 | tee "$results/repl.jsonl"
+
+echo "== Cold starts (hyperfine)"
+data=$(mktemp -d)
+trap 'rm -rf "$data"' EXIT
+# A data directory with its database made, so that `open` measures a start, not a first run.
+printf 'login alice\nwonderland\nlogout\n' | "$wayfinder" --data-dir "$data" --fresh >/dev/null
+link='wayfinder://main/feed/post/42'
+hyperfine -N --warmup 20 --runs 300 --export-json "$results/startup.json" \
+  --command-name hello "$hello" \
+  --command-name "wayfinder resolve URL" "$wayfinder resolve $link" \
+  --command-name "wayfinder open URL --format json" "$wayfinder open $link --format json --data-dir $data"
+
+echo "== Machine"
+{
+  echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"
+  echo "cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
+  echo "cores=$(nproc)"
+  echo "memory=$(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo)"
+  echo "os=$(. /etc/os-release && echo "$PRETTY_NAME"), kernel $(uname -r)"
+  echo "swift=$(swift --version 2>/dev/null | head -1)"
+  echo "commit=$(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD -- "$root/Sources" || echo ' (with uncommitted changes in Sources/)')"
+  echo "hyperfine=$(hyperfine --version)"
+  echo "binary=$(du -h "$wayfinder" | cut -f1) wayfinder, $(du -h "$hello" | cut -f1) hello"
+} > "$results/machine.txt"
+cat "$results/machine.txt"
+
+python3 scripts/report.py "$benchmarks"
+echo "Wrote $benchmarks/RESULTS.md and $benchmarks/chart.svg"

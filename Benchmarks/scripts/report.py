@@ -1,0 +1,278 @@
+#!/usr/bin/env python3
+"""Writes Benchmarks/RESULTS.md and Benchmarks/chart.svg from the raw outputs of the last
+`make bench` run (Benchmarks/results/). Standard library only.
+
+usage: report.py BENCHMARKS_DIRECTORY
+"""
+import json
+import math
+import os
+import re
+import sys
+
+UNITS_NS = {"ns": 1, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
+COUNT_SCALE = {"": 1, "K": 1e3, "M": 1e6, "G": 1e9}
+SIZES = [10, 100, 1000, 10000]
+
+
+def parse_benchmarks(path):
+    """{name: {"time": {"p50": ns, ...}, "mallocs": {"p50": n, ...}, "samples": n}} from the markdown export."""
+    results, name = {}, None
+    columns = ["p0", "p25", "p50", "p75", "p90", "p99", "p100", "samples"]
+    for line in open(path, encoding="utf-8"):
+        if line.startswith("### "):
+            name = line[4:].strip()
+            results[name] = {}
+            continue
+        if not name or not line.startswith("|") or line.startswith("|:") or "Metric" in line:
+            continue
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        metric, values = cells[0], [float(value) for value in cells[1:9]]
+        unit = re.search(r"\(([^)]*)\)\s*\*?$", metric)
+        unit = unit.group(1) if unit else ""
+        if metric.startswith("Time"):
+            scale, key = UNITS_NS[unit], "time"
+        elif metric.startswith("Malloc"):
+            scale, key = COUNT_SCALE.get(unit, 1), "mallocs"
+        else:
+            continue
+        results[name][key] = {column: value * (scale if column != "samples" else 1) for column, value in zip(columns, values)}
+    return results
+
+
+def read_lines(path):
+    return [json.loads(line) for line in open(path) if line.strip().startswith("{")]
+
+
+def read_machine(path):
+    machine = {}
+    for line in open(path):
+        key, _, value = line.rstrip("\n").partition("=")
+        machine[key] = value
+    return machine
+
+
+def ns(value):
+    if value >= 1e6:
+        return f"{value / 1e6:,.2f} ms"
+    if value >= 1e4:
+        return f"{value / 1e3:,.1f} µs"
+    return f"{value:,.0f} ns"
+
+
+def chart(path, wayfinder, routing_kit):
+    """Time per lookup against table size, both routers, log-log."""
+    width, height, left, right, top, bottom = 720, 420, 80, 170, 50, 60
+    plot_w, plot_h = width - left - right, height - top - bottom
+    values = [v for v in wayfinder + routing_kit if v]
+    low = 10 ** math.floor(math.log10(min(values) * 0.8))
+    high = 10 ** math.ceil(math.log10(max(values) * 1.25))
+
+    def x(size):
+        return left + plot_w * (math.log10(size) - 1) / 3
+
+    def y(value):
+        return top + plot_h * (1 - (math.log10(value) - math.log10(low)) / (math.log10(high) - math.log10(low)))
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+           'font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="13">',
+           f'<rect width="{width}" height="{height}" fill="white"/>',
+           f'<text x="{left}" y="28" font-size="16" font-weight="bold">Full resolution, URL → typed state: median time per lookup</text>']
+    decade = low
+    while decade <= high:
+        for step in range(1, 10):
+            value = decade * step
+            if value < low or value > high:
+                continue
+            out.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y(value):.1f}" y2="{y(value):.1f}" '
+                       f'stroke="{"#bbb" if step == 1 else "#eee"}"/>')
+            if step in (1, 2, 5):
+                out.append(f'<text x="{left - 8}" y="{y(value) + 4:.1f}" text-anchor="end">{ns(value)}</text>')
+        decade *= 10
+    for size in SIZES:
+        out.append(f'<line x1="{x(size):.1f}" x2="{x(size):.1f}" y1="{top}" y2="{top + plot_h}" stroke="#eee"/>')
+        out.append(f'<text x="{x(size):.1f}" y="{top + plot_h + 20}" text-anchor="middle">{size:,}</text>')
+    out.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 18}" text-anchor="middle">routes in the table (N)</text>')
+    out.append(f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#888"/>')
+    for label, series, colour in (("routing-kit 4.9.3 TrieRouter", routing_kit, "#c0392b"), ("Wayfinder", wayfinder, "#1f5fbf")):
+        points = [(x(size), y(value)) for size, value in zip(SIZES, series) if value]
+        out.append('<polyline fill="none" stroke="{}" stroke-width="2.5" points="{}"/>'.format(
+            colour, " ".join(f"{px:.1f},{py:.1f}" for px, py in points)))
+        for (px, py), value in zip(points, [v for v in series if v]):
+            out.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="4" fill="{colour}"/>')
+            out.append(f'<text x="{px + 6:.1f}" y="{py - 8:.1f}" fill="{colour}" font-size="11">{ns(value)}</text>')
+        out.append(f'<text x="{left + plot_w + 12}" y="{points[-1][1] + 4:.1f}" fill="{colour}">{label}</text>')
+    out.append("</svg>")
+    with open(path, "w", encoding="utf-8") as file:
+        file.write("\n".join(out) + "\n")
+
+
+def verdict(met):
+    return "**met**" if met else "**missed**"
+
+
+def main():
+    directory = sys.argv[1]
+    results_dir = os.path.join(directory, "results")
+    bench = parse_benchmarks(os.path.join(results_dir, "benchmarks.md"))
+    check = read_lines(os.path.join(results_dir, "check.jsonl"))
+    repl = read_lines(os.path.join(results_dir, "repl.jsonl"))
+    startup = json.load(open(os.path.join(results_dir, "startup.json")))["results"]
+    machine = read_machine(os.path.join(results_dir, "machine.txt"))
+
+    def p50(name, key="time"):
+        return bench[name][key]["p50"]
+
+    def worst(name, key="mallocs"):
+        return bench[name][key]["p100"]
+
+    wayfinder = [p50(f"Resolve.Wayfinder.N{size}") for size in SIZES]
+    routing_kit = [p50(f"Resolve.RoutingKit.N{size}") for size in SIZES]
+    chart(os.path.join(directory, "chart.svg"), wayfinder, routing_kit)
+
+    ratio_1000 = routing_kit[2] / wayfinder[2]
+    flatness = wayfinder[3] / wayfinder[0]
+    accepted = p50("Resolve.Wayfinder.accepted.N1000")
+    print_ratio = p50("Print.routes.N1000") / accepted
+    print_state_ratio = p50("Print.state.N1000") / accepted
+    push_ratio = p50("Navigate.pushPop.depth1000") / p50("Navigate.pushPop.depth10")
+    present_ratio = p50("Navigate.presentDismiss.depth1000") / p50("Navigate.presentDismiss.depth10")
+    stack_ratio = p50("Stack.pushPop.depth1000") / p50("Stack.pushPop.depth10")
+    long_session, short_session = max(repl, key=lambda r: r["commands"]), min(repl, key=lambda r: r["commands"])
+    rss_growth = long_session["peakRSSMiB"] - short_session["peakRSSMiB"]
+    starts = {r["command"]: r for r in startup}
+    hello = starts["hello"]["median"]
+    open_json = starts["wayfinder open URL --format json"]["median"]
+    resolve_cli = starts["wayfinder resolve URL"]["median"]
+    ints_mallocs, strings_mallocs = worst("Resolve.Wayfinder.accepted.ints.N1000"), worst("Resolve.Wayfinder.accepted.strings.N1000")
+    accepted_mallocs, rejected_mallocs = max(ints_mallocs, strings_mallocs), worst("Resolve.Wayfinder.rejected.N1000")
+    n1000 = next(c for c in check if c["routes"] == 1000)
+
+    lines = []
+    add = lines.append
+    add("# Wayfinder benchmarks")
+    add("")
+    add("Generated by `make bench` (`Benchmarks/scripts/bench.sh`, then `scripts/report.py`) from the run")
+    add("whose raw outputs are in `Benchmarks/results/`. Every figure below is from that one run: medians")
+    add("(p50) of package-benchmark samples, or of hyperfine runs. Wall-clock figures on these shared")
+    add("machines move by up to 2× between runs; ratios are taken within the run, and malloc counts are exact.")
+    add("")
+    add(f"- **Machine:** {machine['cpu']}, {machine['cores']} cores, {machine['memory']}; {machine['os']}")
+    add(f"- **Toolchain:** {machine['swift']}; package-benchmark 1.38.1 (malloc counts through its MallocInterposer trait); {machine['hyperfine']}")
+    add(f"- **Date:** {machine['date']}; **code:** {machine['commit']}")
+    add("- **Command:** `make bench` (about five minutes from clean, mostly building)")
+    add("")
+    add("## Targets")
+    add("")
+    add("| target | measured | verdict |")
+    add("|---|---|---|")
+    resolution_shortfall = "" if ratio_1000 >= 10 else f" (by {10 / ratio_1000:.2f}×: {ns(wayfinder[2] - routing_kit[2] / 10)} a lookup too many)"
+    add(f"| Full resolution at N = 1,000 at least 10× faster than routing-kit's minimal path | {ns(wayfinder[2])} against {ns(routing_kit[2])}: **{ratio_1000:.1f}×** | {verdict(ratio_1000 >= 10)}{resolution_shortfall} |")
+    add(f"| At most 2 allocations per resolved link, result included; none for a rejected link | {ints_mallocs:.0f} for a link whose values are ints (kept in place), {strings_mallocs:.0f} for one with a string value, {rejected_mallocs:.0f} for a rejected one (worst samples) | {verdict(accepted_mallocs <= 2 and rejected_mallocs == 0)} |")
+    add(f"| Flat in table size: N = 10,000 within 1.5× of N = 10 | {ns(wayfinder[3])} against {ns(wayfinder[0])}: **{flatness:.2f}×** | {verdict(flatness <= 1.5)} |")
+    add(f"| Printing a state costs no more than 2× resolving its link | `link(flow:tab:stack:presentation:)` {ns(p50('Print.routes.N1000'))} against {ns(accepted)}: **{print_ratio:.2f}×**; through `Navigator.url` (`link(for:)`, outside the engine's printer) {ns(p50('Print.state.N1000'))}: {print_state_ratio:.2f}× | {verdict(print_ratio <= 2)} for the printer; {verdict(print_state_ratio <= 2)} through `link(for:)` |")
+    add(f"| Push/pop/present per operation at depth 1,000 within 1.5× of depth 10 | `Navigator` push+pop **{push_ratio:.1f}×** ({ns(p50('Navigate.pushPop.depth1000'))} against {ns(p50('Navigate.pushPop.depth10'))}); present+dismiss **{present_ratio:.2f}×**; the `RouteStack` value alone {stack_ratio:.2f}× | {verdict(push_ratio <= 1.5)} for push/pop; {verdict(present_ratio <= 1.5)} for present/dismiss |")
+    rate = long_session["commandsPerSecond"]
+    shortfall = "" if rate >= 20000 else f" (by {20000 / rate:.1f}×)"
+    add(f"| REPL: at least 20,000 commands per second piped | **{rate:,}/s** over {long_session['commands']:,} commands ({long_session['seconds']:.1f} s) | {verdict(rate >= 20000)}{shortfall} |")
+    add(f"| REPL: peak memory under 30 MiB, not growing with the session | {short_session['peakRSSMiB']} MiB at {short_session['commands']:,} commands, {long_session['peakRSSMiB']} MiB at {long_session['commands']:,} ({rss_growth:+.1f} MiB) | {verdict(long_session['peakRSSMiB'] < 30)} for the size (by {long_session['peakRSSMiB'] - 30:+.1f} MiB); {verdict(rss_growth < 1)} for growth |")
+    add(f"| Cold start of `wayfinder open URL --format json` within 2× a static \"hello\" | {ns(open_json * 1e9)} against {ns(hello * 1e9)}: **{open_json / hello:.1f}×** (`wayfinder resolve URL`: {resolve_cli / hello:.1f}×) | {verdict(open_json / hello <= 2)} |")
+    add("")
+    add("Where a target is missed, see *Where the time goes* below.")
+    add("")
+    add("## Full resolution: URL string → typed state, side by side with routing-kit")
+    add("")
+    add("![Median time per lookup against table size](chart.svg)")
+    add("")
+    add("| N (routes) | Wayfinder | routing-kit | routing-kit ÷ Wayfinder | Wayfinder mallocs | routing-kit mallocs |")
+    add("|---:|---:|---:|---:|---:|---:|")
+    for size, ours, theirs in zip(SIZES, wayfinder, routing_kit):
+        add(f"| {size:,} | {ns(ours)} | {ns(theirs)} | {theirs / ours:.1f}× | {p50(f'Resolve.Wayfinder.N{size}', 'mallocs'):.0f} | {p50(f'Resolve.RoutingKit.N{size}', 'mallocs'):.0f} |")
+    add("")
+    add(f"At N = 1,000, resolved links alone: {ns(accepted)}; those whose values are all ints {ns(p50('Resolve.Wayfinder.accepted.ints.N1000'))} and "
+        f"{ints_mallocs:.0f} mallocs, those with a string value {ns(p50('Resolve.Wayfinder.accepted.strings.N1000'))} and {strings_mallocs:.0f}; "
+        f"rejected links alone: {ns(p50('Resolve.Wayfinder.rejected.N1000'))} and {rejected_mallocs:.0f} mallocs. (Malloc counts are per operation, "
+        "rounded down over each iteration of 1,000.)")
+    add("")
+    add("**The table.** N = 10 × sections. Each section `topic<k>` has ten URL shapes: `main/<s>`, `…/post/{id:int}`,")
+    add("`…/post/{id}/comments`, `…/post/{id}/comments/{cid:int}`, `…/post/{id}/user/{uid:int}`, `…/user/{uid:int}`,")
+    add("`…/tag/{tag}`, `…/tag/{tag}/page/{n:int}`, `…/search?q=` and `…/compose` (a sheet). For Wayfinder it is a generated")
+    add("`.routes` graph (eight screens per section with their edges, one `search` screen after every section, as query keys")
+    add("are unique in a flow); for routing-kit the same shapes are registered as `main/<s>/post/:id` and so on")
+    add("(`Benchmarks/Sources/BenchTable/RouteTable.swift`).")
+    add("")
+    add(f"**The inputs.** 1,024 deterministic links per table size (SplitMix64): nine in ten well-formed, uniform over sections and")
+    add(f"shapes with random ids and some escapes (`server%20side`, `caf%C3%A9`, `q=hello%20world`); one in ten a near miss (unknown")
+    add(f"section, `post/123x`, an unknown last segment, `tag/%ZZ…`, one segment too many). At N = 1,000: {n1000['inputs']} links,")
+    add(f"{n1000['withEscapes']} with escapes; Wayfinder resolves {n1000['wayfinderAccepted']} ({100 * n1000['wayfinderAccepted'] / n1000['inputs']:.0f}%), routing-kit {n1000['routingKitAccepted']} (it also takes `%ZZ`, which it")
+    add(f"cannot decode and keeps as is). `bench-check` verifies, before the run, that both routers read every link Wayfinder accepts")
+    add(f"into the same route and values ({sum(c['disagreements'] for c in check)} disagreements over all table sizes).")
+    add("")
+    add("**What each side does per link** (same process, same inputs, each benchmark iteration 1,000 lookups):")
+    add("")
+    add("- *Wayfinder:* `RouteGraph.resolve(_:)` — scheme and host (case-insensitive), the 2,048-byte, 32-segment and")
+    add("  256-byte limits, raw spaces and controls, splitting, percent-decoding with UTF-8 and control-character checks, the")
+    add("  walk through the graph (literals before typed parameters before strings, backtracking), typed conversion, the query,")
+    add("  the whole back stack — then every typed value read back through `value(step:slot:)` and the top screen's name, or")
+    add("  the `DeepLinkError` for a rejected link (`WayfinderSide.resolve`).")
+    add("- *routing-kit:* the least it can do: check the `bench://` prefix, split the path (up to `?`) on `/` into `[String]`,")
+    add("  `TrieRouter.route(path:parameters:)` with a `Parameters` reusing one logger (`Parameters()` would make a new one per")
+    add("  lookup), then `parameters.get(_:as: Int.self)` for the ints. It checks no limit, no control character and no query,")
+    add("  builds no back stack, and percent-decodes every parameter with Foundation (`removingPercentEncoding`) inside")
+    add("  `Parameters.set` (`RoutingKitSide.resolve`).")
+    add("")
+    add("## Everything measured")
+    add("")
+    add("| benchmark | median time per operation | mallocs per operation |")
+    add("|---|---:|---:|")
+    descriptions = {
+        "Resolve.Wayfinder.accepted.N1000": "the links Wayfinder resolves",
+        "Resolve.Wayfinder.accepted.ints.N1000": "those whose values are all ints or absent",
+        "Resolve.Wayfinder.accepted.strings.N1000": "those with a string value (tag, search)",
+        "Resolve.Wayfinder.rejected.N1000": "the links Wayfinder rejects",
+        "Print.routes.N1000": "state → URL: `link(flow:tab:stack:presentation:)` on the states the accepted links open",
+        "Print.state.N1000": "state → URL: `link(for: NavigationState)` (what `Navigator.url` does), same states",
+        "Navigate.pushPop.depth10": "`Navigator.push` / `pop` alternately, 10 screens deep (checked, recorded for undo)",
+        "Navigate.pushPop.depth1000": "the same, 1,000 screens deep",
+        "Navigate.presentDismiss.depth10": "`Navigator.present` / `dismiss` a sheet alternately, 10 deep",
+        "Navigate.presentDismiss.depth1000": "the same, 1,000 deep",
+        "Stack.pushPop.depth10": "`RouteStack.push` / `pop` on the value alone, 10 deep",
+        "Stack.pushPop.depth1000": "the same, 1,000 deep",
+        "Snapshot.encodeDecode.depth1000": "`NavigationState` 1,000 deep: `JSONEncoder` then `JSONDecoder`",
+    }
+    for name in sorted(bench):
+        mallocs = bench[name].get("mallocs", {}).get("p50")
+        description = descriptions.get(name, "")
+        add(f"| `{name}`{' — ' + description if description else ''} | {ns(p50(name))} | {mallocs:,.0f} |")
+    add("")
+    add("## REPL sessions and cold starts")
+    add("")
+    add("The real release binary (`swift build -c release --static-swift-stdlib`), a generated script piped in, output to")
+    add("`/dev/null` (`scripts/repl_session.py`): `login alice`, `wonderland`, then `post 3`, `comments`, `back`, `back`,")
+    add("`tab search`, `tab feed`, `open wayfinder://main/feed/post/5/comments`, `root`, `post 7`, `author`, `back`, `root` in a")
+    add("loop; each session starts from a copy of one prepared data directory, with `--fresh`. Peak memory is the child's")
+    add("`ru_maxrss`.")
+    add("")
+    add("| session | time | commands per second | peak RSS | exit status, lines on stderr |")
+    add("|---:|---:|---:|---:|---|")
+    for session in sorted(repl, key=lambda r: r["commands"]):
+        add(f"| {session['commands']:,} commands | {session['seconds']:.2f} s | {session['commandsPerSecond']:,} | {session['peakRSSMiB']} MiB | {session['exitStatus']}, {session['stderrLines']} |")
+    add("")
+    add("Cold starts, `hyperfine -N --warmup 20 --runs 300` in one run (`open` on a prepared data directory):")
+    add("")
+    add("| command | median | mean ± σ | × hello |")
+    add("|---|---:|---:|---:|")
+    for result in startup:
+        add(f"| `{result['command']}` | {result['median'] * 1e3:.2f} ms | {result['mean'] * 1e3:.2f} ± {result['stddev'] * 1e3:.2f} ms | {result['median'] / hello:.1f}× |")
+    add("")
+    add(f"Binaries: {machine['binary']}.")
+    add("")
+    with open(os.path.join(directory, "analysis.md"), encoding="utf-8") as analysis:
+        add(analysis.read().rstrip())
+    add("")
+    with open(os.path.join(directory, "RESULTS.md"), "w", encoding="utf-8") as file:
+        file.write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,140 @@
+/// Walking the graph from the root, one screen per pattern, backing up when a choice leads
+/// nowhere; and when nothing matches, the most telling reason why.
+extension LinkResolver {
+    mutating func appendStep(_ screen: Int, valueStart: Int) {
+        steps[stepCount] = ResolvedLink.Step(screen: Int32(screen), valueStart: Int32(valueStart))
+        stepCount += 1
+    }
+
+    mutating func append(_ slot: Slot) {
+        slots[slotCount] = slot
+        slotCount += 1
+    }
+
+    /// Matches the segments from `position` on, starting after `screen`; backtracks.
+    mutating func walk(from screen: Int, at position: Int) -> Bool {
+        if position == segmentCount { return true }
+        if let literal = index.literalSuccessors(of: screen, segmentText(position)) {
+            if literal.count < 0 {
+                if attempt(Int(literal.start), at: position, firstMatched: true) { return true }
+            } else {
+                for offset in 0..<Int(literal.count)
+                where attempt(index.screen(in: literal, at: offset), at: position, firstMatched: true) {
+                    return true
+                }
+            }
+        }
+        let dynamic = index.screens[screen].dynamicSuccessors
+        for offset in 0..<Int(dynamic.count)
+        where attempt(index.screen(in: dynamic, at: offset), at: position, firstMatched: false) {
+            return true
+        }
+        noteDeadEnd(after: screen, at: position)
+        return false
+    }
+
+    /// Tries `candidate` at `position`: its pattern, then the rest of the walk after it.
+    /// With `firstMatched`, its first segment is a literal already found equal.
+    mutating func attempt(_ candidate: Int, at position: Int, firstMatched: Bool) -> Bool {
+        let info = index.screens[candidate]
+        let length = Int(info.pattern.count)
+        guard position + length <= segmentCount else { return false }
+        let mark = slotCount
+        for offset in (firstMatched ? 1 : 0)..<length {
+            let segment = index.segments[Int(info.pattern.start) + offset]
+            let text = segmentText(position + offset)
+            if segment.kind == .literal {
+                guard index.matches(text, literal: segment) else {
+                    slotCount = mark
+                    return false
+                }
+            } else {
+                guard let slot = Slot(text, as: segment.kind) else {
+                    note(depth: position + offset, priority: 3, .pathMismatch(screen: Int32(candidate), segment: Int32(offset)))
+                    slotCount = mark
+                    return false
+                }
+                append(slot)
+            }
+        }
+        for _ in 0..<Int(info.query.count) { append(.absent) }
+        appendStep(candidate, valueStart: mark)
+        let next = position + length
+        if info.isPresentation, next < segmentCount {
+            note(depth: next, priority: 2, .followsPresentation(screen: Int32(candidate)))
+        } else if walk(from: candidate, at: next) {
+            if info.hasRequiredQuery { hasRequiredQuery = true }
+            return true
+        }
+        stepCount -= 1
+        slotCount = mark
+        return false
+    }
+
+    /// Whether the pattern of `screen` matches at `position`, without recording anything.
+    func matchesPattern(_ screen: Int, at position: Int) -> Bool {
+        let info = index.screens[screen]
+        guard position + Int(info.pattern.count) <= segmentCount else { return false }
+        for offset in 0..<Int(info.pattern.count) {
+            let segment = index.segments[Int(info.pattern.start) + offset]
+            let text = segmentText(position + offset)
+            if segment.kind == .literal {
+                guard index.matches(text, literal: segment) else { return false }
+            } else {
+                guard Slot(text, as: segment.kind) != nil else { return false }
+            }
+        }
+        return true
+    }
+
+    // MARK: - Why a link does not resolve
+
+    /// Records why nothing matched at `position` after `screen`: the first screen of the
+    /// flow (in declaration order) that would match there but may not follow `screen`,
+    /// or no screen at all.
+    mutating func noteDeadEnd(after screen: Int, at position: Int) {
+        guard failure.map({ position > $0.depth || (position == $0.depth && $0.priority < 1) }) ?? true else { return }
+        let info = index.screens[screen]
+        if info.isPresentation {
+            note(depth: position, priority: 2, .followsPresentation(screen: Int32(screen)))
+        } else if info.flow >= 0, let other = firstScreen(inFlow: Int(info.flow), matchingAt: position) {
+            note(depth: position, priority: 1, .edgeNotAllowed(screen: Int32(other), after: Int32(screen)))
+        } else {
+            note(depth: position, priority: 1, .unknownScreen(after: Int32(screen)))
+        }
+    }
+
+    /// The first non-root screen of `flow`, in declaration order, whose pattern matches at
+    /// `position`: among those starting with that literal, and those starting with a
+    /// parameter the segment converts to.
+    func firstScreen(inFlow flow: Int, matchingAt position: Int) -> Int? {
+        var best = Int.max
+        func search(_ run: LinkIndex.Run) {
+            for offset in 0..<Int(run.count) {
+                let screen = index.screen(in: run, at: offset)
+                if screen >= best { return }
+                if matchesPattern(screen, at: position) {
+                    best = screen
+                    return
+                }
+            }
+        }
+        let text = segmentText(position)
+        if let literal = index.lookup(.flowScreens(flow: flow), text) { search(literal) }
+        let info = index.flows[flow]
+        if Slot(text, as: .uuid) != nil { search(info.firstUUID) }
+        if Slot(text, as: .int) != nil { search(info.firstInt) }
+        if Slot(text, as: .string) != nil { search(info.firstString) }
+        return best == .max ? nil : best
+    }
+
+    /// Records a problem at segment `depth` (0-based) unless a deeper or more specific one
+    /// is already recorded.
+    mutating func note(depth: Int, priority: Int, _ kind: LinkProblem.Kind) {
+        if let failure, failure.depth > depth || (failure.depth == depth && failure.priority >= priority) { return }
+        failure = Failure(
+            depth: depth, priority: priority,
+            problem: LinkProblem(kind, range: range(depth), segment: depth + 1)
+        )
+    }
+}
