@@ -278,6 +278,6 @@ extension RouteGraph {
     /// The canonical link of what `state` shows: its active flow, tab, stack and presentation.
     public func link(for state: NavigationState) -> String {
         guard let stack = state.activeStack else { return "\(scheme)://\(state.activeFlow)" }
-        return link(flow: state.activeFlow, tab: state.selectedTab, stack: stack.routes, presentation: stack.presentation?.route)
+        return link(flow: state.activeFlow, tab: state.selectedTab, stack: stack)
     }
 }
