@@ -17,6 +17,8 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 extension RouteTable {
     /// Tag values, some percent-encoded (`%20`, UTF-8 escapes).
     static let tags = ["swift", "ios", "server%20side", "caf%C3%A9", "ui", "navigation", "deep%20links", "concurrency"]
+    /// The tags whose decoded text is longer than 8 bytes.
+    public static var longTags: [String] { ["server%20side", "navigation", "deep%20links", "concurrency"] }
     /// Search queries, some percent-encoded.
     static let queries = ["swift", "hello%20world", "routing", "caf%C3%A9%20au%20lait", "tabs", "a%2Fb"]
 

@@ -32,7 +32,9 @@ if arguments.first == "--profile" {
     }
     if side == "routing-kit" {
         let routingKit = RoutingKitSide(table: table)
-        for _ in 0..<rounds { for link in inputs { sum &+= routingKit.resolve(link) ?? 0 } }
+        inputs.withUnsafeBufferPointer { links in
+            for _ in 0..<rounds { for index in links.indices { sum &+= routingKit.resolve(links[index]) ?? 0 } }
+        }
     } else {
         let wayfinder = try WayfinderSide(table: table)
         let selected = switch side {
@@ -44,7 +46,9 @@ if arguments.first == "--profile" {
             let states = selected.compactMap { try? wayfinder.graph.resolve($0) }.map { ($0.flow, $0.tab, $0.stack, $0.presentation?.route) }
             for _ in 0..<rounds { for (flow, tab, stack, presentation) in states { sum &+= wayfinder.graph.link(flow: flow, tab: tab, stack: stack, presentation: presentation).utf8.count } }
         } else {
-            for _ in 0..<rounds { for link in selected { sum &+= wayfinder.resolve(link) ?? 0 } }
+            selected.withUnsafeBufferPointer { links in
+                for _ in 0..<rounds { for index in links.indices { sum &+= wayfinder.resolve(links[index]) ?? 0 } }
+            }
         }
     }
     print(sum)

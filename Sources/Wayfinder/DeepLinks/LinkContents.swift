@@ -8,8 +8,8 @@
 /// then the bytes of the string values. Immutable once made; a string is made when its value
 /// is read, as ``Route``s are.
 ///
-/// The in-place form is kept to 40 bytes: a larger one (128 bytes were tried) was copied
-/// each time the value moved, which cost more than the allocation it saved.
+/// The whole value is kept to 64 bytes: a larger in-place form (128 bytes were tried) was
+/// copied each time the value moved, which cost more than the allocation it saved.
 struct LinkContents {
     static let inlineStepCapacity = 6
     static let inlineValueCapacity = 2

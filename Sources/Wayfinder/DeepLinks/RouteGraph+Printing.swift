@@ -43,9 +43,12 @@ extension RouteGraph {
                 writer.append(UInt8(ascii: "/"))
                 writer.append(tab ?? flows[flowIndex].tabs[0])
             }
-            forEachRoute { writePath(of: $0, index: index, to: &writer) }
-            var separator = UInt8(ascii: "?")
-            forEachRoute { writeQuery(of: $0, index: index, separator: &separator, to: &writer) }
+            var hasQuery = false
+            forEachRoute { writePath(of: $0, index: index, hasQuery: &hasQuery, to: &writer) }
+            if hasQuery {
+                var separator = UInt8(ascii: "?")
+                forEachRoute { writeQuery(of: $0, index: index, separator: &separator, to: &writer) }
+            }
             return writer.string
         }
     }
@@ -57,9 +60,11 @@ extension RouteGraph {
         return found.flatMap { $0.map { Int($0.start) } } ?? screenIndex[route.screen]
     }
 
-    /// `/segment…` for each segment of the pattern of `route`'s screen.
-    private func writePath(of route: Route, index: LinkIndex.Tables, to writer: inout LinkWriter) {
+    /// `/segment…` for each segment of the pattern of `route`'s screen; `hasQuery` becomes
+    /// true when the screen declares query parameters and `route` holds any parameter.
+    private func writePath(of route: Route, index: LinkIndex.Tables, hasQuery: inout Bool, to writer: inout LinkWriter) {
         guard let screen = screenNumber(of: route, index: index) else { return }
+        if index.screens[screen].query.count > 0, !route.parameters.isEmpty { hasQuery = true }
         let pattern = index.screens[screen].pattern
         for position in Int(pattern.start)..<Int(pattern.start + pattern.count) {
             let segment = index.segments[position]
