@@ -107,8 +107,7 @@ extension Navigator {
         } else if let flow, graph.flow(named: flow)?.guardName.map(next.isGranted) ?? true {
             next.state.activeFlow = flow
         }
-        next.undoHistory.removeAll()
-        next.redoHistory.removeAll()
+        next.clearHistory()
         self = next
         return applied
     }
@@ -131,8 +130,7 @@ extension Navigator {
                 }
             }
         }
-        undoHistory.removeAll()
-        redoHistory.removeAll()
+        clearHistory()
     }
 
     /// Drops the pending link, if any.
@@ -145,20 +143,18 @@ extension Navigator {
     /// Goes back one navigation step.
     /// - Throws: ``NavigationError/Code/nothingToUndo`` when there is none.
     public mutating func undo() throws(NavigationError) {
-        guard let previous = undoHistory.popLast() else {
+        guard let step = undoSteps.popLast() else {
             throw NavigationError(.nothingToUndo, "nothing to undo")
         }
-        redoHistory.append(state)
-        state = previous
+        redoSteps.append(step.apply(to: &state), limit: Swift.max(historyLimit, 1))
     }
 
     /// Goes forward one undone step.
     /// - Throws: ``NavigationError/Code/nothingToRedo`` when there is none.
     public mutating func redo() throws(NavigationError) {
-        guard let next = redoHistory.popLast() else {
+        guard let step = redoSteps.popLast() else {
             throw NavigationError(.nothingToRedo, "nothing to redo")
         }
-        record(state)
-        state = next
+        undoSteps.append(step.apply(to: &state), limit: historyLimit)
     }
 }

@@ -30,8 +30,7 @@ extension Navigator {
         }
         ids = StackIDGenerator(startingAt: largest + 1)
         state = snapshot
-        undoHistory.removeAll()
-        redoHistory.removeAll()
+        clearHistory()
     }
 
     /// Every way `snapshot` does not fit the graph, as sentences; empty when it fits.

@@ -17,10 +17,10 @@ public struct Navigator: Sendable {
     public let graph: RouteGraph
     /// The current state.
     public internal(set) var state: NavigationState
-    /// States to go back to, oldest first.
-    public internal(set) var undoHistory: [NavigationState] = []
-    /// States undone, most recently undone last.
-    public internal(set) var redoHistory: [NavigationState] = []
+    /// Steps to go back, newest last (at most ``historyLimit``).
+    var undoSteps = HistoryRing()
+    /// Steps undone, most recently undone last.
+    var redoSteps = HistoryRing()
     /// How many steps ``undo()`` can go back.
     public var historyLimit = 100
     var ids: StackIDGenerator
@@ -54,18 +54,24 @@ public struct Navigator: Sendable {
     public var url: String { graph.link(for: state) }
 
     /// Whether ``undo()`` has a step to go back to.
-    public var canUndo: Bool { !undoHistory.isEmpty }
+    public var canUndo: Bool { !undoSteps.isEmpty }
 
     /// Whether ``redo()`` has a step to go forward to.
-    public var canRedo: Bool { !redoHistory.isEmpty }
+    public var canRedo: Bool { !redoSteps.isEmpty }
+
+    /// How many steps ``undo()`` can go back (at most ``historyLimit``).
+    public var undoCount: Int { undoSteps.count }
+
+    /// How many undone steps ``redo()`` can replay.
+    public var redoCount: Int { redoSteps.count }
 
     /// Whether `guardName` is met.
     public func isGranted(_ guardName: String) -> Bool { state.grantedGuards.contains(guardName) }
 
     // MARK: - Committing
 
-    /// Applies `change` to a copy of the state; commits it (recording history) only
-    /// when it succeeds and changes something.
+    /// Applies `change` to a copy of the state; commits it (recording the whole previous
+    /// state for undo) only when it succeeds and changes something.
     mutating func commit(
         _ change: (Navigator, inout NavigationState, inout StackIDGenerator) throws(NavigationError) -> Void
     ) throws(NavigationError) {
@@ -74,15 +80,20 @@ public struct Navigator: Sendable {
         try change(self, &next, &nextIDs)
         ids = nextIDs
         guard next != state else { return }
-        record(state)
+        record(.state(state))
         state = next
-        redoHistory.removeAll()
     }
 
-    mutating func record(_ previous: NavigationState) {
-        guard historyLimit > 0 else { return }
-        if undoHistory.count >= historyLimit { undoHistory.removeFirst(undoHistory.count - historyLimit + 1) }
-        undoHistory.append(previous)
+    /// Records `step` as the way back from a change just made, and forgets what was undone.
+    mutating func record(_ step: HistoryStep) {
+        undoSteps.append(step, limit: historyLimit)
+        redoSteps.removeAll()
+    }
+
+    /// Starts a new history: nothing to undo or redo.
+    mutating func clearHistory() {
+        undoSteps.removeAll()
+        redoSteps.removeAll()
     }
 
     /// The active flow's selected stack, for reading inside a change.
@@ -99,24 +110,25 @@ public struct Navigator: Sendable {
     /// - Throws: ``NavigationError`` when the screen is unknown, in another flow, not a
     ///   push screen, not allowed after the top, has bad parameters, or a sheet is shown.
     public mutating func push(_ route: Route) throws(NavigationError) {
-        try commit { this, state, ids throws(NavigationError) in
-            let stack = try this.activeStack(in: state)
-            try this.check(route, as: .push, after: stack, in: state)
-            state.flows[state.activeFlow]?.selectedStack?.push(route, id: ids())
-        }
+        try check(route, as: .push, after: activeStack(in: state), in: state)
+        let flow = state.activeFlow, key = state.active?.selectedKey ?? FlowState.singleStack
+        // In place: the path is not copied, and undo records only the way back.
+        let id = ids()
+        state.flows[flow]?.stacks[key]?.push(route, id: id)
+        record(.pop(flow: flow, stack: key))
     }
 
     /// Pops the top of the active stack.
     /// - Throws: ``NavigationError/Code/atRoot`` at the root, ``NavigationError/Code/presentationActive`` under a sheet.
     public mutating func pop() throws(NavigationError) {
-        try commit { this, state, _ throws(NavigationError) in
-            let stack = try this.activeStack(in: state)
-            if let presented = stack.presentation { throw this.presentationActive(presented) }
-            guard !stack.path.isEmpty else {
-                throw NavigationError(.atRoot, "already at the root of \(this.place(in: state))")
-            }
-            state.flows[state.activeFlow]?.selectedStack?.pop()
+        let stack = try activeStack(in: state)
+        if let presented = stack.presentation { throw presentationActive(presented) }
+        guard !stack.path.isEmpty else {
+            throw NavigationError(.atRoot, "already at the root of \(place(in: state))")
         }
+        let flow = state.activeFlow, key = state.active?.selectedKey ?? FlowState.singleStack
+        guard let element = state.flows[flow]?.stacks[key]?.pop() else { return }
+        record(.push(flow: flow, stack: key, element: element))
     }
 
     /// Pops until `route` (the nearest one from the top) is on top.
@@ -179,38 +191,44 @@ public struct Navigator: Sendable {
 
     /// Presents `route` as the sheet or alert its screen declares, over the active stack.
     public mutating func present(_ route: Route) throws(NavigationError) {
-        try commit { this, state, ids throws(NavigationError) in
-            let stack = try this.activeStack(in: state)
-            guard let screen = this.graph.screen(named: route.screen) else { throw this.unknownScreen(route.screen) }
-            guard let style = screen.kind.presentationStyle else {
-                throw NavigationError(.wrongKind, "'\(screen.name)' is a \(screen.kind.rawValue) screen, not a sheet or alert; use push")
-            }
-            try this.check(route, as: screen.kind, after: stack, in: state)
-            state.flows[state.activeFlow]?.selectedStack?.presentation = Presentation(id: ids(), route: route, style: style)
+        let stack = try activeStack(in: state)
+        guard let screen = graph.screen(named: route.screen) else { throw unknownScreen(route.screen) }
+        guard let style = screen.kind.presentationStyle else {
+            throw NavigationError(.wrongKind, "'\(screen.name)' is a \(screen.kind.rawValue) screen, not a sheet or alert; use push")
         }
+        try check(route, as: screen.kind, after: stack, in: state)
+        let id = ids()
+        setPresentation(Presentation(id: id, route: route, style: style))
+    }
+
+    /// Sets the presentation over the active stack in place, recording the way back.
+    private mutating func setPresentation(_ presentation: Presentation?) {
+        let flow = state.activeFlow, key = state.active?.selectedKey ?? FlowState.singleStack
+        let previous = state.flows[flow]?.stacks[key]?.presentation
+        state.flows[flow]?.stacks[key]?.presentation = presentation
+        record(.presentation(flow: flow, stack: key, previous))
     }
 
     /// Dismisses the sheet or alert over the active stack.
     public mutating func dismiss() throws(NavigationError) {
-        try commit { this, state, _ throws(NavigationError) in
-            guard try this.activeStack(in: state).presentation != nil else {
-                throw NavigationError(.nothingPresented, "nothing is presented over \(this.place(in: state))")
-            }
-            state.flows[state.activeFlow]?.selectedStack?.presentation = nil
+        guard try activeStack(in: state).presentation != nil else {
+            throw NavigationError(.nothingPresented, "nothing is presented over \(place(in: state))")
         }
+        setPresentation(nil)
     }
 
     /// Selects `tab` of the active flow; its stack is kept as it was.
     public mutating func selectTab(_ tab: String) throws(NavigationError) {
-        try commit { this, state, _ throws(NavigationError) in
-            guard let flow = this.graph.flow(named: state.activeFlow), flow.hasTabs else {
-                throw NavigationError(.unknownTab, "flow '\(state.activeFlow)' has no tabs")
-            }
-            guard flow.tabs.contains(tab) else {
-                throw NavigationError(.unknownTab, "flow '\(flow.name)' has no tab '\(tab.escapingControlCharacters)'; its tabs are \(flow.tabs.joined(separator: ", "))")
-            }
-            state.flows[flow.name]?.selectedTab = tab
+        guard let flow = graph.flow(named: state.activeFlow), flow.hasTabs else {
+            throw NavigationError(.unknownTab, "flow '\(state.activeFlow)' has no tabs")
         }
+        guard flow.tabs.contains(tab) else {
+            throw NavigationError(.unknownTab, "flow '\(flow.name)' has no tab '\(tab.escapingControlCharacters)'; its tabs are \(flow.tabs.joined(separator: ", "))")
+        }
+        let previous = state.flows[flow.name]?.selectedTab
+        guard previous != tab, state.flows[flow.name] != nil else { return }
+        state.flows[flow.name]?.selectedTab = tab
+        record(.tab(flow: flow.name, previous))
     }
 
     // MARK: - Checks
@@ -277,7 +295,20 @@ public struct Navigator: Sendable {
 extension RouteGraph {
     /// The canonical link of what `state` shows: its active flow, tab, stack and presentation.
     public func link(for state: NavigationState) -> String {
-        guard let stack = state.activeStack else { return "\(scheme)://\(state.activeFlow)" }
-        return link(flow: state.activeFlow, tab: state.selectedTab, stack: stack)
+        // A look at each of a state's few flows and stacks is cheaper than hashing names.
+        guard let flow = state.flows.value(forFewKey: state.activeFlow),
+              let stack = flow.stacks.value(forFewKey: flow.selectedKey) else {
+            return "\(scheme)://\(state.activeFlow)"
+        }
+        return link(flow: state.activeFlow, tab: flow.selectedTab, stack: stack)
+    }
+}
+
+extension Dictionary where Key == String {
+    /// `self[key]`, found by comparing keys when there are only a few of them.
+    func value(forFewKey key: String) -> Value? {
+        guard count <= 8 else { return self[key] }
+        for (candidate, value) in self where candidate == key { return value }
+        return nil
     }
 }
