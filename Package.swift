@@ -31,7 +31,10 @@ let package = Package(
                 "CCrypt",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            resources: [.embedInCode("../../Routes/app.routes")]
+            resources: [.embedInCode("../../Routes/app.routes")],
+            // Services' async methods run on their caller's actor (the main actor in the
+            // REPL) instead of hopping to the global executor and back for each call.
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .target(name: "WayfinderTesting", dependencies: ["Wayfinder", "WayfinderTerminal"]),
         .executableTarget(

@@ -96,18 +96,32 @@ public struct AppDatabase: Sendable {
     }
 
     /// Runs `work` in a read transaction; database errors become ``ServiceError``s.
-    func read<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws(ServiceError) -> T {
+    ///
+    /// The transaction runs on the caller's thread (a local database answers in
+    /// microseconds): no hop to another thread and back for each read.
+    func read<T>(_ work: (Database) throws -> T) async throws(ServiceError) -> T {
+        try readNow(work)
+    }
+
+    /// Runs `work` in a write transaction on the caller's thread; database errors become
+    /// ``ServiceError``s.
+    func write<T>(_ work: (Database) throws -> T) async throws(ServiceError) -> T {
+        try writeNow(work)
+    }
+
+    /// The synchronous read (GRDB's blocking `read`, which runs on the calling thread).
+    private func readNow<T>(_ work: (Database) throws -> T) throws(ServiceError) -> T {
         do {
-            return try await writer.read(work)
+            return try writer.read(work)
         } catch {
             throw ServiceError.database(error)
         }
     }
 
-    /// Runs `work` in a write transaction; database errors become ``ServiceError``s.
-    func write<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws(ServiceError) -> T {
+    /// The synchronous write.
+    private func writeNow<T>(_ work: (Database) throws -> T) throws(ServiceError) -> T {
         do {
-            return try await writer.write(work)
+            return try writer.write(work)
         } catch {
             throw ServiceError.database(error)
         }

@@ -1,4 +1,5 @@
 import GRDB
+import Synchronization
 
 extension User {
     init(row: Row) {
@@ -31,7 +32,7 @@ public struct SQLiteAuthService: AuthService {
 
     public func signIn(username: String, password: String) async throws(ServiceError) -> User {
         let found = try await database.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM user WHERE username = ?", arguments: [username])
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM user WHERE username = ?"), arguments: [username])
                 .map { (User(row: $0), $0["passwordHash"] as String) }
         }
         guard let (user, hash) = found else { throw ServiceError("unknown user '\(username)'") }
@@ -43,7 +44,7 @@ public struct SQLiteAuthService: AuthService {
         if let problem = AccountRules.problem(username: username, password: password) { throw ServiceError(problem) }
         let hash = try PasswordHasher.hash(password)
         return try await database.write { db in
-            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM user WHERE username = ?)", arguments: [username]) == true {
+            if try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM user WHERE username = ?)"), arguments: [username]) == true {
                 throw ServiceError("the name '\(username)' is taken")
             }
             try db.execute(
@@ -69,11 +70,11 @@ public struct SQLitePostRepository: PostRepository {
     public func page(_ number: Int, size: Int) async throws(ServiceError) -> PostPage {
         let size = max(1, size)
         return try await database.read { db in
-            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM post") ?? 0
+            let total = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM post")) ?? 0
             let pageCount = max(1, (total + size - 1) / size)
             let number = min(max(1, number), pageCount)
             let posts = try Row.fetchAll(
-                db, sql: Post.selection + " ORDER BY post.id DESC LIMIT ? OFFSET ?",
+                db.cachedStatement(sql: Post.selection + " ORDER BY post.id DESC LIMIT ? OFFSET ?"),
                 arguments: [size, (number - 1) * size]
             ).map(Post.init(row:))
             return PostPage(posts: posts, number: number, pageCount: pageCount)
@@ -82,13 +83,13 @@ public struct SQLitePostRepository: PostRepository {
 
     public func post(id: Int) async throws(ServiceError) -> Post? {
         try await database.read { db in
-            try Row.fetchOne(db, sql: Post.selection + " WHERE post.id = ?", arguments: [id]).map(Post.init(row:))
+            try Row.fetchOne(db.cachedStatement(sql: Post.selection + " WHERE post.id = ?"), arguments: [id]).map(Post.init(row:))
         }
     }
 
     public func posts(byAuthor authorID: Int) async throws(ServiceError) -> [Post] {
         try await database.read { db in
-            try Row.fetchAll(db, sql: Post.selection + " WHERE post.authorID = ? ORDER BY post.id DESC", arguments: [authorID])
+            try Row.fetchAll(db.cachedStatement(sql: Post.selection + " WHERE post.authorID = ? ORDER BY post.id DESC"), arguments: [authorID])
                 .map(Post.init(row:))
         }
     }
@@ -97,7 +98,7 @@ public struct SQLitePostRepository: PostRepository {
         // instr over lower(): no LIKE wildcards to escape, no injection.
         try await database.read { db in
             try Row.fetchAll(
-                db, sql: Post.selection + " WHERE instr(lower(post.title), lower(?)) > 0 OR instr(lower(post.body), lower(?)) > 0 ORDER BY post.id DESC",
+                db.cachedStatement(sql: Post.selection + " WHERE instr(lower(post.title), lower(?)) > 0 OR instr(lower(post.body), lower(?)) > 0 ORDER BY post.id DESC"),
                 arguments: [query, query]
             ).map(Post.init(row:))
         }
@@ -105,7 +106,7 @@ public struct SQLitePostRepository: PostRepository {
 
     public func comments(onPost postID: Int) async throws(ServiceError) -> [PostComment] {
         try await database.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM comment WHERE postID = ? ORDER BY id", arguments: [postID]).map {
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM comment WHERE postID = ? ORDER BY id"), arguments: [postID]).map {
                 PostComment(id: $0["id"], postID: $0["postID"], authorID: $0["authorID"], text: $0["text"])
             }
         }
@@ -113,29 +114,29 @@ public struct SQLitePostRepository: PostRepository {
 
     public func create(authorID: Int, title: String, body: String) async throws(ServiceError) -> Post {
         try await database.write { db in
-            try db.execute(sql: "INSERT INTO post (authorID, title, body) VALUES (?, ?, ?)", arguments: [authorID, title, body])
+            try db.cachedStatement(sql: "INSERT INTO post (authorID, title, body) VALUES (?, ?, ?)").execute(arguments: [authorID, title, body])
             return Post(id: Int(db.lastInsertedRowID), authorID: authorID, title: title, body: body)
         }
     }
 
     public func isLiked(postID: Int, by userID: Int) async throws(ServiceError) -> Bool {
         try await database.read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM postLike WHERE postID = ? AND userID = ?)", arguments: [postID, userID]) ?? false
+            try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM postLike WHERE postID = ? AND userID = ?)"), arguments: [postID, userID]) ?? false
         }
     }
 
     public func setLiked(_ liked: Bool, postID: Int, by userID: Int) async throws(ServiceError) -> Int {
         if await failsLikes() { throw ServiceError("the network is unreachable (flaky-likes is on)") }
         return try await database.write { db in
-            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM post WHERE id = ?)", arguments: [postID]) == true else {
+            guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM post WHERE id = ?)"), arguments: [postID]) == true else {
                 throw ServiceError("post \(postID) does not exist")
             }
             if liked {
-                try db.execute(sql: "INSERT OR IGNORE INTO postLike (postID, userID) VALUES (?, ?)", arguments: [postID, userID])
+                try db.cachedStatement(sql: "INSERT OR IGNORE INTO postLike (postID, userID) VALUES (?, ?)").execute(arguments: [postID, userID])
             } else {
-                try db.execute(sql: "DELETE FROM postLike WHERE postID = ? AND userID = ?", arguments: [postID, userID])
+                try db.cachedStatement(sql: "DELETE FROM postLike WHERE postID = ? AND userID = ?").execute(arguments: [postID, userID])
             }
-            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM postLike WHERE postID = ?", arguments: [postID]) ?? 0
+            return try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM postLike WHERE postID = ?"), arguments: [postID]) ?? 0
         }
     }
 }
@@ -148,28 +149,34 @@ public struct SQLiteUserRepository: UserRepository {
 
     public func user(id: Int) async throws(ServiceError) -> User? {
         try await database.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM user WHERE id = ?", arguments: [id]).map(User.init(row:))
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM user WHERE id = ?"), arguments: [id]).map(User.init(row:))
         }
     }
 
     public func update(_ user: User) async throws(ServiceError) {
         try await database.write { db in
-            try db.execute(sql: "UPDATE user SET displayName = ?, bio = ? WHERE id = ?", arguments: [user.displayName, user.bio, user.id])
+            try db.cachedStatement(sql: "UPDATE user SET displayName = ?, bio = ? WHERE id = ?").execute(arguments: [user.displayName, user.bio, user.id])
             guard db.changesCount == 1 else { throw ServiceError("user \(user.id) does not exist") }
         }
     }
 }
 
 /// ``SettingsService`` on the SQLite database.
+///
+/// Feature-flag overrides are read from the database once, on first use, and kept up to
+/// date by ``setOverride(_:for:)``: screens read flags on every render, and a flag changed
+/// by another process using the same data shows from that process's next start.
 public struct SQLiteSettingsService: SettingsService {
     let database: AppDatabase
+    private let cachedOverrides = OverrideCache()
+
     /// Creates the service.
     public init(database: AppDatabase) { self.database = database }
 
     public func notifications(for userID: Int) async throws(ServiceError) -> NotificationSettings {
         try await database.read { db in
             var settings = NotificationSettings()
-            for row in try Row.fetchAll(db, sql: "SELECT kind, enabled FROM notificationSetting WHERE userID = ?", arguments: [userID]) {
+            for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT kind, enabled FROM notificationSetting WHERE userID = ?"), arguments: [userID]) {
                 guard let kind = NotificationSettings.Kind(rawValue: row["kind"]) else { continue }
                 if row["enabled"] as Bool { settings.enabled.insert(kind) } else { settings.enabled.remove(kind) }
             }
@@ -189,28 +196,34 @@ public struct SQLiteSettingsService: SettingsService {
     }
 
     public func value(of flag: FeatureFlag) async -> Bool {
-        let override = try? await database.read { db in
-            try Bool.fetchOne(db, sql: "SELECT value FROM flagOverride WHERE id = ?", arguments: [flag.id])
-        }
-        return (override ?? nil) ?? flag.defaultValue
+        await overrides()[flag.id] ?? flag.defaultValue
     }
 
     public func setOverride(_ value: Bool?, for flag: FeatureFlag) async throws(ServiceError) {
         try await database.write { db in
             if let value {
-                try db.execute(sql: "INSERT OR REPLACE INTO flagOverride (id, value) VALUES (?, ?)", arguments: [flag.id, value])
+                try db.cachedStatement(sql: "INSERT OR REPLACE INTO flagOverride (id, value) VALUES (?, ?)").execute(arguments: [flag.id, value])
             } else {
-                try db.execute(sql: "DELETE FROM flagOverride WHERE id = ?", arguments: [flag.id])
+                try db.cachedStatement(sql: "DELETE FROM flagOverride WHERE id = ?").execute(arguments: [flag.id])
             }
         }
+        cachedOverrides.overrides.withLock { $0 = nil }
     }
 
     public func overrides() async -> [String: Bool] {
+        if let cached = cachedOverrides.overrides.withLock({ $0 }) { return cached }
         let overrides = try? await database.read { db in
             var result: [String: Bool] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT id, value FROM flagOverride") { result[row["id"]] = row["value"] }
+            for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, value FROM flagOverride")) { result[row["id"]] = row["value"] }
             return result
         }
+        // A failed read is not cached: the next screen tries again.
+        if let overrides { cachedOverrides.overrides.withLock { $0 = overrides } }
         return overrides ?? [:]
     }
+}
+
+/// The overrides as last read, shared by the copies of one ``SQLiteSettingsService``.
+private final class OverrideCache: Sendable {
+    let overrides = Mutex<[String: Bool]?>(nil)
 }

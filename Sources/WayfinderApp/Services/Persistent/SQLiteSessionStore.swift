@@ -19,7 +19,7 @@ public struct SQLiteSessionStore: SessionStore {
         guard token.count == 64, token.allSatisfy(\.isHexDigit) else { return nil }
         let user = try? await database.read { db in
             try Row.fetchOne(
-                db, sql: "SELECT user.* FROM session JOIN user ON user.id = session.userID WHERE session.token = ?",
+                db.cachedStatement(sql: "SELECT user.* FROM session JOIN user ON user.id = session.userID WHERE session.token = ?"),
                 arguments: [token]
             ).map(User.init(row:))
         }
@@ -37,7 +37,7 @@ public struct SQLiteSessionStore: SessionStore {
             return String(byte, radix: 16).count == 1 ? "0" + String(byte, radix: 16) : String(byte, radix: 16)
         }.joined()
         try await database.write { db in
-            try db.execute(sql: "INSERT INTO session (token, userID) VALUES (?, ?)", arguments: [token, user.id])
+            try db.cachedStatement(sql: "INSERT INTO session (token, userID) VALUES (?, ?)").execute(arguments: [token, user.id])
         }
         do {
             try FileSystem.writeAtomically(Array((token + "\n").utf8), to: tokenFile, mode: 0o600)
@@ -48,7 +48,7 @@ public struct SQLiteSessionStore: SessionStore {
 
     public func end(for user: User) async throws(ServiceError) {
         try await database.write { db in
-            try db.execute(sql: "DELETE FROM session WHERE userID = ?", arguments: [user.id])
+            try db.cachedStatement(sql: "DELETE FROM session WHERE userID = ?").execute(arguments: [user.id])
         }
         do {
             try FileSystem.remove(tokenFile)
