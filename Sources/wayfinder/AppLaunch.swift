@@ -14,6 +14,11 @@ struct DataOptions: ParsableArguments {
 
     /// The directory to use; exits 74 when none can be found.
     func directory() throws -> DataDirectory {
+        try Self.directory(explicit: dataDir)
+    }
+
+    /// The directory `--data-dir` names, else the default; exits 74 when none can be found.
+    static func directory(explicit dataDir: String?) throws -> DataDirectory {
         guard let directory = DataDirectory.resolve(explicit: dataDir, environment: AppLaunch.environment) else {
             printError("wayfinder: error: no data directory: set HOME or WAYFINDER_HOME, or pass --data-dir")
             throw ExitCodes.cannotOpenData

@@ -24,6 +24,11 @@ struct ResolveCommand: ParsableCommand {
     var format: OutputFormat = .text
 
     func run() throws {
+        try Self.resolve(url: url, routes: routes, format: format)
+    }
+
+    /// Resolves `url` against the table `routes` names and prints it in `format`.
+    static func resolve(url: String, routes: String?, format: OutputFormat) throws {
         let graph = try RoutesSource(path: routes).graph()
         let link: ResolvedLink
         do {
@@ -36,7 +41,7 @@ struct ResolveCommand: ParsableCommand {
         case .json:
             print(link.jsonValue.serialized)
         case .text:
-            print(Self.describe(link, in: graph))
+            print(describe(link, in: graph))
         }
     }
 

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `wayfinder`: the command line of the Wayfinder navigation engine and its sample app.
-@main
+/// (``Entry`` runs it.)
 struct WayfinderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wayfinder",

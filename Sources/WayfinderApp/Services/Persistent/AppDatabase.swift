@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 import WayfinderTerminal
 
 /// The app's SQLite database, through GRDB: versioned migrations, WAL mode, the demo data
@@ -17,6 +18,16 @@ public struct AppDatabase: Sendable {
             var configuration = Configuration()
             configuration.foreignKeysEnabled = true
             configuration.busyMode = .timeout(5)
+            // Persistent WAL (GRDB's advice for databases shared between processes): the
+            // `-wal` and `-shm` files stay when the last connection closes, so that a short
+            // run such as `wayfinder open` neither writes to make them again nor syncs.
+            configuration.prepareDatabase { db in
+                var flag: CInt = 1
+                let code = withUnsafeMutablePointer(to: &flag) { pointer in
+                    sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, pointer)
+                }
+                guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+            }
             writer = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(writer)
         } catch {

@@ -2,8 +2,12 @@ import GRDB
 import Synchronization
 
 extension User {
+    /// The columns ``init(row:)`` reads, in its order.
+    static let columns = "user.id, user.username, user.displayName, user.bio"
+
+    /// A user from a row that starts with ``columns`` (read by position: no column-name lookups).
     init(row: Row) {
-        self.init(id: row["id"], username: row["username"], displayName: row["displayName"], bio: row["bio"])
+        self.init(id: row[0], username: row[1], displayName: row[2], bio: row[3])
     }
 }
 
@@ -16,11 +20,9 @@ extension Post {
         FROM post
         """
 
+    /// A post from a row of ``selection`` (read by position).
     init(row: Row) {
-        self.init(
-            id: row["id"], authorID: row["authorID"], title: row["title"], body: row["body"],
-            likeCount: row["likeCount"], commentCount: row["commentCount"]
-        )
+        self.init(id: row[0], authorID: row[1], title: row[2], body: row[3], likeCount: row[4], commentCount: row[5])
     }
 }
 
@@ -32,8 +34,8 @@ public struct SQLiteAuthService: AuthService {
 
     public func signIn(username: String, password: String) async throws(ServiceError) -> User {
         let found = try await database.read { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM user WHERE username = ?"), arguments: [username])
-                .map { (User(row: $0), $0["passwordHash"] as String) }
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT \(User.columns), user.passwordHash FROM user WHERE username = ?"), arguments: [username])
+                .map { (User(row: $0), $0[4] as String) }
         }
         guard let (user, hash) = found else { throw ServiceError("unknown user '\(username)'") }
         guard PasswordHasher.verify(password, against: hash) else { throw ServiceError("wrong password for '\(username)'") }
@@ -106,8 +108,8 @@ public struct SQLitePostRepository: PostRepository {
 
     public func comments(onPost postID: Int) async throws(ServiceError) -> [PostComment] {
         try await database.read { db in
-            try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM comment WHERE postID = ? ORDER BY id"), arguments: [postID]).map {
-                PostComment(id: $0["id"], postID: $0["postID"], authorID: $0["authorID"], text: $0["text"])
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT id, postID, authorID, text FROM comment WHERE postID = ? ORDER BY id"), arguments: [postID]).map {
+                PostComment(id: $0[0], postID: $0[1], authorID: $0[2], text: $0[3])
             }
         }
     }
@@ -149,7 +151,7 @@ public struct SQLiteUserRepository: UserRepository {
 
     public func user(id: Int) async throws(ServiceError) -> User? {
         try await database.read { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM user WHERE id = ?"), arguments: [id]).map(User.init(row:))
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT \(User.columns) FROM user WHERE id = ?"), arguments: [id]).map(User.init(row:))
         }
     }
 

@@ -19,7 +19,7 @@ public struct SQLiteSessionStore: SessionStore {
         guard token.count == 64, token.allSatisfy(\.isHexDigit) else { return nil }
         let user = try? await database.read { db in
             try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT user.* FROM session JOIN user ON user.id = session.userID WHERE session.token = ?"),
+                db.cachedStatement(sql: "SELECT \(User.columns) FROM session JOIN user ON user.id = session.userID WHERE session.token = ?"),
                 arguments: [token]
             ).map(User.init(row:))
         }

@@ -1,0 +1,79 @@
+import ArgumentParser
+import Glibc
+
+/// The program's entry point: `open` and `resolve` with plain arguments take a direct
+/// path; everything else (and anything unusual about those two: help, unknown or
+/// repeated options, a missing value) goes through ArgumentParser.
+///
+/// Scripts call `wayfinder open URL` and `wayfinder resolve URL` once per link, so their
+/// start-up time matters: ArgumentParser's reflection over the command tree costs more
+/// than the work itself. The direct path accepts exactly what ArgumentParser would accept
+/// for these commands and behaves the same (output, messages, exit codes).
+@main
+enum Entry {
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        guard let command = FastCommand(parsing: arguments) else {
+            await WayfinderCommand.main()
+            return
+        }
+        do {
+            switch command {
+            case .open(let links, let format, let dataDir):
+                try await OpenCommand.show(links: links, format: format, directory: try DataOptions.directory(explicit: dataDir))
+            case .resolve(let url, let routes, let format):
+                try ResolveCommand.resolve(url: url, routes: routes, format: format)
+            }
+        } catch {
+            WayfinderCommand.exit(withError: error)
+        }
+    }
+}
+
+/// `open` or `resolve` with arguments simple enough to read without ArgumentParser.
+enum FastCommand: Equatable {
+    case open(links: [String], format: OutputFormat, dataDir: String?)
+    case resolve(url: String, routes: String?, format: OutputFormat)
+
+    /// Reads `arguments` (without the program name); `nil` when ArgumentParser should.
+    init?(parsing arguments: [String]) {
+        guard let name = arguments.first else { return nil }
+        var positionals: [String] = []
+        var options: [String: String] = [:]
+        let allowed: Set<String> = name == "open" ? ["--format", "--data-dir"] : name == "resolve" ? ["--format", "--routes"] : []
+        guard !allowed.isEmpty else { return nil }
+        var index = 1
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            guard argument.hasPrefix("-") else {
+                positionals.append(argument)
+                continue
+            }
+            // `--name=value` or `--name value`; a value may not look like an option.
+            var key = argument
+            var value: String?
+            if let equals = argument.firstIndex(of: "=") {
+                key = String(argument[..<equals])
+                value = String(argument[argument.index(after: equals)...])
+            } else if index < arguments.count, !arguments[index].hasPrefix("-") {
+                value = arguments[index]
+                index += 1
+            }
+            guard allowed.contains(key), let value, options[key] == nil else { return nil }
+            options[key] = value
+        }
+        var format = OutputFormat.text
+        if let text = options["--format"] {
+            guard let parsed = OutputFormat(rawValue: text) else { return nil }
+            format = parsed
+        }
+        if name == "open" {
+            guard !positionals.isEmpty else { return nil }
+            self = .open(links: positionals, format: format, dataDir: options["--data-dir"])
+        } else {
+            guard positionals.count == 1 else { return nil }
+            self = .resolve(url: positionals[0], routes: options["--routes"], format: format)
+        }
+    }
+}
