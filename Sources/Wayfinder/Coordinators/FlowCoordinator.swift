@@ -44,38 +44,38 @@ open class FlowCoordinator<RouteType: RouteRepresentable>: Coordinator, PathRout
 
     public func push(_ route: RouteType) throws(NavigationError) {
         try requireActive()
-        try store.perform { navigator throws(NavigationError) in try navigator.push(route.route) }
+        try store.performIntent { navigator throws(NavigationError) in try navigator.push(route.route) }
     }
 
     public func pop() throws(NavigationError) {
         try requireActive()
-        try store.perform { navigator throws(NavigationError) in try navigator.pop() }
+        try store.performIntent { navigator throws(NavigationError) in try navigator.pop() }
     }
 
     public func popToRoot() throws(NavigationError) {
         try requireActive()
-        try store.perform { navigator throws(NavigationError) in try navigator.popToRoot() }
+        try store.performIntent { navigator throws(NavigationError) in try navigator.popToRoot() }
     }
 
     public func present(_ route: RouteType) throws(NavigationError) {
         try requireActive()
-        try store.perform { navigator throws(NavigationError) in try navigator.present(route.route) }
+        try store.performIntent { navigator throws(NavigationError) in try navigator.present(route.route) }
     }
 
     /// Replaces the root of the selected stack (same screen, other parameters).
     public func replaceRoot(with route: RouteType) throws(NavigationError) {
         try requireActive()
-        try store.perform { navigator throws(NavigationError) in try navigator.replaceRoot(with: route.route) }
+        try store.performIntent { navigator throws(NavigationError) in try navigator.replaceRoot(with: route.route) }
     }
 
     public func dismiss() throws(NavigationError) {
         try requireActive()
-        try store.perform { navigator throws(NavigationError) in try navigator.dismiss() }
+        try store.performIntent { navigator throws(NavigationError) in try navigator.dismiss() }
     }
 
     public func selectTab(_ tab: String) throws(NavigationError) {
         try requireActive()
-        try store.perform { navigator throws(NavigationError) in try navigator.selectTab(tab) }
+        try store.performIntent { navigator throws(NavigationError) in try navigator.selectTab(tab) }
     }
 
     private func requireActive() throws(NavigationError) {

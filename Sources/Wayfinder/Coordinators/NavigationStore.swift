@@ -78,6 +78,32 @@ public final class NavigationStore {
         return result
     }
 
+    /// Runs one ``Navigator`` intent in place and publishes what changed; a refusal is
+    /// published as ``NavigationEvent/refused(_:)`` and rethrown.
+    ///
+    /// Unlike ``perform(_:)`` it makes no copy of the navigator to roll back to, so a
+    /// body must make at most one change: each intent is all-or-nothing by itself, but a
+    /// body that makes two changes and then fails keeps the first. Coordinators use it
+    /// for their single intents (push, pop, present, …), which then cost the same at any
+    /// stack depth and history length.
+    @discardableResult
+    public func performIntent<Result>(
+        _ intent: (inout Navigator) throws(NavigationError) -> Result
+    ) throws(NavigationError) -> Result {
+        let observed = !continuations.isEmpty || !observers.isEmpty
+        let before = observed ? navigator.state : nil
+        let beforeURL = observed ? navigator.url : ""
+        let result: Result
+        do {
+            result = try intent(&navigator)
+        } catch {
+            publish(.refused(error))
+            throw error
+        }
+        if let before { publishChanges(from: before, beforeURL: beforeURL) }
+        return result
+    }
+
     /// Publishes what changed between two states: guards granted or revoked, a link
     /// deferred or applied, the visible link.
     private func publishChanges(from before: NavigationState, beforeURL: String) {

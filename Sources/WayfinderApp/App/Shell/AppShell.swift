@@ -133,12 +133,12 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
         case "back":
             guard arguments.isEmpty else { return .error("usage: back") }
             return navigation { () throws(NavigationError) in
-                try store.perform { n throws(NavigationError) in
+                try store.performIntent { n throws(NavigationError) in
                     if n.state.presentation != nil { try n.dismiss() } else { try n.pop() }
                 }
             }
         case "root":
-            return navigation { () throws(NavigationError) in try store.perform { n throws(NavigationError) in try n.popToRoot() } }
+            return navigation { () throws(NavigationError) in try store.performIntent { n throws(NavigationError) in try n.popToRoot() } }
         case "open":
             guard arguments.count == 1, let link = arguments.first else { return .error("usage: open <url>") }
             do {
@@ -157,13 +157,13 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
             return ReplReply(output: .line(stateJSON.serialized))
         case "tab":
             guard arguments.count == 1, let tab = arguments.first else { return .error("usage: tab <name>") }
-            return navigation { () throws(NavigationError) in try store.perform { n throws(NavigationError) in try n.selectTab(tab) } }
+            return navigation { () throws(NavigationError) in try store.performIntent { n throws(NavigationError) in try n.selectTab(tab) } }
         case "dismiss":
-            return navigation { () throws(NavigationError) in try store.perform { n throws(NavigationError) in try n.dismiss() } }
+            return navigation { () throws(NavigationError) in try store.performIntent { n throws(NavigationError) in try n.dismiss() } }
         case "undo":
-            return navigation { () throws(NavigationError) in try store.perform { n throws(NavigationError) in try n.undo() } }
+            return navigation { () throws(NavigationError) in try store.performIntent { n throws(NavigationError) in try n.undo() } }
         case "redo":
-            return navigation { () throws(NavigationError) in try store.perform { n throws(NavigationError) in try n.redo() } }
+            return navigation { () throws(NavigationError) in try store.performIntent { n throws(NavigationError) in try n.redo() } }
         case "logout":
             let result = navigation { () throws(NavigationError) in try app.signOut() }
             return result.isError ? result : ReplReply(output: .line("Signed out.", .success), showsScreen: true)
