@@ -28,6 +28,26 @@ import Wayfinder
         #expect(error.code == .unknownScreen)
         #expect(received[5] == .navigated(from: "demo://main/feed/post/1", to: "demo://main/feed/post/1/comments"))
     }
+
+    @Test func aSingleIntentInPlacePublishesAndARefusalChangesNothing() throws {
+        let store = NavigationStore(navigator: Fixtures.navigator(signedIn: true))
+        var events: [NavigationEvent] = []
+        store.observe { events.append($0) }
+        try store.performIntent { n throws(NavigationError) in try n.activate(flow: "main") }
+        try store.performIntent { n throws(NavigationError) in try n.push(Route("post", ["id": .int(3)])) }
+        let before = store.state
+        #expect(throws: NavigationError.self) {
+            try store.performIntent { n throws(NavigationError) in try n.push(Route("post", ["id": .int(4)])) }
+        }
+        #expect(store.state == before)
+        try store.performIntent { n throws(NavigationError) in try n.undo() }
+        #expect(store.url == "demo://main/feed")
+        #expect(events.count == 4)
+        #expect(events[0] == .navigated(from: "demo://login", to: "demo://main/feed"))
+        #expect(events[1] == .navigated(from: "demo://main/feed", to: "demo://main/feed/post/3"))
+        if case .refused(let error) = events[2] { #expect(error.code == .notAllowed) } else { Issue.record("expected a refusal, got \(events[2])") }
+        #expect(events[3] == .navigated(from: "demo://main/feed/post/3", to: "demo://main/feed"))
+    }
 }
 
 @MainActor

@@ -66,13 +66,7 @@ public final class NavigationStore {
         let before = navigator.state
         let beforeURL = navigator.url
         var copy = navigator
-        let result: Result
-        do {
-            result = try body(&copy)
-        } catch {
-            publish(.refused(error))
-            throw error
-        }
+        let result = try publishingRefusal { () throws(NavigationError) in try body(&copy) }
         navigator = copy
         publishChanges(from: before, beforeURL: beforeURL)
         return result
@@ -85,7 +79,8 @@ public final class NavigationStore {
     /// body must make at most one change: each intent is all-or-nothing by itself, but a
     /// body that makes two changes and then fails keeps the first. Coordinators use it
     /// for their single intents (push, pop, present, …), which then cost the same at any
-    /// stack depth and history length.
+    /// stack depth and history length. The body has the navigator to itself while it
+    /// runs: it must not read the store (use its argument).
     @discardableResult
     public func performIntent<Result>(
         _ intent: (inout Navigator) throws(NavigationError) -> Result
@@ -93,15 +88,19 @@ public final class NavigationStore {
         let observed = !continuations.isEmpty || !observers.isEmpty
         let before = observed ? navigator.state : nil
         let beforeURL = observed ? navigator.url : ""
-        let result: Result
+        let result = try publishingRefusal { () throws(NavigationError) in try intent(&navigator) }
+        if let before { publishChanges(from: before, beforeURL: beforeURL) }
+        return result
+    }
+
+    /// Runs `run`; a refusal is published, then rethrown.
+    private func publishingRefusal<Result>(_ run: () throws(NavigationError) -> Result) throws(NavigationError) -> Result {
         do {
-            result = try intent(&navigator)
+            return try run()
         } catch {
             publish(.refused(error))
             throw error
         }
-        if let before { publishChanges(from: before, beforeURL: beforeURL) }
-        return result
     }
 
     /// Publishes what changed between two states: guards granted or revoked, a link
