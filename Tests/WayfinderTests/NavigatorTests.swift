@@ -186,6 +186,28 @@ import Wayfinder
         expectRefusal(&navigator, .nothingToUndo) { n throws(NavigationError) in try n.undo() }
     }
 
+    @Test func theURLIsRightWithManyFlowsAndManyTabs() throws {
+        // Few flows and stacks are found by comparing names, many by hashing: both print alike.
+        var lines = ["scheme many"]
+        for index in 0..<12 { lines.append("flow f\(index)") }
+        lines.append("flow tabbed tabs " + (0..<12).map { "t\($0)" }.joined(separator: " "))
+        for index in 0..<12 {
+            lines.append("screen root\(index) f\(index) root")
+            lines.append("screen home\(index) tabbed.t\(index) root")
+            lines.append("screen item\(index) f\(index) push item/{id:int} after root\(index)")
+        }
+        let graph = try RouteGraph(parsing: lines.joined(separator: "\n"), file: "many.routes")
+        var navigator = Navigator(graph: graph)
+        try navigator.open("many://f9/item/4")
+        #expect(navigator.url == "many://f9/item/4")
+        #expect(graph.link(for: navigator.state) == "many://f9/item/4")
+        try navigator.open("many://tabbed/t10")
+        #expect(navigator.url == "many://tabbed/t10")
+        var few = navigator.state
+        few.flows = few.flows.filter { $0.key == "tabbed" || $0.key == "f9" }
+        #expect(graph.link(for: few) == "many://tabbed/t10", "a few flows, a flow with many tabs")
+    }
+
     @Test func historyIsBounded() throws {
         var navigator = Fixtures.navigator(signedIn: true)
         navigator.historyLimit = 3

@@ -295,20 +295,22 @@ public struct Navigator: Sendable {
 extension RouteGraph {
     /// The canonical link of what `state` shows: its active flow, tab, stack and presentation.
     public func link(for state: NavigationState) -> String {
-        // A look at each of a state's few flows and stacks is cheaper than hashing names.
-        guard let flow = state.flows.value(forFewKey: state.activeFlow),
-              let stack = flow.stacks.value(forFewKey: flow.selectedKey) else {
-            return "\(scheme)://\(state.activeFlow)"
+        // A state has a few flows and a flow a few stacks: comparing names is cheaper
+        // than hashing them. Many of either are looked up by hash.
+        guard state.flows.count <= 8 else {
+            guard let flow = state.active, let stack = flow.selectedStack else { return "\(scheme)://\(state.activeFlow)" }
+            return link(flow: state.activeFlow, tab: flow.selectedTab, stack: stack)
         }
-        return link(flow: state.activeFlow, tab: flow.selectedTab, stack: stack)
-    }
-}
-
-extension Dictionary where Key == String {
-    /// `self[key]`, found by comparing keys when there are only a few of them.
-    func value(forFewKey key: String) -> Value? {
-        guard count <= 8 else { return self[key] }
-        for (candidate, value) in self where candidate == key { return value }
-        return nil
+        for (name, flow) in state.flows where name == state.activeFlow {
+            guard flow.stacks.count <= 8 else {
+                guard let stack = flow.selectedStack else { break }
+                return link(flow: name, tab: flow.selectedTab, stack: stack)
+            }
+            let key = flow.selectedKey
+            for (stackKey, stack) in flow.stacks where stackKey == key {
+                return link(flow: name, tab: flow.selectedTab, stack: stack)
+            }
+        }
+        return "\(scheme)://\(state.activeFlow)"
     }
 }
