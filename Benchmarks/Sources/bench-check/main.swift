@@ -5,7 +5,7 @@ import Wayfinder
 // Checks the generated tables and inputs: both routers must read every link Wayfinder
 // accepts the same way. Prints one JSON line per table size (used by RESULTS.md), and
 // with `--write DIR` also writes each table's `.routes` file and inputs there.
-// `--profile wayfinder|routing-kit|accepted|rejected|print SIZE ROUNDS` resolves the inputs
+// `--profile wayfinder|routing-kit|accepted|rejected|print|print-state SIZE ROUNDS` resolves the inputs
 // ROUNDS times instead, for valgrind --tool=callgrind or perf.
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.first == "--profile" {
@@ -42,7 +42,14 @@ if arguments.first == "--profile" {
         case "rejected": inputs.filter { wayfinder.resolve($0) == nil }
         default: inputs
         }
-        if side == "print" {
+        if side == "print-state" {
+            // What `Navigator.url` does: the state each accepted link opens, back to its URL.
+            let states: [NavigationState] = selected.compactMap { link in
+                var navigator = Navigator(graph: wayfinder.graph)
+                return (try? navigator.open(link)) == nil ? nil : navigator.state
+            }
+            for _ in 0..<rounds { for state in states { sum &+= wayfinder.graph.link(for: state).utf8.count } }
+        } else if side == "print" {
             let states = selected.compactMap { try? wayfinder.graph.resolve($0) }.map { ($0.flow, $0.tab, $0.stack, $0.presentation?.route) }
             for _ in 0..<rounds { for (flow, tab, stack, presentation) in states { sum &+= wayfinder.graph.link(flow: flow, tab: tab, stack: stack, presentation: presentation).utf8.count } }
         } else {

@@ -14,24 +14,18 @@ extension RouteGraph {
     ///   - presentation: The presented route, if any.
     /// - Complexity: O(length of the result); one allocation for links of up to 1,024 bytes.
     public func link(flow: String, tab: String?, stack: [Route], presentation: Route?) -> String {
-        link(flow: flow, tab: tab) { body in
-            for route in stack { body(route) }
-            if let presentation { body(presentation) }
-        }
+        link(flow: flow, tab: tab, root: nil, routes: stack, elements: [], presentation: presentation)
     }
 
     /// The canonical link of `stack` (root, path, presentation) in `flow` and `tab`, as
     /// ``link(flow:tab:stack:presentation:)`` prints it, without building an array of routes.
-    func link(flow: String, tab: String?, stack: RouteStack) -> String {
-        link(flow: flow, tab: tab) { body in
-            body(stack.root)
-            for element in stack.path { body(element.route) }
-            if let presentation = stack.presentation { body(presentation.route) }
-        }
+    func link(flow: String, tab: String?, stack: borrowing RouteStack) -> String {
+        link(flow: flow, tab: tab, root: stack.root, routes: [], elements: stack.path, presentation: stack.presentation?.route)
     }
 
-    /// The canonical link of the routes `forEachRoute` gives, root first, presentation last.
-    private func link(flow: String, tab: String?, forEachRoute: ((Route) -> Void) -> Void) -> String {
+    /// The canonical link of `root` (if any), `routes`, the routes of `elements`, then
+    /// `presentation`. Routes are read in place (by index), not copied.
+    private func link(flow: String, tab: String?, root: Route?, routes: [Route], elements: [StackElement], presentation: Route?) -> String {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: LinkWriter.stackCapacity) { buffer in
             var writer = LinkWriter(buffer: buffer)
             writer.append(scheme)
@@ -44,10 +38,16 @@ extension RouteGraph {
                 writer.append(tab ?? flows[flowIndex].tabs[0])
             }
             var hasQuery = false
-            forEachRoute { writePath(of: $0, index: index, hasQuery: &hasQuery, to: &writer) }
+            if let root { writePath(of: root, index: index, hasQuery: &hasQuery, to: &writer) }
+            for position in routes.indices { writePath(of: routes[position], index: index, hasQuery: &hasQuery, to: &writer) }
+            for position in elements.indices { writePath(of: elements[position].route, index: index, hasQuery: &hasQuery, to: &writer) }
+            if let presentation { writePath(of: presentation, index: index, hasQuery: &hasQuery, to: &writer) }
             if hasQuery {
                 var separator = UInt8(ascii: "?")
-                forEachRoute { writeQuery(of: $0, index: index, separator: &separator, to: &writer) }
+                if let root { writeQuery(of: root, index: index, separator: &separator, to: &writer) }
+                for position in routes.indices { writeQuery(of: routes[position], index: index, separator: &separator, to: &writer) }
+                for position in elements.indices { writeQuery(of: elements[position].route, index: index, separator: &separator, to: &writer) }
+                if let presentation { writeQuery(of: presentation, index: index, separator: &separator, to: &writer) }
             }
             return writer.string
         }

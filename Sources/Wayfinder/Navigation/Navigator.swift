@@ -301,16 +301,14 @@ extension RouteGraph {
             guard let flow = state.active, let stack = flow.selectedStack else { return "\(scheme)://\(state.activeFlow)" }
             return link(flow: state.activeFlow, tab: flow.selectedTab, stack: stack)
         }
-        for (name, flow) in state.flows where name == state.activeFlow {
-            guard flow.stacks.count <= 8 else {
-                guard let stack = flow.selectedStack else { break }
-                return link(flow: name, tab: flow.selectedTab, stack: stack)
-            }
-            let key = flow.selectedKey
-            for (stackKey, stack) in flow.stacks where stackKey == key {
-                return link(flow: name, tab: flow.selectedTab, stack: stack)
-            }
+        // (`keys.firstIndex(of:)` would hash: compare instead.)
+        guard let flowIndex = state.flows.keys.firstIndex(where: { $0 == state.activeFlow }) else {
+            return "\(scheme)://\(state.activeFlow)"
         }
-        return "\(scheme)://\(state.activeFlow)"
+        let flow = state.flows.values[flowIndex]
+        let key = flow.selectedKey
+        let stackIndex = flow.stacks.count <= 8 ? flow.stacks.keys.firstIndex { $0 == key } : flow.stacks.index(forKey: key)
+        guard let stackIndex else { return "\(scheme)://\(state.activeFlow)" }
+        return link(flow: state.activeFlow, tab: flow.selectedTab, stack: flow.stacks.values[stackIndex])
     }
 }
