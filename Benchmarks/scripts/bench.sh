@@ -10,10 +10,15 @@ root=$(cd .. && pwd)
 results="$benchmarks/results"
 mkdir -p "$results"
 
-if ! command -v hyperfine >/dev/null 2>&1; then
-  echo "Installing hyperfine (Debian package)"
+missing=()
+command -v hyperfine >/dev/null 2>&1 || missing+=(hyperfine)
+command -v python3 >/dev/null 2>&1 || missing+=(python3)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing: ${missing[*]} (Debian packages)"
   if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
-  "${sudo[@]}" apt-get install -y -qq hyperfine >/dev/null
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo[@]}" apt-get update -qq
+  "${sudo[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 # SwiftPM keeps the build plan of a path dependency whose source files were added or
