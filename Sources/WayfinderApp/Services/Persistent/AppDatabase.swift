@@ -4,9 +4,13 @@ import WayfinderTerminal
 
 /// The app's SQLite database, through GRDB: versioned migrations, WAL mode, the demo data
 /// seeded on first run.
+///
+/// One connection: the app runs one command at a time, so a pool of readers would only add
+/// connections to open and a pool to go through for every read. WAL mode (kept in the file)
+/// lets other processes on the same data read while this one writes, and the other way round.
 public struct AppDatabase: Sendable {
-    /// The connection pool (WAL mode).
-    public let writer: DatabasePool
+    /// The connection.
+    public let writer: DatabaseQueue
     /// The file.
     public let path: String
 
@@ -27,8 +31,13 @@ public struct AppDatabase: Sendable {
                     sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, pointer)
                 }
                 guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+                // WAL is a property of the file: this only changes a new (or rolled-back) one.
+                guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+                    throw DatabaseError(message: "could not turn on WAL mode")
+                }
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
             }
-            writer = try DatabasePool(path: path, configuration: configuration)
+            writer = try DatabaseQueue(path: path, configuration: configuration)
             try Self.migrator.migrate(writer)
         } catch {
             throw ServiceError("cannot open the database \(path): \(error)")
@@ -106,7 +115,7 @@ public struct AppDatabase: Sendable {
         return migrator
     }
 
-    /// Runs `work` in a read transaction; database errors become ``ServiceError``s.
+    /// Runs `work` in a read (deferred) transaction; database errors become ``ServiceError``s.
     ///
     /// The transaction runs on the caller's thread (a local database answers in
     /// microseconds): no hop to another thread and back for each read.
@@ -120,19 +129,30 @@ public struct AppDatabase: Sendable {
         try writeNow(work)
     }
 
-    /// The synchronous read (GRDB's blocking `read`, which runs on the calling thread).
+    /// The synchronous read: a deferred transaction on the connection, run on the calling
+    /// thread (GRDB's `read` would also switch the connection to read-only and back, two
+    /// more statements for every read).
     private func readNow<T>(_ work: (Database) throws -> T) throws(ServiceError) -> T {
-        do {
-            return try writer.read(work)
-        } catch {
-            throw ServiceError.database(error)
-        }
+        try inTransaction(.deferred, work)
     }
 
-    /// The synchronous write.
+    /// The synchronous write: an immediate transaction, so that two processes writing at
+    /// once wait for each other (the busy timeout) instead of failing to upgrade a lock.
     private func writeNow<T>(_ work: (Database) throws -> T) throws(ServiceError) -> T {
+        try inTransaction(.immediate, work)
+    }
+
+    private func inTransaction<T>(_ kind: Database.TransactionKind, _ work: (Database) throws -> T) throws(ServiceError) -> T {
         do {
-            return try writer.write(work)
+            return try writer.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(kind) {
+                    result = try work(db)
+                    return .commit
+                }
+                guard let result else { throw ServiceError("the database transaction gave no result") }
+                return result
+            }
         } catch {
             throw ServiceError.database(error)
         }
