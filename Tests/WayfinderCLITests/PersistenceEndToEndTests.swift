@@ -177,6 +177,10 @@ import Testing
             try checkFilesAreIntact()
         }
         #expect(killed == 100, "only \(killed) of \(attempts) runs were killed mid-way")
+        // The next start clears what the killed runs left behind.
+        #expect(try run("where\nquit\n").status == 0)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: home).filter { $0.contains(".tmp-") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
     }
 
     private func checkFilesAreIntact() throws {

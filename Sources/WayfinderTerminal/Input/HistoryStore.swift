@@ -52,6 +52,7 @@ public struct HistoryStore: Sendable {
     /// - Complexity: O(n) in the size of the file.
     public mutating func load() {
         entries = []
+        FileSystem.removeAbandonedTemporaryFiles(besides: path)
         guard let contents = try? Platform.readFile(atPath: path) else { return }
         var lines: [String] = []
         for bytes in contents.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {

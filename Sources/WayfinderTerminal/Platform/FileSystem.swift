@@ -36,6 +36,15 @@ public enum FileSystem {
         try Platform.setMode(mode_t(mode), ofPath: path)
     }
 
+    /// Removes the temporary files that ``writeAtomically(_:to:mode:)`` left beside `path`
+    /// when its process was killed between writing and renaming (`path.tmp-PID-…`), for
+    /// processes that no longer run. Best effort: what cannot be removed stays.
+    /// - Returns: The paths removed.
+    @discardableResult
+    public static func removeAbandonedTemporaryFiles(besides path: String) -> [String] {
+        Platform.removeAbandonedTemporaryFiles(besides: path)
+    }
+
     /// The permission bits of `path`, or `nil` when it does not exist.
     public static func mode(of path: String) -> UInt32? {
         Platform.mode(ofPath: path).map { UInt32($0) }

@@ -283,6 +283,30 @@ enum Platform {
         }
     }
 
+    /// See ``FileSystem/removeAbandonedTemporaryFiles(besides:)``.
+    static func removeAbandonedTemporaryFiles(besides path: String) -> [String] {
+        let directory = parentDirectory(of: path)
+        let prefix = Array((path.split(separator: "/").last.map(String.init) ?? path).utf8) + Array(".tmp-".utf8)
+        guard let stream = opendir(directory) else { return [] }
+        var names: [[UInt8]] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            if name.starts(with: prefix) { names.append(name) }
+        }
+        closedir(stream)
+        var removed: [String] = []
+        for name in names {
+            // `<name>.tmp-<pid>-<suffix>`: only files of processes that are gone.
+            let rest = name.dropFirst(prefix.count)
+            guard let dash = rest.firstIndex(of: UInt8(ascii: "-")),
+                  let pid = Int32(String(decoding: rest[..<dash], as: UTF8.self)), pid > 0,
+                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            let candidate = directory + "/" + String(decoding: name, as: UTF8.self)
+            if unlink(candidate) == 0 { removed.append(candidate) }
+        }
+        return removed
+    }
+
     private static func writeAll(_ bytes: [UInt8], to fileDescriptor: Int32, path: String) throws(SystemError) {
         var offset = 0
         while offset < bytes.count {

@@ -26,6 +26,10 @@ public struct AppLauncher {
     ///   when a link does not resolve (nothing is opened then).
     public func launch(opening links: [String], fresh: Bool) async throws -> (app: AppCoordinator, warnings: [String]) {
         let container = try Container.persistent(in: directory)
+        // Leftovers of runs killed in the middle of saving a file.
+        for file in [directory.navigation, directory.session] {
+            FileSystem.removeAbandonedTemporaryFiles(besides: file)
+        }
         let app = AppCoordinator(container: container)
         if let user = await container.sessions.restore() {
             try app.resume(as: user)
