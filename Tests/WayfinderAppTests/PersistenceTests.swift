@@ -39,6 +39,24 @@ import WayfinderTerminal
         #expect(FileSystem.mode(of: directory.path) == 0o700)
     }
 
+    @Test func aKeptFeedPageIsReadAgainAfterAnyCommitHereOrElsewhere() async throws {
+        let here = try container()
+        let elsewhere = try container()   // another connection, as another process has
+        let first = try await here.posts.page(1, size: 5)
+        #expect(try await here.posts.page(1, size: 5) == first, "nothing changed")
+        // A commit through this connection.
+        let mine = try await here.posts.create(authorID: 1, title: "Mine", body: "Here")
+        #expect(try await here.posts.page(1, size: 5).posts.first?.id == mine.id)
+        // A commit through the other one.
+        let theirs = try await elsewhere.posts.create(authorID: 2, title: "Theirs", body: "Elsewhere")
+        let page = try await here.posts.page(1, size: 5)
+        #expect(page.posts.first?.id == theirs.id)
+        #expect(page.pageCount == 8, "38 posts in pages of 5")
+        // A like elsewhere changes a count on the kept page.
+        _ = try await elsewhere.posts.setLiked(true, postID: theirs.id, by: 3)
+        #expect(try await here.posts.page(1, size: 5).posts.first?.likeCount == 1)
+    }
+
     @Test func passwordsAreStoredOnlyAsSaltedSlowHashes() async throws {
         let services = try container()
         _ = try await services.auth.register(username: "zed", password: "correct horse battery")

@@ -1,5 +1,6 @@
 import GRDB
 import GRDBSQLite
+import Synchronization
 import WayfinderTerminal
 
 /// The app's SQLite database, through GRDB: versioned migrations, WAL mode, the demo data
@@ -11,6 +12,8 @@ import WayfinderTerminal
 public struct AppDatabase: Sendable {
     /// The connection.
     public let writer: DatabaseQueue
+    /// Results of ``cachedRead(_:_:)``, and what they were read at.
+    private let cache = ReadCache()
     /// The file.
     public let path: String
 
@@ -129,6 +132,22 @@ public struct AppDatabase: Sendable {
         try writeNow(work)
     }
 
+    /// Runs `work` like ``read(_:)``, unless the last read under `key` was made since the
+    /// last commit, by this process or any other: then returns what that read returned.
+    ///
+    /// For reads that screens repeat on every render (the feed page): one statement
+    /// (`PRAGMA data_version`, which changes when another connection commits) instead of
+    /// the queries. This process's own commits go through ``write(_:)``, which empties the cache.
+    func cachedRead<T: Sendable>(_ key: String, _ work: (Database) throws -> T) async throws(ServiceError) -> T {
+        try inTransaction(.deferred) { db in
+            let version = try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
+            if let kept = cache.value(for: key, version: version) as? T { return kept }
+            let value = try work(db)
+            cache.keep(value, for: key, version: version)
+            return value
+        }
+    }
+
     /// The synchronous read: a deferred transaction on the connection, run on the calling
     /// thread (GRDB's `read` would also switch the connection to read-only and back, two
     /// more statements for every read).
@@ -139,7 +158,10 @@ public struct AppDatabase: Sendable {
     /// The synchronous write: an immediate transaction, so that two processes writing at
     /// once wait for each other (the busy timeout) instead of failing to upgrade a lock.
     private func writeNow<T>(_ work: (Database) throws -> T) throws(ServiceError) -> T {
-        try inTransaction(.immediate, work)
+        // Emptied before and after: a failed or partial commit leaves nothing stale either.
+        cache.removeAll()
+        defer { cache.removeAll() }
+        return try inTransaction(.immediate, work)
     }
 
     private func inTransaction<T>(_ kind: Database.TransactionKind, _ work: (Database) throws -> T) throws(ServiceError) -> T {
@@ -165,5 +187,30 @@ extension ServiceError {
     static func database(_ error: any Error) -> ServiceError {
         if let error = error as? ServiceError { return error }
         return ServiceError("the database failed: \(error)")
+    }
+}
+
+/// The results ``AppDatabase/cachedRead(_:_:)`` keeps, each with the `data_version` it was
+/// read at; shared by the copies of one ``AppDatabase``.
+private final class ReadCache: Sendable {
+    private let entries = Mutex<[String: (version: Int, value: any Sendable)]>([:])
+
+    func value(for key: String, version: Int) -> (any Sendable)? {
+        entries.withLock { entries in
+            guard let entry = entries[key], entry.version == version else { return nil }
+            return entry.value
+        }
+    }
+
+    func keep(_ value: any Sendable, for key: String, version: Int) {
+        entries.withLock { entries in
+            // A few keys are enough (the feed's pages); start over rather than grow.
+            if entries.count >= 16 { entries.removeAll() }
+            entries[key] = (version, value)
+        }
+    }
+
+    func removeAll() {
+        entries.withLock { $0.removeAll() }
     }
 }

@@ -71,7 +71,8 @@ public struct SQLitePostRepository: PostRepository {
 
     public func page(_ number: Int, size: Int) async throws(ServiceError) -> PostPage {
         let size = max(1, size)
-        return try await database.read { db in
+        // The feed asks for its page on every render: kept until something is committed.
+        return try await database.cachedRead("page \(number) \(size)") { db in
             let total = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM post")) ?? 0
             let pageCount = max(1, (total + size - 1) / size)
             let number = min(max(1, number), pageCount)
