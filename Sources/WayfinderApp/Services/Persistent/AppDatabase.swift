@@ -164,19 +164,40 @@ public struct AppDatabase: Sendable {
         return try inTransaction(.immediate, work)
     }
 
-    private func inTransaction<T>(_ kind: Database.TransactionKind, _ work: (Database) throws -> T) throws(ServiceError) -> T {
+    /// Runs `work` in a transaction of `kind` on the calling thread; rolls back when it throws.
+    /// `BEGIN` and `COMMIT` are cached statements (GRDB's `inTransaction` parses them anew
+    /// each time).
+    private func inTransaction<T>(_ kind: TransactionKind, _ work: (Database) throws -> T) throws(ServiceError) -> T {
         do {
             return try writer.writeWithoutTransaction { db in
-                var result: T?
-                try db.inTransaction(kind) {
-                    result = try work(db)
-                    return .commit
+                try db.cachedStatement(sql: kind.begin).execute()
+                do {
+                    let result = try work(db)
+                    try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+                    return result
+                } catch {
+                    if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK TRANSACTION") }
+                    throw error
                 }
-                guard let result else { throw ServiceError("the database transaction gave no result") }
-                return result
             }
         } catch {
             throw ServiceError.database(error)
+        }
+    }
+
+    /// How a transaction takes its locks.
+    private enum TransactionKind {
+        /// Reads: the snapshot is taken at the first read.
+        case deferred
+        /// Writes: the write lock is taken at once, so that two writers wait for each other
+        /// (the busy timeout) instead of failing to upgrade a read lock.
+        case immediate
+
+        var begin: String {
+            switch self {
+            case .deferred: "BEGIN DEFERRED TRANSACTION"
+            case .immediate: "BEGIN IMMEDIATE TRANSACTION"
+            }
         }
     }
 }
