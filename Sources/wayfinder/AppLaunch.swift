@@ -35,9 +35,10 @@ enum AppLaunch {
     /// The app with `links` opened (or the saved navigation restored); warnings go to stderr.
     /// A link that does not resolve exits 65 with nothing opened; a database that cannot
     /// be opened exits 74.
-    static func makeApp(opening links: [String], fresh: Bool, directory: DataDirectory) async throws -> AppCoordinator {
+    static func makeApp(opening links: [String], fresh: Bool, directory: DataDirectory, databaseWhenNeeded: Bool = false) async throws -> AppCoordinator {
         do {
-            let (app, warnings) = try await AppLauncher(directory: directory).launch(opening: links, fresh: fresh)
+            let (app, warnings) = try await AppLauncher(directory: directory)
+                .launch(opening: links, fresh: fresh, databaseWhenNeeded: databaseWhenNeeded)
             for warning in warnings { printError("wayfinder: \(warning)") }
             return app
         } catch let error as NavigationError {
@@ -146,7 +147,8 @@ struct OpenCommand: AsyncParsableCommand {
 
     @MainActor
     static func show(links: [String], format: OutputFormat, directory: DataDirectory) async throws {
-        let app = try await AppLaunch.makeApp(opening: links, fresh: true, directory: directory)
+        // Signed out, showing where links lead needs no data: the database stays closed.
+        let app = try await AppLaunch.makeApp(opening: links, fresh: true, directory: directory, databaseWhenNeeded: true)
         let shell = AppShell(app: app)
         let output = StandardOutput()
         switch format {

@@ -55,6 +55,40 @@ import Testing
         #expect(try run("where\n", ["--fresh"]).stdout == "wayfinder://main/feed\n")
     }
 
+    @Test func openShowsWhereLinksLeadAsTheSignedInUserAndNeedsNoDatabaseSignedOut() throws {
+        // Signed out, on a new data directory: the link waits for sign-in; no database is made.
+        let signedOut = try run("", ["open", "wayfinder://main/feed/post/42", "--format", "json"])
+        #expect(signedOut.status == 0)
+        #expect(signedOut.stdout.contains("\"pending\":\"wayfinder://main/feed/post/42\""))
+        #expect(signedOut.stdout.contains("\"user\":null"))
+        #expect(!FileManager.default.fileExists(atPath: home + "/wayfinder.sqlite"))
+        // Signed in: the session is read from the database.
+        #expect(try run("login alice\nwonderland\nquit\n").status == 0)
+        let signedIn = try run("", ["open", "wayfinder://main/feed/post/42", "--format", "json"])
+        #expect(signedIn.status == 0)
+        #expect(signedIn.stdout.contains("\"url\":\"wayfinder://main/feed/post/42\""))
+        #expect(signedIn.stdout.contains("\"user\":\"alice\""))
+    }
+
+    @Test func aDatabaseThatCannotBeOpenedExits74() throws {
+        // A directory where the database file should be.
+        try FileManager.default.createDirectory(atPath: home + "/wayfinder.sqlite", withIntermediateDirectories: true)
+        let repl = try run("where\n")
+        #expect(repl.status == 74)
+        #expect(repl.stdout.isEmpty)
+        #expect(repl.stderr.hasPrefix("wayfinder: error: cannot open the database"), "\(repl.stderr)")
+        #expect(repl.stderr.split(separator: "\n").count == 1)
+        // Signed out, `open` needs no data and still answers.
+        let open = try run("", ["open", "wayfinder://settings", "--format", "json"])
+        #expect(open.status == 0, "\(open.stderr)")
+        #expect(open.stdout.contains("\"pending\":\"wayfinder://settings\""))
+        // With a saved session it needs the database, and says so.
+        try Data("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\n".utf8).write(to: URL(fileURLWithPath: home + "/session"))
+        let signedIn = try run("", ["open", "wayfinder://settings", "--format", "json"])
+        #expect(signedIn.status == 74)
+        #expect(signedIn.stderr.hasPrefix("wayfinder: error: cannot open the database"))
+    }
+
     @Test func logoutEndsTheSessionForTheNextRunToo() throws {
         _ = try run("login carol\nwonderland\nsettings\n")
         #expect(FileManager.default.fileExists(atPath: home + "/session"))

@@ -39,14 +39,18 @@ public struct Container: Sendable {
 extension Container {
     /// The services on the SQLite database in `directory` (created, migrated and seeded
     /// with the demo data on first use); sessions are remembered in its `session` file.
+    /// - Parameters:
+    ///   - directory: The data directory.
+    ///   - openingWhenNeeded: Open the database at its first use rather than now (see
+    ///     ``AppDatabase/init(openingWhenNeeded:)``).
     /// - Throws: ``ServiceError`` when the directory or the database cannot be opened.
-    public static func persistent(in directory: DataDirectory) throws(ServiceError) -> Container {
+    public static func persistent(in directory: DataDirectory, openingWhenNeeded: Bool = false) throws(ServiceError) -> Container {
         do {
             try directory.create()
         } catch {
             throw ServiceError("cannot create the data directory: \(error)")
         }
-        let database = try AppDatabase(path: directory.database)
+        let database = openingWhenNeeded ? AppDatabase(openingWhenNeeded: directory.database) : try AppDatabase(path: directory.database)
         let settings = SQLiteSettingsService(database: database)
         return Container(
             auth: SQLiteAuthService(database: database),

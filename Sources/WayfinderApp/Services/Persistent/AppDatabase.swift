@@ -10,17 +10,31 @@ import WayfinderTerminal
 /// connections to open and a pool to go through for every read. WAL mode (kept in the file)
 /// lets other processes on the same data read while this one writes, and the other way round.
 public struct AppDatabase: Sendable {
-    /// The connection.
-    public let writer: DatabaseQueue
-    /// Results of ``cachedRead(_:_:)``, and what they were read at.
-    private let cache = ReadCache()
     /// The file.
     public let path: String
+    /// The connection, once open.
+    private let connection: Connection
+    /// Results of ``cachedRead(_:_:)``, and what they were read at.
+    private let cache = ReadCache()
 
     /// Opens (creating and migrating when needed) the database at `path`.
     /// - Throws: ``ServiceError`` naming the file when it cannot be opened or migrated.
     public init(path: String) throws(ServiceError) {
+        self.init(openingWhenNeeded: path)
+        _ = try connection.queue()
+    }
+
+    /// The database at `path`, opened (created, migrated) by its first read or write; a
+    /// failure to open it comes out of that read or write (and the next one tries again).
+    /// For short runs that may need no data at all (`wayfinder open` while signed out).
+    public init(openingWhenNeeded path: String) {
         self.path = path
+        self.connection = Connection(path: path)
+    }
+
+    /// Opens the connection: persistent WAL, foreign keys, a busy timeout, then migrations.
+    static func open(_ path: String) throws(ServiceError) -> DatabaseQueue {
+        let queue: DatabaseQueue
         do {
             var configuration = Configuration()
             configuration.foreignKeysEnabled = true
@@ -40,13 +54,14 @@ public struct AppDatabase: Sendable {
                 }
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
             }
-            writer = try DatabaseQueue(path: path, configuration: configuration)
-            try Self.migrator.migrate(writer)
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+            try migrator.migrate(queue)
         } catch {
             throw ServiceError("cannot open the database \(path): \(error)")
         }
         // The database holds password hashes and session tokens: owner only.
         for suffix in ["", "-wal", "-shm"] { try? FileSystem.setMode(0o600, of: path + suffix) }
+        return queue
     }
 
     /// The schema's history; each migration runs once, in order, in a transaction.
@@ -169,7 +184,7 @@ public struct AppDatabase: Sendable {
     /// each time).
     private func inTransaction<T>(_ kind: TransactionKind, _ work: (Database) throws -> T) throws(ServiceError) -> T {
         do {
-            return try writer.writeWithoutTransaction { db in
+            return try connection.queue().writeWithoutTransaction { db in
                 try db.cachedStatement(sql: kind.begin).execute()
                 do {
                     let result = try work(db)
@@ -208,6 +223,31 @@ extension ServiceError {
     static func database(_ error: any Error) -> ServiceError {
         if let error = error as? ServiceError { return error }
         return ServiceError("the database failed: \(error)")
+    }
+}
+
+/// The one connection of an ``AppDatabase``, opened on first use; shared by its copies.
+private final class Connection: Sendable {
+    let path: String
+    private let opened = Mutex<DatabaseQueue?>(nil)
+
+    init(path: String) {
+        self.path = path
+    }
+
+    /// The open connection; opens it first when needed.
+    func queue() throws(ServiceError) -> DatabaseQueue {
+        let result: Result<DatabaseQueue, ServiceError> = opened.withLock { opened in
+            if let opened { return .success(opened) }
+            do throws(ServiceError) {
+                let queue = try AppDatabase.open(path)
+                opened = queue
+                return .success(queue)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
     }
 }
 
