@@ -46,14 +46,19 @@ python3 scripts/repl_session.py "$wayfinder" 10000 100000 | tee "$results/repl.j
 
 echo "== Cold starts (hyperfine)"
 data=$(mktemp -d)
-trap 'rm -rf "$data"' EXIT
-# A data directory with its database made, so that `open` measures a start, not a first run.
+signed_in=$(mktemp -d)
+trap 'rm -rf "$data" "$signed_in"' EXIT
+# Data directories with their database made, so that `open` measures a start, not a first
+# run: one signed out (the link waits for sign-in; no data is needed), one with a saved
+# session (`open` reads it from the database and shows the link as that user).
 printf 'login alice\nwonderland\nlogout\n' | "$wayfinder" --data-dir "$data" --fresh >/dev/null
+printf 'login alice\nwonderland\nquit\n' | "$wayfinder" --data-dir "$signed_in" --fresh >/dev/null
 link='wayfinder://main/feed/post/42'
 hyperfine -N --warmup 20 --runs 300 --export-json "$results/startup.json" \
   --command-name hello "$hello" \
   --command-name "wayfinder resolve URL" "$wayfinder resolve $link" \
-  --command-name "wayfinder open URL --format json" "$wayfinder open $link --format json --data-dir $data"
+  --command-name "wayfinder open URL --format json" "$wayfinder open $link --format json --data-dir $data" \
+  --command-name "wayfinder open URL --format json (signed in)" "$wayfinder open $link --format json --data-dir $signed_in"
 
 echo "== Machine"
 {

@@ -6,12 +6,13 @@ import Wayfinder
 // accepts the same way. Prints one JSON line per table size (used by RESULTS.md), and
 // with `--write DIR` also writes each table's `.routes` file and inputs there.
 // `--profile wayfinder|routing-kit|accepted|rejected|print|print-state SIZE ROUNDS` resolves the inputs
-// ROUNDS times instead, for valgrind --tool=callgrind or perf.
+// ROUNDS times instead, for valgrind --tool=callgrind or perf; `--profile navigate DEPTH ROUNDS`
+// pushes and pops; `--profile parse FILE ROUNDS` parses a `.routes` file and prints the times.
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.first == "--profile" {
     let rest = Array(arguments.dropFirst())
     let side = rest[0]
-    let table = RouteTable(routes: Int(rest[1])!)
+    let table = RouteTable(routes: Int(rest[1]) ?? 10)
     let rounds = Int(rest[2])!
     let inputs = table.inputs()
     var sum = 0
@@ -28,6 +29,19 @@ if arguments.first == "--profile" {
             try navigator.pop()
         }
         print(navigator.state.activeStack!.path.count)
+        exit(0)
+    }
+    if side == "parse" {
+        // `--profile parse FILE ROUNDS`: parses a .routes file ROUNDS times.
+        let text = try String(contentsOfFile: rest[1], encoding: .utf8)
+        let start = ContinuousClock.now
+        var first: Duration?
+        for round in 0..<rounds {
+            sum &+= try RouteGraph(parsing: text, file: rest[1]).screens.count
+            if round == 0 { first = ContinuousClock.now - start }
+        }
+        print("first \(first.map { "\($0)" } ?? "-"), then \((ContinuousClock.now - start) / max(1, rounds))")
+        print(sum)
         exit(0)
     }
     if side == "routing-kit" {
