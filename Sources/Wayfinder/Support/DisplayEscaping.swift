@@ -1,8 +1,14 @@
 extension String {
+    /// Whether the text holds a C0 control, DEL or a C1 control (one pass over its UTF-8).
+    public var containsControlCharacters: Bool {
+        var text = self
+        return text.withUTF8 { PercentEncoding.containsControlCharacter($0) }
+    }
+
     /// The text with C0 controls, DEL and C1 controls escaped as `\u{…}`, so that
     /// untrusted text can be shown on a terminal without writing escape sequences.
     public var escapingControlCharacters: String {
-        guard unicodeScalars.contains(where: \.isControlCharacter) else { return self }
+        guard containsControlCharacters else { return self }
         var result = ""
         result.reserveCapacity(utf8.count + 8)
         for scalar in unicodeScalars {
