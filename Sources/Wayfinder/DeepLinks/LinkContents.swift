@@ -14,8 +14,13 @@ struct LinkContents {
     static let inlineStepCapacity = 6
     static let inlineValueCapacity = 2
 
-    private let steps: Int32
-    private let values: Int32
+    // Laid out to 56 bytes, a multiple of 8: counts and kinds share the first word, so a
+    // result holding these (flow, tab, contents: 64 bytes) copies in whole words.
+    /// At most ``RouteGraph/maximumSegments`` + 1.
+    private let steps: UInt16
+    /// In place: what each value is: 0 absent, 1 an int, `2 + n` a string of `n` bytes.
+    private let valueKinds: (UInt8, UInt8)
+    private let values: UInt32
     var stepCount: Int { Int(steps) }
     var valueCount: Int { Int(values) }
     /// The bytes, for a link that does not fit in place; never written after it is made.
@@ -23,16 +28,14 @@ struct LinkContents {
     /// In place: steps as 32-bit `screen << 16 | valueStart`, two to a word.
     private let packedSteps: (UInt64, UInt64, UInt64)
     /// In place: the values (an int, or a string's UTF-8 bytes, the first one's running on
-    /// into the second word when it is the only value) and what each is: 0 absent, 1 an int,
-    /// `2 + n` a string of `n` bytes.
+    /// into the second word when it is the only value); see `valueKinds`.
     private let packedValues: (UInt64, UInt64)
-    private let valueKinds: (UInt8, UInt8)
 
     /// Contents of `stepCount` steps, `valueCount` values and `textCount` bytes of text,
     /// written by `write` through the pointer it is given (8-byte aligned, zeroed).
     init(stepCount: Int, valueCount: Int, textCount: Int, write: (UnsafeMutableRawPointer) -> Void) {
-        steps = Int32(stepCount)
-        values = Int32(valueCount)
+        steps = UInt16(stepCount)
+        values = UInt32(valueCount)
         let size = LinkContents.textOffset(steps: stepCount, values: valueCount) + textCount
         storage = LinkStorage.make(byteCount: size, write: write)
         packedSteps = (0, 0, 0)
@@ -86,8 +89,8 @@ struct LinkContents {
             }
             if position == 0 { kinds.0 = kind } else { kinds.1 = kind }
         }
-        self.steps = Int32(steps.count)
-        self.values = Int32(values.count)
+        self.steps = UInt16(steps.count)
+        self.values = UInt32(values.count)
         storage = nil
         packedSteps = words
         packedValues = numbers
