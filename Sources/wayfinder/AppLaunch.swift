@@ -30,7 +30,20 @@ struct DataOptions: ParsableArguments {
 /// Builds the sample app on its data directory.
 @MainActor
 enum AppLaunch {
-    nonisolated static var environment: [String: String] { ProcessInfo.processInfo.environment }
+    /// The process's environment, read from `environ` (Foundation's `ProcessInfo` costs
+    /// more to set up than a short run such as `wayfinder open` spends on everything else).
+    nonisolated static var environment: [String: String] {
+        var result: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return result
+    }
 
     /// The app with `links` opened (or the saved navigation restored); warnings go to stderr.
     /// A link that does not resolve exits 65 with nothing opened; a database that cannot
@@ -158,6 +171,9 @@ struct OpenCommand: AsyncParsableCommand {
             let renderer = TextRenderer(usesColor: Terminal.prefersColor(environment: AppLaunch.environment, isTTY: Terminal.isTTY(1)))
             output.write(renderer.render(await shell.screen()))
         }
+        // The process ends next: tearing the app down (closing the database, removing its
+        // observers) would only cost time. Nothing is left unwritten: `open` writes no data.
+        _ = Unmanaged.passRetained(app)
     }
 }
 

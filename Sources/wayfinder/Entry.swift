@@ -37,11 +37,9 @@ enum FastCommand: Equatable {
 
     /// Reads `arguments` (without the program name); `nil` when ArgumentParser should.
     init?(parsing arguments: [String]) {
-        guard let name = arguments.first else { return nil }
+        guard let name = arguments.first, name == "open" || name == "resolve" else { return nil }
         var positionals: [String] = []
-        var options: [String: String] = [:]
-        let allowed: Set<String> = name == "open" ? ["--format", "--data-dir"] : name == "resolve" ? ["--format", "--routes"] : []
-        guard !allowed.isEmpty else { return nil }
+        var format: String?, dataDir: String?, routes: String?
         var index = 1
         while index < arguments.count {
             let argument = arguments[index]
@@ -60,20 +58,26 @@ enum FastCommand: Equatable {
                 value = arguments[index]
                 index += 1
             }
-            guard allowed.contains(key), let value, options[key] == nil else { return nil }
-            options[key] = value
+            guard let value else { return nil }
+            // Each option once, and only those of the command.
+            switch (key, name) {
+            case ("--format", _) where format == nil: format = value
+            case ("--data-dir", "open") where dataDir == nil: dataDir = value
+            case ("--routes", "resolve") where routes == nil: routes = value
+            default: return nil
+            }
         }
-        var format = OutputFormat.text
-        if let text = options["--format"] {
-            guard let parsed = OutputFormat(rawValue: text) else { return nil }
-            format = parsed
+        var outputFormat = OutputFormat.text
+        if let format {
+            guard let parsed = OutputFormat(rawValue: format) else { return nil }
+            outputFormat = parsed
         }
         if name == "open" {
             guard !positionals.isEmpty else { return nil }
-            self = .open(links: positionals, format: format, dataDir: options["--data-dir"])
+            self = .open(links: positionals, format: outputFormat, dataDir: dataDir)
         } else {
             guard positionals.count == 1 else { return nil }
-            self = .resolve(url: positionals[0], routes: options["--routes"], format: format)
+            self = .resolve(url: positionals[0], routes: routes, format: outputFormat)
         }
     }
 }
