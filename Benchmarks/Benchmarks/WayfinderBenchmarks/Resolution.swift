@@ -13,6 +13,21 @@ var perOperation: Benchmark.Configuration {
     )
 }
 
+/// A benchmark named `name` that runs `operation` on `items` in turn, round and round, one
+/// item per operation (the cursor wraps with a comparison, not a division).
+func cyclingBenchmark<Item, Result>(_ name: String, over items: [Item], _ operation: @escaping (Item) -> Result) {
+    var cursor = 0
+    Benchmark(name, configuration: perOperation) { benchmark in
+        items.withUnsafeBufferPointer { items in
+            for _ in benchmark.scaledIterations {
+                blackHole(operation(items[cursor]))
+                cursor &+= 1
+                if cursor == items.count { cursor = 0 }
+            }
+        }
+    }
+}
+
 /// The table sizes measured.
 var tableSizes: [Int] { [10, 100, 1_000, 10_000] }
 
@@ -25,37 +40,13 @@ func resolutionBenchmarks() {
         let wayfinder = try! WayfinderSide(table: table)
         let routingKit = RoutingKitSide(table: table)
 
-        var wayfinderCursor = 0
-        Benchmark("Resolve.Wayfinder.N\(size)", configuration: perOperation) { benchmark in
-            inputs.withUnsafeBufferPointer { inputs in
-                for _ in benchmark.scaledIterations {
-                    blackHole(wayfinder.resolve(inputs[wayfinderCursor & 1023]))
-                    wayfinderCursor &+= 1
-                }
-            }
-        }
-        var routingKitCursor = 0
-        Benchmark("Resolve.RoutingKit.N\(size)", configuration: perOperation) { benchmark in
-            inputs.withUnsafeBufferPointer { inputs in
-                for _ in benchmark.scaledIterations {
-                    blackHole(routingKit.resolve(inputs[routingKitCursor & 1023]))
-                    routingKitCursor &+= 1
-                }
-            }
-        }
+        cyclingBenchmark("Resolve.Wayfinder.N\(size)", over: inputs) { wayfinder.resolve($0) }
+        cyclingBenchmark("Resolve.RoutingKit.N\(size)", over: inputs) { routingKit.resolve($0) }
         guard size == 1_000 else { continue }
 
         let accepted = inputs.filter { wayfinder.resolve($0) != nil }
         let rejected = inputs.filter { wayfinder.resolve($0) == nil }
-        var acceptedCursor = 0
-        Benchmark("Resolve.Wayfinder.accepted.N\(size)", configuration: perOperation) { benchmark in
-            accepted.withUnsafeBufferPointer { accepted in
-                for _ in benchmark.scaledIterations {
-                    blackHole(wayfinder.resolve(accepted[acceptedCursor % accepted.count]))
-                    acceptedCursor &+= 1
-                }
-            }
-        }
+        cyclingBenchmark("Resolve.Wayfinder.accepted.N\(size)", over: accepted) { wayfinder.resolve($0) }
         // Allocation counts are per 1,000 operations and rounded down: measure links whose
         // values are all ints (kept in place) apart from links with a string value.
         let withStrings = accepted.filter { $0.contains("/tag/") || $0.contains("?q=") }
@@ -65,25 +56,9 @@ func resolutionBenchmarks() {
             link.contains("/page/") && RouteTable.longTags.contains { link.contains("/tag/\($0)/") }
         }
         for (kind, links) in [("ints", intsOnly), ("strings", withStrings), ("stored", stored)] {
-            var cursor = 0
-            Benchmark("Resolve.Wayfinder.accepted.\(kind).N\(size)", configuration: perOperation) { benchmark in
-                links.withUnsafeBufferPointer { links in
-                    for _ in benchmark.scaledIterations {
-                        blackHole(wayfinder.resolve(links[cursor % links.count]))
-                        cursor &+= 1
-                    }
-                }
-            }
+            cyclingBenchmark("Resolve.Wayfinder.accepted.\(kind).N\(size)", over: links) { wayfinder.resolve($0) }
         }
-        var rejectedCursor = 0
-        Benchmark("Resolve.Wayfinder.rejected.N\(size)", configuration: perOperation) { benchmark in
-            rejected.withUnsafeBufferPointer { rejected in
-                for _ in benchmark.scaledIterations {
-                    blackHole(wayfinder.resolve(rejected[rejectedCursor % rejected.count]))
-                    rejectedCursor &+= 1
-                }
-            }
-        }
+        cyclingBenchmark("Resolve.Wayfinder.rejected.N\(size)", over: rejected) { wayfinder.resolve($0) }
 
         // Printing: the navigation state each accepted link opens, back to its URL.
         let states: [NavigationState] = accepted.map { link in
@@ -91,29 +66,14 @@ func resolutionBenchmarks() {
             try! navigator.open(link)
             return navigator.state
         }
-        var printCursor = 0
-        Benchmark("Print.state.N\(size)", configuration: perOperation) { benchmark in
-            states.withUnsafeBufferPointer { states in
-                for _ in benchmark.scaledIterations {
-                    blackHole(wayfinder.graph.link(for: states[printCursor % states.count]))
-                    printCursor &+= 1
-                }
-            }
-        }
+        cyclingBenchmark("Print.state.N\(size)", over: states) { wayfinder.graph.link(for: $0) }
         // The same states as the printer takes them: flow, tab, routes (root first), presentation.
         let parts = states.map { state in
             let stack = state.activeStack!
             return (state.activeFlow, state.selectedTab, stack.routes, stack.presentation?.route)
         }
-        var partsCursor = 0
-        Benchmark("Print.routes.N\(size)", configuration: perOperation) { benchmark in
-            parts.withUnsafeBufferPointer { parts in
-                for _ in benchmark.scaledIterations {
-                    let (flow, tab, stack, presentation) = parts[partsCursor % parts.count]
-                    blackHole(wayfinder.graph.link(flow: flow, tab: tab, stack: stack, presentation: presentation))
-                    partsCursor &+= 1
-                }
-            }
+        cyclingBenchmark("Print.routes.N\(size)", over: parts) { flow, tab, stack, presentation in
+            wayfinder.graph.link(flow: flow, tab: tab, stack: stack, presentation: presentation)
         }
     }
 }
