@@ -32,7 +32,7 @@ struct DataOptions: ParsableArguments {
 enum AppLaunch {
     /// The process's environment, read from `environ` (Foundation's `ProcessInfo` costs
     /// more to set up than a short run such as `wayfinder open` spends on everything else).
-    nonisolated static var environment: [String: String] {
+    nonisolated static let environment: [String: String] = {
         var result: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {
@@ -43,7 +43,7 @@ enum AppLaunch {
             entry += 1
         }
         return result
-    }
+    }()
 
     /// The app with `links` opened (or the saved navigation restored); warnings go to stderr.
     /// A link that does not resolve exits 65 with nothing opened; a database that cannot

@@ -57,6 +57,17 @@ import WayfinderTerminal
         #expect(try await here.posts.page(1, size: 5).posts.first?.likeCount == 1)
     }
 
+    @Test func aFlagSetElsewhereShowsOnTheNextRead() async throws {
+        let here = try container()
+        let elsewhere = try container()
+        #expect(await here.settings.value(of: .pagedFeed) == true)
+        try await elsewhere.settings.setOverride(false, for: .pagedFeed)
+        #expect(await here.settings.value(of: .pagedFeed) == false)
+        try await here.settings.setOverride(nil, for: .pagedFeed)
+        #expect(await elsewhere.settings.value(of: .pagedFeed) == true)
+        #expect(await here.settings.overrides().isEmpty)
+    }
+
     @Test func passwordsAreStoredOnlyAsSaltedSlowHashes() async throws {
         let services = try container()
         _ = try await services.auth.register(username: "zed", password: "correct horse battery")

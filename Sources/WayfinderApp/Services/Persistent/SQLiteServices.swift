@@ -1,5 +1,4 @@
 import GRDB
-import Synchronization
 
 extension User {
     /// The columns ``init(row:)`` reads, in its order.
@@ -166,12 +165,11 @@ public struct SQLiteUserRepository: UserRepository {
 
 /// ``SettingsService`` on the SQLite database.
 ///
-/// Feature-flag overrides are read from the database once, on first use, and kept up to
-/// date by ``setOverride(_:for:)``: screens read flags on every render, and a flag changed
-/// by another process using the same data shows from that process's next start.
+/// Screens read feature flags on every render: the overrides are kept until the next commit
+/// (``AppDatabase/cachedRead(_:_:)``), so a flag changed here or by another process using
+/// the same data shows on the next screen.
 public struct SQLiteSettingsService: SettingsService {
     let database: AppDatabase
-    private let cachedOverrides = OverrideCache()
 
     /// Creates the service.
     public init(database: AppDatabase) { self.database = database }
@@ -210,23 +208,14 @@ public struct SQLiteSettingsService: SettingsService {
                 try db.cachedStatement(sql: "DELETE FROM flagOverride WHERE id = ?").execute(arguments: [flag.id])
             }
         }
-        cachedOverrides.overrides.withLock { $0 = nil }
     }
 
     public func overrides() async -> [String: Bool] {
-        if let cached = cachedOverrides.overrides.withLock({ $0 }) { return cached }
-        let overrides = try? await database.read { db in
+        let overrides = try? await database.cachedRead("flag overrides") { db -> [String: Bool] in
             var result: [String: Bool] = [:]
-            for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, value FROM flagOverride")) { result[row["id"]] = row["value"] }
+            for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, value FROM flagOverride")) { result[row[0] as String] = row[1] as Bool }
             return result
         }
-        // A failed read is not cached: the next screen tries again.
-        if let overrides { cachedOverrides.overrides.withLock { $0 = overrides } }
         return overrides ?? [:]
     }
-}
-
-/// The overrides as last read, shared by the copies of one ``SQLiteSettingsService``.
-private final class OverrideCache: Sendable {
-    let overrides = Mutex<[String: Bool]?>(nil)
 }
