@@ -188,7 +188,8 @@ struct TerminalTests {
 
         // Control: the same sequence printed raw does rename a pane on this tmux, so the
         // check above can fail.
-        let control = try pane.tmux(["new-window", "-d", "-P", "-F", "#{pane_id}", "printf", #"\033]2;x\007"#])
+        // (The window stays open a while, so that its title can still be read under load.)
+        let control = try pane.tmux(["new-window", "-d", "-P", "-F", "#{pane_id}", #"printf '\033]2;x\007'; sleep 20"#])
         let renamed = await pane.poll { _ in (try? pane.tmux(["display", "-p", "-t", control, "#{pane_title}"])) == "x" }
         #expect(renamed != nil, "tmux ignored a raw OSC 2 title here, so the check above proves nothing")
     }

@@ -96,6 +96,12 @@ public struct Navigator: Sendable {
         redoSteps.removeAll()
     }
 
+    /// The active flow and the key of its selected stack: where the in-place intents (push,
+    /// pop, present, dismiss) change the state.
+    private var activePlace: (flow: String, stack: String) {
+        (state.activeFlow, state.active?.selectedKey ?? FlowState.singleStack)
+    }
+
     /// The active flow's selected stack, for reading inside a change.
     func activeStack(in state: NavigationState) throws(NavigationError) -> RouteStack {
         guard let stack = state.activeStack else {
@@ -111,7 +117,7 @@ public struct Navigator: Sendable {
     ///   push screen, not allowed after the top, has bad parameters, or a sheet is shown.
     public mutating func push(_ route: Route) throws(NavigationError) {
         try check(route, as: .push, after: activeStack(in: state), in: state)
-        let flow = state.activeFlow, key = state.active?.selectedKey ?? FlowState.singleStack
+        let (flow, key) = activePlace
         // In place: the path is not copied, and undo records only the way back.
         let id = ids()
         state.flows[flow]?.stacks[key]?.push(route, id: id)
@@ -126,7 +132,7 @@ public struct Navigator: Sendable {
         guard !stack.path.isEmpty else {
             throw NavigationError(.atRoot, "already at the root of \(place(in: state))")
         }
-        let flow = state.activeFlow, key = state.active?.selectedKey ?? FlowState.singleStack
+        let (flow, key) = activePlace
         guard let element = state.flows[flow]?.stacks[key]?.pop() else { return }
         record(.push(flow: flow, stack: key, element: element))
     }
@@ -203,7 +209,7 @@ public struct Navigator: Sendable {
 
     /// Sets the presentation over the active stack in place, recording the way back.
     private mutating func setPresentation(_ presentation: Presentation?) {
-        let flow = state.activeFlow, key = state.active?.selectedKey ?? FlowState.singleStack
+        let (flow, key) = activePlace
         let previous = state.flows[flow]?.stacks[key]?.presentation
         state.flows[flow]?.stacks[key]?.presentation = presentation
         record(.presentation(flow: flow, stack: key, previous))

@@ -133,18 +133,21 @@ public struct AppDatabase: Sendable {
         return migrator
     }
 
-    /// Runs `work` in a read (deferred) transaction; database errors become ``ServiceError``s.
-    ///
-    /// The transaction runs on the caller's thread (a local database answers in
-    /// microseconds): no hop to another thread and back for each read.
+    /// Runs `work` in a read (deferred) transaction on the caller's thread (a local database
+    /// answers in microseconds: no hop to another thread and back); database errors become
+    /// ``ServiceError``s. GRDB's own `read` would also switch the connection to read-only and
+    /// back, two more statements for every read.
     func read<T>(_ work: (Database) throws -> T) async throws(ServiceError) -> T {
-        try readNow(work)
+        try inTransaction(.deferred, work)
     }
 
-    /// Runs `work` in a write transaction on the caller's thread; database errors become
-    /// ``ServiceError``s.
+    /// Runs `work` in a write (immediate) transaction on the caller's thread, then forgets
+    /// what ``cachedRead(_:_:)`` kept; database errors become ``ServiceError``s.
     func write<T>(_ work: (Database) throws -> T) async throws(ServiceError) -> T {
-        try writeNow(work)
+        // Reads are serialized with this write on the connection: once it has committed,
+        // nothing kept from before it survives.
+        defer { cache.removeAll() }
+        return try inTransaction(.immediate, work)
     }
 
     /// Runs `work` like ``read(_:)``, unless the last read under `key` was made since the
@@ -161,22 +164,6 @@ public struct AppDatabase: Sendable {
             cache.keep(value, for: key, version: version)
             return value
         }
-    }
-
-    /// The synchronous read: a deferred transaction on the connection, run on the calling
-    /// thread (GRDB's `read` would also switch the connection to read-only and back, two
-    /// more statements for every read).
-    private func readNow<T>(_ work: (Database) throws -> T) throws(ServiceError) -> T {
-        try inTransaction(.deferred, work)
-    }
-
-    /// The synchronous write: an immediate transaction, so that two processes writing at
-    /// once wait for each other (the busy timeout) instead of failing to upgrade a lock.
-    private func writeNow<T>(_ work: (Database) throws -> T) throws(ServiceError) -> T {
-        // Emptied before and after: a failed or partial commit leaves nothing stale either.
-        cache.removeAll()
-        defer { cache.removeAll() }
-        return try inTransaction(.immediate, work)
     }
 
     /// Runs `work` in a transaction of `kind` on the calling thread; rolls back when it throws.
