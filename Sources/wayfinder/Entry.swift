@@ -1,5 +1,4 @@
 import ArgumentParser
-import Glibc
 
 /// The program's entry point: `open` and `resolve` with plain arguments take a direct
 /// path; everything else (and anything unusual about those two: help, unknown or
@@ -7,8 +6,8 @@ import Glibc
 ///
 /// Scripts call `wayfinder open URL` and `wayfinder resolve URL` once per link, so their
 /// start-up time matters: ArgumentParser's reflection over the command tree costs more
-/// than the work itself. The direct path accepts exactly what ArgumentParser would accept
-/// for these commands and behaves the same (output, messages, exit codes).
+/// than the work itself. The direct path takes only spellings ArgumentParser accepts too,
+/// and behaves as it would on them (output, messages, exit codes: `DirectPathTests`).
 @main
 enum Entry {
     static func main() async {
