@@ -37,8 +37,19 @@ let package = Package(
             name: "bench-check",
             dependencies: ["BenchTable", .product(name: "Wayfinder", package: "Wayfinder")]
         ),
-        // The cold-start reference: "hello", built like `wayfinder` (release, static stdlib).
-        .executableTarget(name: "hello"),
+        // The cold-start reference: "hello", built like `wayfinder`: release, and linked with
+        // the release flags of `wayfinder`'s target (see ../Package.swift): static Swift
+        // runtime, position-dependent, no exported symbols. It links no C library that
+        // `wayfinder` takes from a static archive.
+        .executableTarget(
+            name: "hello",
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-static-stdlib", "-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"],
+                    .when(configuration: .release)
+                ),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -30,17 +30,17 @@ struct DataOptions: ParsableArguments {
 /// Builds the sample app on its data directory.
 @MainActor
 enum AppLaunch {
-    /// The process's environment, read from `environ` (Foundation's `ProcessInfo` costs
-    /// more to set up than a short run such as `wayfinder open` spends on everything else).
+    /// The environment variables the program reads (each reader declares its own).
+    nonisolated static let environmentVariables =
+        DataDirectory.environmentVariables + HistoryStore.environmentVariables + Terminal.environmentVariables
+
+    /// Those of ``environmentVariables`` that are set, read with `getenv` (Foundation's
+    /// `ProcessInfo`, or a copy of the whole environment, costs more than a short run such
+    /// as `wayfinder open` spends on everything else).
     nonisolated static let environment: [String: String] = {
         var result: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            entry += 1
+        for name in environmentVariables {
+            if let value = getenv(name) { result[name] = String(cString: value) }
         }
         return result
     }()

@@ -138,15 +138,15 @@ import WayfinderTerminal
     @Test func aSessionOutlivesTheProcessUntilItEnds() async throws {
         let services = try container()
         let bob = try await services.auth.signIn(username: "bob", password: "wonderland")
-        #expect(await services.sessions.restore() == nil)
+        #expect(try await services.sessions.restore() == nil)
         try await services.sessions.start(for: bob)
         #expect(FileSystem.mode(of: directory.session) == 0o600)
         let token = try String(contentsOfFile: directory.session, encoding: .utf8)
         #expect(!token.contains("wonderland"))
-        #expect(await (try container()).sessions.restore() == bob)
+        #expect(try await (try container()).sessions.restore() == bob)
         try await services.sessions.end(for: bob)
         #expect(FileManager.default.fileExists(atPath: directory.session) == false)
-        #expect(await (try container()).sessions.restore() == nil)
+        #expect(try await (try container()).sessions.restore() == nil)
     }
 
     @Test func aSessionEndedElsewhereIsForgotten() async throws {
@@ -157,8 +157,46 @@ import WayfinderTerminal
         try await here.sessions.end(for: carol)
         // Another process still has the token file: it must not sign anyone in.
         try token.write(toFile: directory.session, atomically: true, encoding: .utf8)
-        #expect(await (try container()).sessions.restore() == nil)
+        #expect(try await (try container()).sessions.restore() == nil)
         #expect(FileManager.default.fileExists(atPath: directory.session) == false)
+    }
+
+    /// A container whose database opens at its first use: its session is read without
+    /// opening it (`wayfinder open`), and must say what the opened database would.
+    private func lazyContainer() throws -> Container {
+        try Container.persistent(in: directory, openingWhenNeeded: true)
+    }
+
+    @Test func aSessionReadWithoutOpeningTheDatabaseIsTheSame() async throws {
+        let services = try container()
+        let bob = try await services.auth.signIn(username: "bob", password: "wonderland")
+        try await services.sessions.start(for: bob)
+        #expect(try await lazyContainer().sessions.restore() == bob)
+        // A user edited since, read from the same rows.
+        var renamed = bob
+        renamed.displayName = "Robert \"Bob\" Tables"
+        renamed.bio = "Ünïcode, 'quotes' and\nnew lines"
+        try await services.users.update(renamed)
+        #expect(try await lazyContainer().sessions.restore() == renamed)
+        #expect(try await container().sessions.restore() == renamed)
+        // Ended: forgotten, file and all, by the reader that does not open the database too.
+        let token = try String(contentsOfFile: directory.session, encoding: .utf8)
+        try await services.sessions.end(for: bob)
+        try token.write(toFile: directory.session, atomically: true, encoding: .utf8)
+        #expect(try await lazyContainer().sessions.restore() == nil)
+        #expect(FileManager.default.fileExists(atPath: directory.session) == false)
+    }
+
+    @Test func aSavedSessionOnADatabaseThatCannotBeOpenedIsAnErrorAndKept() async throws {
+        let services = try container()
+        let carol = try await services.auth.signIn(username: "carol", password: "wonderland")
+        try await services.sessions.start(for: carol)
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: directory.database + suffix) }
+        try Data("this is not a database, it is plain text padded well past the header size".utf8)
+            .write(to: URL(fileURLWithPath: directory.database))
+        let lazy = try lazyContainer()
+        await #expect(throws: ServiceError.self) { try await lazy.sessions.restore() }
+        #expect(FileManager.default.fileExists(atPath: directory.session))
     }
 
     @Test func aDatabaseThatCannotBeOpenedIsAClearError() throws {

@@ -53,7 +53,9 @@ public protocol SettingsService: Sendable {
 /// Keeps the signed-in user signed in across runs.
 public protocol SessionStore: Sendable {
     /// The user of the saved session, when there is one and it is still valid.
-    func restore() async -> User?
+    /// - Throws: ``ServiceError`` when the sessions cannot be read (the database cannot be
+    ///   opened); the saved session is kept then.
+    func restore() async throws(ServiceError) -> User?
     /// Remembers that `user` is signed in.
     func start(for user: User) async throws(ServiceError)
     /// Ends every session of `user`, here and in any other process using the same data.

@@ -28,6 +28,9 @@ public struct HistoryStore: Sendable {
         self.limit = limit
     }
 
+    /// The environment variables ``defaultPath(environment:)`` reads.
+    public static let environmentVariables = ["XDG_STATE_HOME", "HOME"]
+
     /// Where the history lives: `$XDG_STATE_HOME/wayfinder/history`, or
     /// `$HOME/.local/state/wayfinder/history` when `XDG_STATE_HOME` is unset, empty or relative
     /// (as the XDG Base Directory specification asks). Nil when `HOME` is unset or empty too.

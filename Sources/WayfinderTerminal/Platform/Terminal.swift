@@ -16,6 +16,9 @@ public enum Terminal {
         Platform.terminalWidth()
     }
 
+    /// The environment variables ``prefersColor(environment:isTTY:)`` reads.
+    public static let environmentVariables = ["NO_COLOR", "TERM"]
+
     /// Whether output should be coloured.
     ///
     /// False when output is not a terminal, when `NO_COLOR` is set to a non-empty value

@@ -21,21 +21,20 @@ public struct AppLauncher {
     /// - Parameters:
     ///   - links: Links to open, in order; when there are any, the saved navigation is not restored.
     ///   - fresh: Start from the first screen instead of the saved navigation.
-    ///   - databaseWhenNeeded: When no session is saved, open the database only when
-    ///     something reads or writes data (a short run that shows where links lead while
-    ///     signed out needs none). A saved session always opens it at once.
+    ///   - databaseWhenNeeded: Open the database only when something reads or writes data
+    ///     (a short run that shows where links lead needs none while signed out, and reads a
+    ///     saved session without opening it: ``AppDatabase``'s `peek`).
     /// - Returns: The app and one-line warnings (a state file that could not be used).
     /// - Throws: ``ServiceError`` when the database cannot be opened; ``NavigationError``
     ///   when a link does not resolve (nothing is opened then).
     public func launch(opening links: [String], fresh: Bool, databaseWhenNeeded: Bool = false) async throws -> (app: AppCoordinator, warnings: [String]) {
-        let signedOut = FileSystem.mode(of: directory.session) == nil
-        let container = try Container.persistent(in: directory, openingWhenNeeded: databaseWhenNeeded && signedOut)
+        let container = try Container.persistent(in: directory, openingWhenNeeded: databaseWhenNeeded)
         // Leftovers of runs killed in the middle of saving a file.
         for file in [directory.navigation, directory.session] {
             FileSystem.removeAbandonedTemporaryFiles(besides: file)
         }
         let app = AppCoordinator(container: container)
-        if let user = await container.sessions.restore() {
+        if let user = try await container.sessions.restore() {
             try app.resume(as: user)
         }
         var warnings: [String] = []

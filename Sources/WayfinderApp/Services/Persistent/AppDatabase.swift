@@ -43,10 +43,7 @@ public struct AppDatabase: Sendable {
             // `-wal` and `-shm` files stay when the last connection closes, so that a short
             // run such as `wayfinder open` neither writes to make them again nor syncs.
             configuration.prepareDatabase { db in
-                var flag: CInt = 1
-                let code = withUnsafeMutablePointer(to: &flag) { pointer in
-                    sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, pointer)
-                }
+                let code = keepWALFiles(db.sqliteConnection)
                 guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
                 // WAL is a property of the file: this only changes a new (or rolled-back) one.
                 guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
@@ -62,6 +59,15 @@ public struct AppDatabase: Sendable {
         // The database holds password hashes and session tokens: owner only.
         for suffix in ["", "-wal", "-shm"] { try? FileSystem.setMode(0o600, of: path + suffix) }
         return queue
+    }
+
+    /// Sets `connection` to leave the `-wal` and `-shm` files in place when it closes last
+    /// (`SQLITE_FCNTL_PERSIST_WAL`); returns SQLite's result code.
+    static func keepWALFiles(_ connection: OpaquePointer?) -> CInt {
+        var flag: CInt = 1
+        return withUnsafeMutablePointer(to: &flag) { pointer in
+            sqlite3_file_control(connection, nil, SQLITE_FCNTL_PERSIST_WAL, pointer)
+        }
     }
 
     /// The schema's history; each migration runs once, in order, in a transaction.
@@ -204,6 +210,53 @@ public struct AppDatabase: Sendable {
     }
 }
 
+extension AppDatabase {
+    /// Runs one query (`sql`, one text parameter) on a connection of its own, through the
+    /// SQLite library itself: no GRDB set-up, no migrations, one statement. For a short
+    /// run whose only read is one row (`wayfinder open` with a saved session), while this
+    /// database's connection is not open; `decode` reads the row from the statement.
+    /// - Returns: The row read, `.some(nil)` when there is none, or `nil` when this cannot
+    ///   tell: the connection is open already, the file is missing, not at the schema the
+    ///   migrations make (older or newer), or SQLite fails. Then read through ``read(_:)``.
+    func peek<T>(_ sql: String, _ argument: String, _ decode: (OpaquePointer) -> T) -> T?? {
+        guard !connection.isOpen else { return nil }
+        var handle: OpaquePointer?
+        defer { sqlite3_close_v2(handle) }
+        // Read-write (a reader of a WAL database writes its lock bytes in `-shm`), never created.
+        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK, let handle else { return nil }
+        sqlite3_busy_timeout(handle, 5000)
+        // Like the app's connection: the last one to close leaves `-wal` and `-shm` in place.
+        guard Self.keepWALFiles(handle) == SQLITE_OK else { return nil }
+        let applied = Self.rows("SELECT identifier FROM grdb_migrations ORDER BY rowid", nil, on: handle) { statement in
+            sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? ""
+        }
+        guard let applied, applied == Self.migrator.migrations else { return nil }
+        guard let rows = Self.rows(sql, argument, on: handle, decode) else { return nil }
+        return .some(rows.first)
+    }
+
+    /// The rows of `sql` (with `argument` bound to its one parameter, if any), each read by
+    /// `decode`; nil when SQLite fails.
+    private static func rows<T>(_ sql: String, _ argument: String?, on handle: OpaquePointer, _ decode: (OpaquePointer) -> T) -> [T]? {
+        var prepared: OpaquePointer?
+        defer { sqlite3_finalize(prepared) }
+        guard sqlite3_prepare_v2(handle, sql, -1, &prepared, nil) == SQLITE_OK, let statement = prepared else { return nil }
+        if let argument {
+            // SQLITE_TRANSIENT: SQLite copies the text.
+            let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+            guard sqlite3_bind_text(statement, 1, argument, -1, transient) == SQLITE_OK else { return nil }
+        }
+        var rows: [T] = []
+        while true {
+            switch sqlite3_step(statement) {
+            case SQLITE_ROW: rows.append(decode(statement))
+            case SQLITE_DONE: return rows
+            default: return nil
+            }
+        }
+    }
+}
+
 extension ServiceError {
     /// A database failure as a message for the user; a ``ServiceError`` thrown inside a
     /// transaction comes out as it was.
@@ -221,6 +274,9 @@ private final class Connection: Sendable {
     init(path: String) {
         self.path = path
     }
+
+    /// Whether it has been opened.
+    var isOpen: Bool { opened.withLock { $0 != nil } }
 
     /// The open connection; opens it first when needed.
     func queue() throws(ServiceError) -> DatabaseQueue {

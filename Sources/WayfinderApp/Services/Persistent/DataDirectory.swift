@@ -11,10 +11,15 @@ public struct DataDirectory: Hashable, Sendable {
         self.path = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
     }
 
-    /// The directory chosen by the command line (`explicit`) and the environment.
+    /// The environment variables ``resolve(explicit:environment:)`` reads.
+    public static let environmentVariables = ["WAYFINDER_HOME", "XDG_DATA_HOME", "HOME"]
+
+    /// The directory chosen by the command line (`explicit`) and the environment (read
+    /// only when `explicit` is missing or empty).
     /// - Returns: `nil` when neither gives one and there is no `HOME`.
-    public static func resolve(explicit: String?, environment: [String: String]) -> DataDirectory? {
+    public static func resolve(explicit: String?, environment: @autoclosure () -> [String: String]) -> DataDirectory? {
         if let explicit, !explicit.isEmpty { return DataDirectory(path: explicit) }
+        let environment = environment()
         if let home = environment["WAYFINDER_HOME"], !home.isEmpty { return DataDirectory(path: home) }
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return DataDirectory(path: xdg + "/wayfinder") }
         if let home = environment["HOME"], !home.isEmpty { return DataDirectory(path: home + "/.local/share/wayfinder") }

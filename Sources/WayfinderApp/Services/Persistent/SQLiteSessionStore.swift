@@ -13,21 +13,25 @@ public struct SQLiteSessionStore: SessionStore {
         self.tokenFile = tokenFile
     }
 
-    public func restore() async -> User? {
+    public func restore() async throws(ServiceError) -> User? {
         guard let bytes = try? FileSystem.read(tokenFile) else { return nil }
         let token = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard token.count == 64, token.allSatisfy(\.isHexDigit) else { return nil }
-        let user = try? await database.read { db in
-            try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT \(User.columns) FROM session JOIN user ON user.id = session.userID WHERE session.token = ?"),
-                arguments: [token]
-            ).map(User.init(row:))
+        let sql = "SELECT \(User.columns) FROM session JOIN user ON user.id = session.userID WHERE session.token = ?"
+        let user: User?
+        if let peeked = database.peek(sql, token, User.init(statement:)) {
+            // Answered without opening the database (a short run: `wayfinder open`).
+            user = peeked
+        } else {
+            user = try await database.read { db in
+                try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [token]).map(User.init(row:))
+            }
         }
         if user == nil {
             // Ended elsewhere (logout in another process): forget it here too.
             try? FileSystem.remove(tokenFile)
         }
-        return user ?? nil
+        return user
     }
 
     public func start(for user: User) async throws(ServiceError) {
