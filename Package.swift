@@ -52,9 +52,19 @@ let package = Package(
             resources: [.embedInCode("../../Routes/app.routes")],
             // Services' async methods run on their caller's actor (the main actor in the
             // REPL) instead of hopping to the global executor and back for each call.
-            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")],
+            plugins: ["RoutesCompiler"]
         ),
         .target(name: "WayfinderTesting", dependencies: ["Wayfinder", "WayfinderTerminal"]),
+        // Builds `Routes/app.routes` into `WayfinderApp` as Swift: checked at build time,
+        // not parsed at each start.
+        .executableTarget(name: "routes-compiler", dependencies: ["Wayfinder"]),
+        .plugin(
+            name: "RoutesCompiler",
+            capability: .buildTool(),
+            dependencies: ["routes-compiler"],
+            path: "Sources/RoutesCompilerPlugin"
+        ),
         .executableTarget(
             name: "wayfinder",
             dependencies: [

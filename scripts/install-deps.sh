@@ -3,7 +3,9 @@
 # Used by `make run` and `make test`; safe to run again (it does nothing when all is there).
 set -euo pipefail
 
-packages=(graphviz libedit-dev libsqlite3-dev libcrypt-dev tmux)
+# The static archives the `wayfinder` executable links (see Package.swift) come with the
+# -dev packages: libedit-dev needs libbsd-dev (and libmd-dev) and libncurses-dev (terminfo).
+packages=(graphviz libedit-dev libbsd-dev libmd-dev libncurses-dev libsqlite3-dev libcrypt-dev tmux)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -25,6 +25,36 @@ import WayfinderApp
         #expect(AppRoutes.graph.screens.count == graph.screens.count)
     }
 
+    /// `AppRoutes.graph` is built from Swift that `routes-compiler` wrote at build time; it
+    /// must be the graph the file parses to, down to where each screen is declared, and
+    /// lead every link where the parsed graph does.
+    @Test func theCompiledGraphIsTheParsedOne() throws {
+        let parsed = try RouteGraph(parsing: AppRoutes.source, file: AppRoutes.fileName)
+        let compiled = AppRoutes.graph
+        #expect(compiled.scheme == parsed.scheme)
+        #expect(compiled.guards == parsed.guards)
+        #expect(compiled.flows == parsed.flows)
+        #expect(compiled.screens == parsed.screens)
+        for screen in parsed.screens {
+            #expect(compiled.successors(of: screen.name) == parsed.successors(of: screen.name), "after \(screen.name)")
+        }
+        for flow in parsed.flows {
+            for tab in flow.tabs.map(Optional.some) + [nil] {
+                #expect(compiled.rootScreen(flow: flow.name, tab: tab) == parsed.rootScreen(flow: flow.name, tab: tab))
+            }
+        }
+        let links = [
+            "wayfinder://main/feed/post/42/comments", "wayfinder://main/search?q=caf%C3%A9", "wayfinder://login/forgot?email=a",
+            "wayfinder://settings/profile", "wayfinder://main/me/compose", "wayfinder://main/feed/post/x", "wayfinder://nowhere",
+            "wayfinder://main/feed/post/1/user/2", "wayfinder://login/register/terms", "wayfinder://settings/logout",
+        ]
+        for link in links {
+            let fromCompiled = Result { try compiled.resolve(link) }.map { "\($0.url) \($0.stack) \(String(describing: $0.presentation))" }
+            let fromParsed = Result { try parsed.resolve(link) }.map { "\($0.url) \($0.stack) \(String(describing: $0.presentation))" }
+            #expect("\(fromCompiled)" == "\(fromParsed)", "\(link)")
+        }
+    }
+
     @Test func everyLoginCaseHasALineAndEveryLineACase() {
         checkAgreement(LoginRoute.self)
     }

@@ -134,3 +134,49 @@ import Wayfinder
         }
     }
 }
+
+/// ASCII route tables are split into lines and words byte by byte; anything else Character
+/// by Character. Both must read a table alike: the same diagnostics (lines, columns,
+/// messages) or the same graph, whatever the spaces, tabs, comments and line breaks.
+@Suite struct RoutesTokenizingTests {
+    /// Words a generated line is made of: directives, names, patterns and mistakes.
+    static let words = [
+        "scheme", "demo", "flow", "app", "main", "screen", "home", "root", "push", "sheet", "alert",
+        "after", "query", "guard", "tabs", "else", "signed-in", "list", "item", "item/{id:int}",
+        "items", "q:string?", "p:int", "{x:number}", "a#b", "#", "#c", "main.feed", "-bad", "x/{y}",
+    ]
+    static let breaks = ["\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "\n\r"]
+
+    private func outcome(_ text: String) -> String {
+        do {
+            let graph = try RouteGraph(parsing: text, file: "t.routes")
+            return "graph \(graph.scheme) \(graph.flows) \(graph.screens) \(graph.guards)"
+        } catch {
+            return error.diagnostics.map(\.description).joined(separator: "\n")
+        }
+    }
+
+    @Test func asciiTablesReadAsCharacterByCharacter() {
+        var rng = SeededGenerator(seed: 2026)
+        let start = ["scheme demo", "flow app", "screen home app root", "screen list app push items after home"]
+        for _ in 0..<400 {
+            var lines = start.filter { _ in Int.random(in: 0..<5, using: &rng) > 0 }
+            for _ in 0..<Int.random(in: 0...6, using: &rng) {
+                var line = String(repeating: " ", count: Int.random(in: 0...2, using: &rng))
+                for _ in 0..<Int.random(in: 0...6, using: &rng) {
+                    line += Self.words.randomElement(using: &rng) ?? ""
+                    line += ["", " ", "  ", "\t", " \t"].randomElement(using: &rng) ?? " "
+                }
+                lines.insert(line, at: Int.random(in: 0...lines.count, using: &rng))
+            }
+            let separators = lines.map { _ in Self.breaks.randomElement(using: &rng) ?? "\n" }
+            let ascii = zip(lines, separators).map { $0 + $1 }.joined()
+            // The same table with a non-ASCII comment closing every line that has words,
+            // and one line more: those lines, and the text as a whole, take the Character by
+            // Character path. (An empty line stays empty: a CR before it and an LF after it
+            // make one break, CR LF, in both.)
+            let other = zip(lines, separators).map { ($0.isEmpty ? "" : $0 + " #é") + $1 }.joined() + "# é"
+            #expect(outcome(ascii) == outcome(other), "\(ascii.debugDescription) against \(other.debugDescription)")
+        }
+    }
+}

@@ -260,13 +260,13 @@ final class LinkIndex: @unchecked Sendable {
             entries: LinkIndex.copy(entries),
             edges: LinkIndex.copy(edges),
             flowEdges: LinkIndex.copy(flowEdges),
-            screenNames: LinkIndex.copy(screens.map(\.name)),
-            segmentNames: LinkIndex.copy(screens.flatMap { $0.pattern.map(\.parameterName) }),
-            queryNames: LinkIndex.copy(screens.flatMap { $0.query.map(\.name) }),
+            screenNames: LinkIndex.copy(screens.map { $0.name }),
+            segmentNames: LinkIndex.copy(screens.flatMap { $0.pattern.map { $0.parameterName } }),
+            queryNames: LinkIndex.copy(screens.flatMap { $0.query.map { $0.name } }),
             mask: capacity - 1,
             longestKey: builder.longestKey,
             flowCount: flows.count,
-            maximumQueryCount: screens.map(\.query.count).max() ?? 0
+            maximumQueryCount: screens.map { $0.query.count }.max() ?? 0
         ))
     }
 

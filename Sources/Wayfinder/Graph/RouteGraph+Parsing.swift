@@ -17,6 +17,17 @@ extension RouteGraph {
         self = graph
     }
 
+    /// A graph of declarations that ``init(parsing:file:)`` accepted (checked when the
+    /// package was built: the code the `routes-compiler` tool generates from a `.routes`
+    /// file). They are not checked again; declarations that do not make a graph stop the
+    /// program.
+    package init(checkedScheme scheme: String, guards: [Guard], flows: [Flow], screens: [Screen]) {
+        guard let graph = GraphBuilder.assemble(scheme: scheme, guards: guards, flows: flows, screens: screens) else {
+            preconditionFailure("RouteGraph(checkedScheme:…) was given declarations that do not make a graph")
+        }
+        self = graph
+    }
+
     init(
         scheme: String, guards: [Guard], flows: [Flow], screens: [Screen],
         successors: [SuccessorIndex], roots: [[Int]], queryOwners: [[String: Int]]
@@ -227,10 +238,10 @@ private struct GraphBuilder {
         }
         // Every screen must be reachable from a root through the edges.
         var reached: Set<String> = []
-        var queue = parser.screens.filter { $0.kind == .root && screens[$0.name]?.location == $0.location }.map(\.name)
+        var queue = parser.screens.filter { $0.kind == .root && screens[$0.name]?.location == $0.location }.map { $0.name }
         while let name = queue.popLast() {
             guard reached.insert(name).inserted else { continue }
-            queue.append(contentsOf: (successors[name] ?? []).map(\.name))
+            queue.append(contentsOf: (successors[name] ?? []).map { $0.name })
         }
         for screen in parser.screens where screens[screen.name]?.location == screen.location {
             guard !reached.contains(screen.name), screen.kind != .root else { continue }
@@ -254,13 +265,21 @@ private struct GraphBuilder {
     func build() -> RouteGraph? {
         guard let scheme = parser.scheme?.0 else { return nil }
         let guards = parser.guards.map { RouteGraph.Guard(name: $0.name, fallbackFlow: $0.fallback.0) }
-        let flows = parser.flows.map { RouteGraph.Flow(name: $0.name, guardName: $0.guardName?.0, tabs: $0.tabs.map(\.0)) }
+        let flows = parser.flows.map { RouteGraph.Flow(name: $0.name, guardName: $0.guardName?.0, tabs: $0.tabs.map { $0.0 }) }
         let screens = parser.screens.map {
             RouteGraph.Screen(
                 name: $0.name, flow: $0.flow.0, tab: $0.tab?.0, kind: $0.kind, pattern: $0.pattern,
-                query: $0.query.map(\.0), predecessors: $0.predecessors.map(\.0), location: $0.location
+                query: $0.query.map { $0.0 }, predecessors: $0.predecessors.map { $0.0 }, location: $0.location
             )
         }
+        return Self.assemble(scheme: scheme, guards: guards, flows: flows, screens: screens)
+    }
+
+    /// The graph of checked declarations: successors in precedence order, roots, query
+    /// owners and the link index. `nil` when they do not fit together (unchecked input).
+    static func assemble(
+        scheme: String, guards: [RouteGraph.Guard], flows: [RouteGraph.Flow], screens: [RouteGraph.Screen]
+    ) -> RouteGraph? {
         var index: [String: Int] = [:]
         for (position, screen) in screens.enumerated() { index[screen.name] = position }
 
@@ -272,7 +291,7 @@ private struct GraphBuilder {
             }
         }
         let successors = successorLists.map { list -> SuccessorIndex in
-            let ordered = list.sorted { precedes(screens[$0], screens[$1]) }
+            let ordered = list.sorted { Self.precedes(screens[$0], screens[$1]) }
             var result = SuccessorIndex(ordered: ordered)
             for position in ordered {
                 if case .literal(let word) = screens[position].pattern.first {
@@ -310,7 +329,7 @@ private struct GraphBuilder {
 
     /// Resolution precedence, independent of declaration order: segment by segment,
     /// literals before typed parameters before strings; then longer patterns first.
-    func precedes(_ a: RouteGraph.Screen, _ b: RouteGraph.Screen) -> Bool {
+    static func precedes(_ a: RouteGraph.Screen, _ b: RouteGraph.Screen) -> Bool {
         for (left, right) in zip(a.pattern, b.pattern) {
             if left.rank != right.rank { return left.rank < right.rank }
             if case .literal(let l) = left, case .literal(let r) = right, l != r { return l < r }

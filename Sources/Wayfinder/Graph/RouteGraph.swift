@@ -14,6 +14,12 @@ public struct RouteGraph: Sendable {
         public let name: String
         /// The flow shown while the guard is unmet.
         public let fallbackFlow: String
+
+        /// A guard (for ``RouteGraph/init(checkedScheme:guards:flows:screens:)``).
+        package init(name: String, fallbackFlow: String) {
+            self.name = name
+            self.fallbackFlow = fallbackFlow
+        }
     }
 
     /// A top-level flow: the URL host (`wayfinder://main/…`).
@@ -26,6 +32,13 @@ public struct RouteGraph: Sendable {
         public let tabs: [String]
         /// Whether the flow has tabs.
         public var hasTabs: Bool { !tabs.isEmpty }
+
+        /// A flow (for ``RouteGraph/init(checkedScheme:guards:flows:screens:)``).
+        package init(name: String, guardName: String?, tabs: [String]) {
+            self.name = name
+            self.guardName = guardName
+            self.tabs = tabs
+        }
     }
 
     /// What kind of step a screen is.
@@ -80,6 +93,13 @@ public struct RouteGraph: Sendable {
         public let type: ParameterType
         /// Whether the link may leave it out.
         public let isOptional: Bool
+
+        /// A query parameter (for ``RouteGraph/init(checkedScheme:guards:flows:screens:)``).
+        package init(name: String, type: ParameterType, isOptional: Bool) {
+            self.name = name
+            self.type = type
+            self.isOptional = isOptional
+        }
     }
 
     /// One screen of the graph.
@@ -100,6 +120,21 @@ public struct RouteGraph: Sendable {
         public let predecessors: [String]
         /// Where it is declared.
         public let location: RoutesLocation
+
+        /// A screen (for ``RouteGraph/init(checkedScheme:guards:flows:screens:)``).
+        package init(
+            name: String, flow: String, tab: String?, kind: ScreenKind, pattern: [Segment],
+            query: [QueryParameter], predecessors: [String], location: RoutesLocation
+        ) {
+            self.name = name
+            self.flow = flow
+            self.tab = tab
+            self.kind = kind
+            self.pattern = pattern
+            self.query = query
+            self.predecessors = predecessors
+            self.location = location
+        }
 
         /// The names and types of its path parameters, in pattern order.
         public var pathParameters: [(name: String, type: ParameterType)] {

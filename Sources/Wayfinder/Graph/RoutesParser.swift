@@ -39,7 +39,8 @@ struct RoutesParser {
         let location: RoutesLocation
     }
 
-    static let keywords: Set<String> = ["after", "query", "guard", "tabs", "else"]
+    /// Words that cannot name anything (five: a list is quicker to search than to hash into).
+    static let keywords = ["after", "query", "guard", "tabs", "else"]
 
     let file: String
     var diagnostics: [RoutesDiagnostic] = []
@@ -54,8 +55,7 @@ struct RoutesParser {
 
     mutating func parse(_ text: String) {
         var lineNumber = 0
-        // "\r\n" is one Character in Swift, so split on every kind of line break.
-        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+        for line in Self.lines(of: text) {
             lineNumber += 1
             let tokens = Self.tokenize(line)
             guard let first = tokens.first else { continue }
@@ -74,7 +74,66 @@ struct RoutesParser {
 
     // MARK: - Tokens
 
+    /// The lines of `text`, split at every kind of line break ("\r\n" is one).
+    static func lines(of text: String) -> [Substring] {
+        let bytes = text.utf8
+        // ASCII (route tables usually are): the breaks are LF, VT, FF and CR (CR LF is one
+        // Character, hence one break), found byte by byte rather than Character by Character.
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        }
+        var lines: [Substring] = []
+        var start = bytes.startIndex
+        var index = start
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            guard byte >= 0x0A && byte <= 0x0D else {
+                index = bytes.index(after: index)
+                continue
+            }
+            lines.append(text[start..<index])
+            index = bytes.index(after: index)
+            if byte == 0x0D, index != bytes.endIndex, bytes[index] == 0x0A {
+                index = bytes.index(after: index)
+            }
+            start = index
+        }
+        lines.append(text[start..<index])
+        return lines
+    }
+
+    /// The words of `line` (separated by spaces and tabs, up to a `#` that starts a word),
+    /// each with its column counted in Characters.
     static func tokenize(_ line: Substring) -> [Token] {
+        let bytes = line.utf8
+        // ASCII: each byte is a Character (a line holds no CR LF), so bytes can be counted.
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return tokenizeCharacters(line) }
+        var tokens: [Token] = []
+        var tokenStart: String.Index?
+        var startColumn = 0
+        var column = 0
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            column += 1
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
+                if let start = tokenStart {
+                    tokens.append(Token(text: String(line[start..<index]), column: startColumn))
+                    tokenStart = nil
+                }
+            } else if tokenStart == nil {
+                if byte == UInt8(ascii: "#") { break }
+                tokenStart = index
+                startColumn = column
+            }
+            index = bytes.index(after: index)
+        }
+        if let start = tokenStart { tokens.append(Token(text: String(line[start..<index]), column: startColumn)) }
+        return tokens
+    }
+
+    /// ``tokenize(_:)`` Character by Character, for lines that are not ASCII.
+    static func tokenizeCharacters(_ line: Substring) -> [Token] {
         var tokens: [Token] = []
         var current = ""
         var start = 0

@@ -332,9 +332,12 @@ enum Platform {
 
     /// `mkdir -p`: creates `path` and missing parents with `mode`; existing ones are left alone.
     static func createDirectories(atPath path: String, mode: mode_t) throws(SystemError) {
+        // Usually there already: one `stat`.
+        if isDirectory(path) { return }
         var prefix = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
-            prefix += "/" + component
+            prefix += "/"
+            prefix += component
             if mkdir(prefix, mode) == 0 { continue }
             let code = errno
             guard code == EEXIST, isDirectory(prefix) else {
