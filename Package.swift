@@ -1,27 +1,13 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-/// How the `wayfinder` executable is linked, for its start-up time (`wayfinder open URL`
-/// runs once per link from scripts).
-/// - Always: SQLite, libedit (with terminfo, libbsd, libmd) and libcrypt from their static
-///   archives, through the linker scripts in `Sources/wayfinder/Linking`, searched first:
-///   six shared libraries fewer to load at each start.
-/// - Release builds: the Swift runtime linked in (`-static-stdlib`, as `swift build
-///   --static-swift-stdlib` does), position-dependent (`-no-pie`, as Swift on Linux linked
-///   executables before it defaulted to PIE: no relocating ~1 MB of pointers at each start;
-///   the shared libraries loaded keep their address randomisation), and no exported
-///   symbols (the dynamic loader and `dladdr` search a table of 2 instead of 8,000).
-///   Debug builds keep the toolchain's defaults: against the shared Swift runtime, a
-///   position-dependent executable makes the dynamic loader warn about pointer equality.
-/// `Benchmarks/` links its "hello" reference with the same release flags.
+/// How the `wayfinder` executable is linked: SQLite, libedit (with terminfo, libbsd,
+/// libmd) and libcrypt from their static archives, through the linker scripts in
+/// `Sources/wayfinder/Linking`, which the link searches first. A start loads six shared
+/// libraries fewer (`wayfinder open URL` runs once per link from scripts). `make release`
+/// adds the rest of what makes a quick start (see the Makefile).
 let linkingDirectory = String(#filePath.dropLast("Package.swift".count)) + "Sources/wayfinder/Linking"
-let startupLinkerSettings: [LinkerSetting] = [
-    .unsafeFlags(["-L", linkingDirectory]),
-    .unsafeFlags(
-        ["-static-stdlib", "-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"],
-        .when(configuration: .release)
-    ),
-]
+let startupLinkerSettings: [LinkerSetting] = [.unsafeFlags(["-L", linkingDirectory])]
 
 let package = Package(
     name: "Wayfinder",

@@ -37,19 +37,11 @@ let package = Package(
             name: "bench-check",
             dependencies: ["BenchTable", .product(name: "Wayfinder", package: "Wayfinder")]
         ),
-        // The cold-start reference: "hello", built like `wayfinder`: release, and linked with
-        // the release flags of `wayfinder`'s target (see ../Package.swift): static Swift
-        // runtime, position-dependent, no exported symbols. It links no C library that
-        // `wayfinder` takes from a static archive.
-        .executableTarget(
-            name: "hello",
-            linkerSettings: [
-                .unsafeFlags(
-                    ["-static-stdlib", "-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"],
-                    .when(configuration: .release)
-                ),
-            ]
-        ),
+        // The cold-start reference: "hello", built like `wayfinder`: `scripts/bench.sh` builds
+        // both with the flags of `make release` (release, static Swift runtime,
+        // position-dependent, no exported symbols). It links no C library that `wayfinder`
+        // takes from a static archive.
+        .executableTarget(name: "hello"),
     ],
     swiftLanguageModes: [.v6]
 )

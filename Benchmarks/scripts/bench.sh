@@ -25,10 +25,13 @@ fi
 # removed since the last build (the new files are then missing from it): start afresh.
 rm -f .build/release.yaml .build/debug.yaml
 
-echo "== Building: wayfinder and hello, release, static Swift standard library"
-swift build -c release --static-swift-stdlib --package-path "$root" \
+# Both binaries are built the same way: as `make release` builds `wayfinder` (its flags
+# come from the Makefile; these are the same, for running this script by itself).
+read -r -a release_flags <<< "${RELEASE_FLAGS:--c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie -Xlinker --no-export-dynamic}"
+echo "== Building: wayfinder and hello, with: ${release_flags[*]}"
+swift build "${release_flags[@]}" --package-path "$root" \
   --scratch-path "$benchmarks/.build/wayfinder-release" --product wayfinder
-swift build -c release --static-swift-stdlib --product hello
+swift build "${release_flags[@]}" --product hello
 swift build -c release --product bench-check
 wayfinder="$benchmarks/.build/wayfinder-release/release/wayfinder"
 hello="$benchmarks/.build/release/hello"
