@@ -134,6 +134,7 @@ struct TerminalTests {
 
     // MARK: 4. Ctrl-D
 
+    /// Status 0 even after a command failed: only a piped session reports failures in its status.
     @Test func ctrlDOnAnEmptyLineExitsWithStatus0() async throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
@@ -142,6 +143,8 @@ struct TerminalTests {
         try await pane.waitForPrompt("wayfinder://login")
         let output = try await pane.run("where")
         #expect(output == ["wayfinder://login"], "where:\n\(pane.shown)")
+        let failed = try await pane.run("bogus")
+        #expect(failed.contains { $0.hasPrefix("error: unknown command 'bogus'") }, "bogus:\n\(pane.shown)")
 
         try pane.press("C-d")
         let status = try await pane.waitForExitStatus()

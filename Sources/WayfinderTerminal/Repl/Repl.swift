@@ -64,7 +64,8 @@ public final class Repl {
             case .endOfInput:
                 if secretPrompt != nil { shell.cancelInput() }
                 if interactive { output.write("\n") }
-                return failed ? 1 : 0
+                // Like `quit`: only a piped session reports failed commands in its status.
+                return interactive ? 0 : (failed ? 1 : 0)
             case .interrupted:
                 shell.cancelInput()
                 continue
