@@ -16,6 +16,27 @@ import Testing
 
     private var stateFile: String { home + "/navigation.json" }
 
+    /// Where the data goes without `--data-dir`, read from the environment by the binary:
+    /// `$WAYFINDER_HOME`, else `$XDG_DATA_HOME/wayfinder` (absolute only), else
+    /// `~/.local/share/wayfinder`. An empty variable counts as unset.
+    @Test(arguments: [
+        (["WAYFINDER_HOME": "", "XDG_DATA_HOME": "xdg", "HOME": "home"], "xdg/wayfinder"),
+        (["WAYFINDER_HOME": "", "XDG_DATA_HOME": "", "HOME": "home"], "home/.local/share/wayfinder"),
+        (["WAYFINDER_HOME": "", "XDG_DATA_HOME": "relative/xdg", "HOME": "home"], "home/.local/share/wayfinder"),
+        (["WAYFINDER_HOME": "wayfinder-home", "XDG_DATA_HOME": "xdg", "HOME": "home"], "wayfinder-home"),
+    ])
+    func theDataDirectoryComesFromTheEnvironment(variables: [String: String], expected: String) throws {
+        // Relative names stand for directories inside `home` (this test's temporary directory).
+        var environment: [String: String] = [:]
+        for (name, value) in variables {
+            environment[name] = value.isEmpty || value.hasPrefix("relative") ? value : home + "/" + value
+        }
+        let result = try CLI.run([], stdin: "quit\n", environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: home + "/" + expected + "/navigation.json"), "\(variables)")
+        #expect(FileManager.default.fileExists(atPath: home + "/" + expected + "/wayfinder.sqlite"), "\(variables)")
+    }
+
     @Test func whatAUserDoesIsThereTheNextTime() throws {
         let first = try run("""
             login alice
