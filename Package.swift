@@ -24,7 +24,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "Wayfinder"),
-        .systemLibrary(name: "CEditLine", providers: [.apt(["libedit-dev"])]),
+        .systemLibrary(name: "CEditLine", providers: [.apt(["libedit-dev", "libbsd-dev", "libmd-dev", "libncurses-dev"])]),
         .target(name: "WayfinderTerminal", dependencies: ["Wayfinder", "CEditLine"]),
         .systemLibrary(name: "CCrypt", providers: [.apt(["libcrypt-dev"])]),
         .target(
@@ -66,7 +66,10 @@ let package = Package(
         .testTarget(name: "WayfinderTerminalTests", dependencies: ["Wayfinder", "WayfinderTerminal"]),
         .testTarget(
             name: "WayfinderAppTests",
-            dependencies: ["Wayfinder", "WayfinderApp", "WayfinderTerminal", "WayfinderTesting"],
+            dependencies: [
+                "Wayfinder", "WayfinderApp", "WayfinderTerminal", "WayfinderTesting",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             exclude: ["Transcripts"]
         ),
         .testTarget(

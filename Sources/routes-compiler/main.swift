@@ -37,6 +37,11 @@ while true {
     if count <= 0 { break }
     bytes += buffer[0..<count]
 }
+// A directory, say, opens but does not read.
+guard ferror(file) == 0 else {
+    report("\(input): error: cannot read the routes file\n")
+    exit(66)
+}
 fclose(file)
 
 let graph: RouteGraph
@@ -116,8 +121,13 @@ let existing = fopen(output, "r").map { handle -> String in
 }
 if existing != source {
     let temporary = output + ".tmp"
-    guard let handle = fopen(temporary, "w"), fwrite(source, 1, source.utf8.count, handle) == source.utf8.count,
-          fclose(handle) == 0, rename(temporary, output) == 0 else {
+    var written = false
+    if let handle = fopen(temporary, "w") {
+        written = fwrite(source, 1, source.utf8.count, handle) == source.utf8.count
+        written = fclose(handle) == 0 && written
+    }
+    guard written, rename(temporary, output) == 0 else {
+        unlink(temporary)
         report("\(output): error: cannot write the generated source\n")
         exit(73)
     }

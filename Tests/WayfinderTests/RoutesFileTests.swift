@@ -177,6 +177,12 @@ import Wayfinder
             // make one break, CR LF, in both.)
             let other = zip(lines, separators).map { ($0.isEmpty ? "" : $0 + " #é") + $1 }.joined() + "# é"
             #expect(outcome(ascii) == outcome(other), "\(ascii.debugDescription) against \(other.debugDescription)")
+            // Only some lines marked: the text is split Character by Character, and each
+            // unmarked line is still read byte by byte.
+            let some = zip(lines, separators).map {
+                ($0.isEmpty || Bool.random(using: &rng) ? $0 : $0 + " #é") + $1
+            }.joined() + "# é"
+            #expect(outcome(ascii) == outcome(some), "\(ascii.debugDescription) against \(some.debugDescription)")
         }
     }
 }
