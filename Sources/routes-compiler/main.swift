@@ -26,23 +26,25 @@ guard arguments.count == 5 else {
 }
 let (input, output, name, type) = (arguments[1], arguments[2], arguments[3], arguments[4])
 
-guard let file = fopen(input, "r") else {
+/// The bytes of the file at `path`; nil when it cannot be opened or read (a directory, say,
+/// opens but does not read).
+func readFile(_ path: String) -> [UInt8]? {
+    guard let file = fopen(path, "r") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let count = fread(&buffer, 1, buffer.count, file)
+        if count <= 0 { break }
+        bytes += buffer[0..<count]
+    }
+    return ferror(file) == 0 ? bytes : nil
+}
+
+guard let bytes = readFile(input) else {
     report("\(input): error: cannot read the routes file\n")
     exit(66)
 }
-var bytes: [UInt8] = []
-var buffer = [UInt8](repeating: 0, count: 65_536)
-while true {
-    let count = fread(&buffer, 1, buffer.count, file)
-    if count <= 0 { break }
-    bytes += buffer[0..<count]
-}
-// A directory, say, opens but does not read.
-guard ferror(file) == 0 else {
-    report("\(input): error: cannot read the routes file\n")
-    exit(66)
-}
-fclose(file)
 
 let graph: RouteGraph
 do {
@@ -109,16 +111,7 @@ for screen in graph.screens {
 source += "        ]\n    )\n}\n"
 
 // Written only when it changed, through a temporary file renamed over it.
-let existing = fopen(output, "r").map { handle -> String in
-    var data: [UInt8] = []
-    while true {
-        let count = fread(&buffer, 1, buffer.count, handle)
-        if count <= 0 { break }
-        data += buffer[0..<count]
-    }
-    fclose(handle)
-    return String(decoding: data, as: UTF8.self)
-}
+let existing = readFile(output).map { String(decoding: $0, as: UTF8.self) }
 if existing != source {
     let temporary = output + ".tmp"
     var written = false

@@ -51,6 +51,8 @@ public final class Repl {
     public func run() async -> Int32 {
         let interactive = reader.isInteractive
         var failed = false
+        /// `quit`, Ctrl-D and end of input alike: only a piped session reports failed commands.
+        var exitStatus: Int32 { interactive ? 0 : (failed ? 1 : 0) }
         if interactive {
             output.write(renderer.render(shell.banner()))
             output.write(renderer.render(await shell.screen()))
@@ -64,8 +66,7 @@ public final class Repl {
             case .endOfInput:
                 if secretPrompt != nil { shell.cancelInput() }
                 if interactive { output.write("\n") }
-                // Like `quit`: only a piped session reports failed commands in its status.
-                return interactive ? 0 : (failed ? 1 : 0)
+                return exitStatus
             case .interrupted:
                 shell.cancelInput()
                 continue
@@ -84,10 +85,10 @@ public final class Repl {
                 if reply.showsScreen {
                     output.write(renderer.render(await shell.screen()))
                 }
-                if reply.quits { return interactive ? 0 : (failed ? 1 : 0) }
+                if reply.quits { return exitStatus }
             }
         }
-        return failed ? 1 : 0
+        return exitStatus
     }
 
     private func remember(_ line: String) {
