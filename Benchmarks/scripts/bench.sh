@@ -25,10 +25,13 @@ fi
 # removed since the last build (the new files are then missing from it): start afresh.
 rm -f .build/release.yaml .build/debug.yaml
 
-# Both binaries are built the same way: as `make release` builds `wayfinder` (its flags
-# come from the Makefile; these are the same, for running this script by itself).
-read -r -a release_flags <<< "${RELEASE_FLAGS:--c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie -Xlinker --no-export-dynamic}"
+# Both binaries are built the same way: as `make release` builds `wayfinder` (the flags
+# come from the Makefile, also when this script is run by itself).
+read -r -a release_flags <<< "${RELEASE_FLAGS:-$(make -s -C "$root" --no-print-directory release-flags)}"
 echo "== Building: wayfinder and hello, with: ${release_flags[*]}"
+# The link reads Sources/wayfinder/Linking/startup.order, which SwiftPM does not track:
+# link again, in case it changed.
+rm -f "$benchmarks/.build/wayfinder-release/release/wayfinder"
 swift build "${release_flags[@]}" --package-path "$root" \
   --scratch-path "$benchmarks/.build/wayfinder-release" --product wayfinder
 swift build "${release_flags[@]}" --product hello

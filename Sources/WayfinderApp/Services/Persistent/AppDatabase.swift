@@ -50,9 +50,15 @@ public struct AppDatabase: Sendable {
                     throw DatabaseError(message: "could not turn on WAL mode")
                 }
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
+                try db.execute(sql: "PRAGMA journal_size_limit = \(walSizeLimit)")
             }
             queue = try DatabaseQueue(path: path, configuration: configuration)
-            try migrator.migrate(queue)
+            // At the schema already (every start but the first): one query instead of the
+            // migrator's own checks, which go through GRDB's schema and query machinery.
+            let applied = queue.writeWithoutTransaction { db in
+                try? String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
+            }
+            if applied != migrator.migrations { try migrator.migrate(queue) }
         } catch {
             throw ServiceError("cannot open the database \(path): \(error)")
         }
@@ -60,6 +66,13 @@ public struct AppDatabase: Sendable {
         for suffix in ["", "-wal", "-shm"] { try? FileSystem.setMode(0o600, of: path + suffix) }
         return queue
     }
+
+    /// The size, in bytes, past which the `-wal` file is cut back after a checkpoint
+    /// (`PRAGMA journal_size_limit`). Set on every connection, it also makes the last one to
+    /// close empty the file once its pages are in the database: without it the file keeps
+    /// its frames, and every later connection reads all of them again (and writes them
+    /// back, with three syncs, when it closes), even one that only reads a row.
+    static let walSizeLimit = 1 << 20
 
     /// Sets `connection` to leave the `-wal` and `-shm` files in place when it closes last
     /// (`SQLITE_FCNTL_PERSIST_WAL`); returns SQLite's result code.
@@ -225,8 +238,11 @@ extension AppDatabase {
         // Read-write (a reader of a WAL database writes its lock bytes in `-shm`), never created.
         guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK, let handle else { return nil }
         sqlite3_busy_timeout(handle, 5000)
-        // Like the app's connection: the last one to close leaves `-wal` and `-shm` in place.
-        guard Self.keepWALFiles(handle) == SQLITE_OK else { return nil }
+        // Like the app's connection: the last one to close leaves `-wal` and `-shm` in place,
+        // the `-wal` file emptied.
+        guard Self.keepWALFiles(handle) == SQLITE_OK,
+            sqlite3_exec(handle, "PRAGMA journal_size_limit = \(Self.walSizeLimit)", nil, nil, nil) == SQLITE_OK
+        else { return nil }
         let applied = Self.rows("SELECT identifier FROM grdb_migrations ORDER BY rowid", nil, on: handle) { statement in
             sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? ""
         }

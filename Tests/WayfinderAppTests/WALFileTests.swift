@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+import GRDBSQLite
+@testable import WayfinderApp
+
+/// The database's `-wal` file between runs: kept (persistent WAL), but emptied by the last
+/// connection to close, so that the next run has no frames to read again and write back.
+@Suite struct WALFileTests {
+    let directory: DataDirectory
+
+    init() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-wal-\(UUID().uuidString)").path
+        directory = DataDirectory(path: path)
+        try directory.create()
+    }
+
+    private func walSize(_ database: String) throws -> Int {
+        let attributes = try FileManager.default.attributesOfItem(atPath: database + "-wal")
+        return try #require(attributes[.size] as? Int)
+    }
+
+    private let titled = "SELECT title FROM post WHERE title = ?"
+
+    private func title(_ statement: OpaquePointer) -> String {
+        sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? ""
+    }
+
+    @Test func theLastConnectionToCloseEmptiesTheWALFile() async throws {
+        do {
+            let database = try AppDatabase(path: directory.database)
+            _ = try await SQLitePostRepository(database: database).create(authorID: 1, title: "kept", body: "in the database")
+            #expect(try walSize(directory.database) > 0)
+        }
+        // Closed: the pages are in the database, the `-wal` file is still there, and empty.
+        #expect(try walSize(directory.database) == 0)
+        let reopened = AppDatabase(openingWhenNeeded: directory.database)
+        #expect(reopened.peek(titled, "kept", title) == .some("kept"))
+    }
+
+    @Test func aShortReadEmptiesTheFramesAKilledRunLeft() async throws {
+        // The files as a killed run leaves them: copied while the writer is open, its frames
+        // in the `-wal` file, not yet in the database.
+        let killed = DataDirectory(path: directory.path + "-killed")
+        try killed.create()
+        let database = try AppDatabase(path: directory.database)
+        _ = try await SQLitePostRepository(database: database).create(authorID: 1, title: "written", body: "before the kill")
+        for suffix in ["", "-wal", "-shm"] {
+            try FileManager.default.copyItem(atPath: directory.database + suffix, toPath: killed.database + suffix)
+        }
+        #expect(try walSize(killed.database) > 0)
+
+        // What `wayfinder open` does signed in: one read on a connection of its own.
+        let short = AppDatabase(openingWhenNeeded: killed.database)
+        #expect(short.peek(titled, "written", title) == .some("written"))
+        #expect(try walSize(killed.database) == 0)
+        // Nothing lost: the next run reads the row from the database itself.
+        #expect(AppDatabase(openingWhenNeeded: killed.database).peek(titled, "written", title) == .some("written"))
+        try? FileManager.default.removeItem(atPath: killed.path)
+    }
+}
