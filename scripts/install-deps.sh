@@ -1,18 +1,28 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Wayfinder needs to build and test, when they are missing.
 # Used by `make run` and `make test`; safe to run again (it does nothing when all is there).
+#
+#   scripts/install-deps.sh                        the packages the build and the tests need
+#   scripts/install-deps.sh --commands NAME…       the packages of those names, for the
+#                                                  commands not on PATH (hyperfine, valgrind…)
 set -euo pipefail
 
-# The static archives the `wayfinder` executable links (see Package.swift) come with the
-# -dev packages: libedit-dev needs libbsd-dev (and libmd-dev) and libncurses-dev (terminfo).
-packages=(graphviz libedit-dev libbsd-dev libmd-dev libncurses-dev libsqlite3-dev libcrypt-dev tmux)
-
 missing=()
-for package in "${packages[@]}"; do
-  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
-    missing+=("$package")
-  fi
-done
+if [ "${1:-}" = "--commands" ]; then
+  shift
+  for command in "$@"; do
+    command -v "$command" >/dev/null 2>&1 || missing+=("$command")
+  done
+else
+  # The static archives the `wayfinder` executable links (see Package.swift) come with the
+  # -dev packages: libedit-dev needs libbsd-dev (and libmd-dev) and libncurses-dev (terminfo).
+  packages=(graphviz libedit-dev libbsd-dev libmd-dev libncurses-dev libsqlite3-dev libcrypt-dev tmux)
+  for package in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+      missing+=("$package")
+    fi
+  done
+fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 echo "Installing: ${missing[*]}"

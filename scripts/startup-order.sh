@@ -14,17 +14,7 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 order="$root/Sources/wayfinder/Linking/startup.order"
 
-missing=()
-command -v valgrind >/dev/null 2>&1 || missing+=(valgrind)
-command -v python3 >/dev/null 2>&1 || missing+=(python3)
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "Installing: ${missing[*]} (Debian packages)"
-  if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
-  export DEBIAN_FRONTEND=noninteractive
-  "${sudo[@]}" apt-get update -qq
-  "${sudo[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
-
+scripts/install-deps.sh --commands valgrind python3
 make --no-print-directory release
 wayfinder="$root/.build/release/wayfinder"
 

@@ -10,16 +10,7 @@ root=$(cd .. && pwd)
 results="$benchmarks/results"
 mkdir -p "$results"
 
-missing=()
-command -v hyperfine >/dev/null 2>&1 || missing+=(hyperfine)
-command -v python3 >/dev/null 2>&1 || missing+=(python3)
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "Installing: ${missing[*]} (Debian packages)"
-  if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
-  export DEBIAN_FRONTEND=noninteractive
-  "${sudo[@]}" apt-get update -qq
-  "${sudo[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
+"$root/scripts/install-deps.sh" --commands hyperfine python3
 
 # SwiftPM keeps the build plan of a path dependency whose source files were added or
 # removed since the last build (the new files are then missing from it): start afresh.

@@ -9,8 +9,7 @@ import GRDB
     let directory: DataDirectory
 
     init() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-peek-\(UUID().uuidString)").path
-        directory = DataDirectory(path: path)
+        directory = DataDirectory.temporary("peek")
     }
 
     private let byName = "SELECT \(User.columns) FROM user WHERE username = ?"

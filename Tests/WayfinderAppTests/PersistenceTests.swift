@@ -10,8 +10,7 @@ import WayfinderTerminal
     let directory: DataDirectory
 
     init() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-db-\(UUID().uuidString)").path
-        directory = DataDirectory(path: path)
+        directory = DataDirectory.temporary("db")
     }
 
     private func container() throws -> Container {

@@ -9,8 +9,7 @@ import GRDBSQLite
     let directory: DataDirectory
 
     init() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-wal-\(UUID().uuidString)").path
-        directory = DataDirectory(path: path)
+        directory = DataDirectory.temporary("wal")
         try directory.create()
     }
 
