@@ -45,6 +45,7 @@ bench: deps
 
 # `.build/release/wayfinder`, built as above.
 release: deps
+	@case "$$(gcc -print-file-name=libstdc++.a)" in /*) ;; *) echo "error: libstdc++.a not found (apt-get install g++)" >&2; exit 1;; esac
 	$(SWIFT) build $(RELEASE_FLAGS) --product wayfinder
 
 release-flags:
