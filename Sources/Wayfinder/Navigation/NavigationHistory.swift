@@ -87,7 +87,10 @@ struct HistoryRing: Sendable {
         }
         count = kept.count
         next = kept.count % limit
-        kept.append(contentsOf: repeatElement(nil, count: limit - kept.count))
+        // One element at a time: `append(contentsOf: repeatElement(…))` is generic over the
+        // sequence, and its first use made the runtime look `Repeated` up among every
+        // conformance in the binary (about a seventh of a short run such as `wayfinder open`).
+        while kept.count < limit { kept.append(nil) }
         slots = kept
     }
 }
