@@ -18,6 +18,31 @@ import WayfinderTerminal
         #expect(text.containsControlCharacters == (expected != text))
     }
 
+    /// The check reads eight bytes at a time: a control character (or a lookalike that is
+    /// not one) at every offset, every length, across the eight-byte boundaries, against
+    /// the definition on scalars.
+    @Test func controlCharactersAreFoundAtEveryOffset() {
+        let controls: [Unicode.Scalar] = (0..<0x20).compactMap(Unicode.Scalar.init) + ["\u{7F}", "\u{80}", "\u{85}", "\u{9B}", "\u{9F}"]
+        let lookalikes: [Unicode.Scalar] = ["\u{A0}", "\u{A9}", "·", "\u{C2}", "\u{100}", "\u{2028}", "é", "😀", "~", " "]
+        func reference(_ text: String) -> Bool {
+            text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+        }
+        var checked = 0
+        for length in 0...19 {
+            for offset in 0...length {
+                for scalar in controls + lookalikes {
+                    var scalars = String.UnicodeScalarView(repeatElement("a", count: length))
+                    scalars.insert(scalar, at: scalars.index(scalars.startIndex, offsetBy: offset))
+                    let text = String(scalars)
+                    #expect(text.containsControlCharacters == reference(text), "\(Array(text.utf8))")
+                    #expect(text.containsControlCharacters == controls.contains(scalar))
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 210 * 47)
+    }
+
     @Test func theEngineEscapesTheSameControls() {
         #expect("x\u{9B}y\u{1B}".escapingControlCharacters == "x\\u{9B}y\\u{1B}")
         #expect("é\u{A0}".escapingControlCharacters == "é\u{A0}")

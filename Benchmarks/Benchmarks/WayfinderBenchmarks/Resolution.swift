@@ -34,6 +34,7 @@ var tableSizes: [Int] { [10, 100, 1_000, 10_000] }
 /// Full resolution (URL string to typed state) by both routers over the same 1,024 links
 /// per table size; then Wayfinder on the accepted and the rejected links alone.
 func resolutionBenchmarks() {
+    var smallest: PairSide<String, Int?>?
     for size in tableSizes {
         let table = RouteTable(routes: size)
         let inputs = table.inputs()
@@ -42,7 +43,15 @@ func resolutionBenchmarks() {
 
         cyclingBenchmark("Resolve.Wayfinder.N\(size)", over: inputs) { wayfinder.resolve($0) }
         cyclingBenchmark("Resolve.RoutingKit.N\(size)", over: inputs) { routingKit.resolve($0) }
+        let resolving = PairSide(items: inputs) { wayfinder.resolve($0) }
+        if size == tableSizes.first { smallest = resolving }
+        if size == tableSizes.last, let smallest {
+            // The flatness target as a ratio taken batch by batch: N = 10,000 over N = 10.
+            pairedBenchmark("Paired.Resolve.Wayfinder.N\(tableSizes[0]).N\(size)", smallest, resolving)
+        }
         guard size == 1_000 else { continue }
+        // The targets' ratios, batch by batch (see `pairedBenchmark`): routing-kit over Wayfinder.
+        pairedBenchmark("Paired.Resolve.Wayfinder.RoutingKit.N\(size)", resolving, PairSide(items: inputs) { routingKit.resolve($0) })
 
         let accepted = inputs.filter { wayfinder.resolve($0) != nil }
         let rejected = inputs.filter { wayfinder.resolve($0) == nil }
@@ -67,6 +76,12 @@ func resolutionBenchmarks() {
             return navigator.state
         }
         cyclingBenchmark("Print.state.N\(size)", over: states) { wayfinder.graph.link(for: $0) }
+        // Printing each state over resolving its link, batch by batch, in the same order.
+        pairedBenchmark(
+            "Paired.Resolve.Print.N\(size)",
+            PairSide(items: accepted) { wayfinder.resolve($0) },
+            PairSide(items: states) { wayfinder.graph.link(for: $0) }
+        )
         // The same states as the printer takes them: flow, tab, routes (root first), presentation.
         let parts = states.map { state in
             let stack = state.activeStack!

@@ -38,15 +38,44 @@ enum PercentEncoding {
     }
 
     /// Whether `bytes` hold C0 controls, DEL, or C1 controls (U+0080–U+009F, `C2 80`–`C2 9F`).
+    ///
+    /// Eight bytes at a time: a word with no byte below 0x20, no 0x7F and no 0xC2 cannot
+    /// start a control character, and is passed over whole; the others are looked at byte
+    /// by byte. (Every link resolved and every line the REPL prints comes through here.)
     static func containsControlCharacter(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
+        guard let base = bytes.baseAddress else { return false }
+        let count = bytes.count
+        func isControl(at index: Int) -> Bool {
+            let byte = base[index]
             if byte < 0x20 || byte == 0x7F { return true }
-            if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return true }
+            return byte == 0xC2 && index + 1 < count && (0x80...0x9F).contains(base[index + 1])
+        }
+        var index = 0
+        while index + 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            if mayStartControl(word) {
+                for offset in index..<(index + 8) where isControl(at: offset) { return true }
+            }
+            index += 8
+        }
+        while index < count {
+            if isControl(at: index) { return true }
             index += 1
         }
         return false
+    }
+
+    /// Whether one of the eight bytes of `word` is below 0x20, 0x7F or 0xC2 (exact: a
+    /// word it says no for has none; one it says yes for is looked at byte by byte anyway).
+    @inline(__always)
+    private static func mayStartControl(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // A byte's high bit comes out set when it is below n (n ≤ 0x80), or zero.
+        func hasByteBelow(_ word: UInt64, _ n: UInt64) -> Bool {
+            (word &- ones &* n) & ~word & highs != 0
+        }
+        return hasByteBelow(word, 0x20) || hasByteBelow(word ^ (ones &* 0x7F), 1) || hasByteBelow(word ^ (ones &* 0xC2), 1)
     }
 
     /// Strict UTF-8 validation: no overlong forms, surrogates or values past U+10FFFF.

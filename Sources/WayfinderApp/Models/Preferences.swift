@@ -40,6 +40,11 @@ public struct FeatureFlag: Hashable, Sendable, Identifiable {
     /// Post ids are shown in lists.
     public static let showPostIDs = FeatureFlag(id: "show-post-ids", summary: "show post ids in lists", defaultValue: true)
 
+    /// Its value under `overrides` (``SettingsService/overrides()``): the override, else the default.
+    public func value(in overrides: [String: Bool]) -> Bool {
+        overrides[id] ?? defaultValue
+    }
+
     /// Every flag, in display order.
     public static let all: [FeatureFlag] = [.pagedFeed, .flakyLikes, .showPostIDs]
 }

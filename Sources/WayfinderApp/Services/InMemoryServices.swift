@@ -200,7 +200,7 @@ public struct InMemorySettingsService: SettingsService {
     }
 
     public func value(of flag: FeatureFlag) async -> Bool {
-        await database.flagOverrides[flag.id] ?? flag.defaultValue
+        flag.value(in: await database.flagOverrides)
     }
 
     public func setOverride(_ value: Bool?, for flag: FeatureFlag) async throws(ServiceError) {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Signs users in and creates accounts.
 public protocol AuthService: Sendable {
     /// The user whose `password` matches.
@@ -69,4 +71,36 @@ public struct TransientSessionStore: SessionStore {
     public func restore() async -> User? { nil }
     public func start(for user: User) async throws(ServiceError) {}
     public func end(for user: User) async throws(ServiceError) {}
+}
+
+/// One step of the app (a command, a screen drawn): the reads made during ``run(_:)``
+/// look at the store for changes once, at the first of them, and then use what they kept
+/// (the SQLite services keep results until something is committed, and check for commits
+/// by other processes at each read otherwise).
+///
+/// Within a step, a commit by another process made after its first read shows at the next
+/// step; this process's own writes show at once. Services that keep nothing ignore it.
+public final class ReadScope: Sendable {
+    /// The scope of the running task, if any.
+    @TaskLocal static var current: ReadScope?
+
+    /// What each store was found at, by store.
+    private let seen = Mutex<[ObjectIdentifier: Int]>([:])
+
+    private init() {}
+
+    /// Runs `work` as one step.
+    public static func run<T>(isolation: isolated (any Actor)? = #isolation, _ work: () async -> T) async -> T {
+        await $current.withValue(ReadScope()) { await work() }
+    }
+
+    /// The version `store` was found at in this scope, if it was looked at.
+    func version(of store: AnyObject) -> Int? {
+        seen.withLock { $0[ObjectIdentifier(store)] }
+    }
+
+    /// Notes that `store` was found at `version`.
+    func record(_ version: Int, for store: AnyObject) {
+        seen.withLock { $0[ObjectIdentifier(store)] = version }
+    }
 }

@@ -11,16 +11,22 @@ public struct TextRenderer: Sendable {
 
     /// The text, one `\n` after each line.
     public func render(_ text: StyledText) -> String {
+        // Piece by piece into one buffer: no intermediate strings.
         var output = ""
+        output.reserveCapacity(text.lines.reduce(0) { total, line in line.reduce(total + 1) { $0 + $1.text.utf8.count + 12 } })
         for line in text.lines {
             for span in line {
                 if usesColor, let code = Self.code(for: span.style) {
-                    output += "\u{1B}[" + code + "m" + span.text + "\u{1B}[0m"
+                    output.append("\u{1B}[")
+                    output.append(code)
+                    output.append("m")
+                    output.append(span.text)
+                    output.append("\u{1B}[0m")
                 } else {
-                    output += span.text
+                    output.append(span.text)
                 }
             }
-            output += "\n"
+            output.append("\n")
         }
         return output
     }

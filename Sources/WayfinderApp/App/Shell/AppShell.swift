@@ -70,9 +70,11 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
     }
 
     public func screen() async -> StyledText {
-        let model = app.visibleScreen()
-        await model.load()
-        return ScreenView(shell: self, model: model).body
+        await ReadScope.run {
+            let model = app.visibleScreen()
+            await model.load()
+            return ScreenView(shell: self, model: model).body
+        }
     }
 
     public func cancelInput() {
@@ -80,7 +82,7 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
     }
 
     public func execute(_ line: String) async -> ReplReply {
-        var reply = await run(line)
+        var reply = await ReadScope.run { await run(line) }
         for warning in await app.settle() { reply.output.append(warning, .dim) }
         return reply
     }

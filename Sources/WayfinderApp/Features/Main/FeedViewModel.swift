@@ -35,8 +35,10 @@ public final class FeedViewModel: ScreenModel {
     }
 
     public func load() async {
-        let size = await settings.value(of: .pagedFeed) ? 10 : 30
-        showsIDs = await settings.value(of: .showPostIDs)
+        // One read for both flags (this runs at every render of the feed).
+        let flags = await settings.overrides()
+        let size = FeatureFlag.pagedFeed.value(in: flags) ? 10 : 30
+        showsIDs = FeatureFlag.showPostIDs.value(in: flags)
         guard let loaded = try? await posts.page(pageNumber, size: size) else { return }
         page = loaded
         pageNumber = loaded.number

@@ -29,11 +29,7 @@ public final class SettingsViewModel: ScreenModel {
 
     public func load() async {
         let overrides = await settings.overrides()
-        var loaded: [(FeatureFlag, Bool, Bool)] = []
-        for flag in FeatureFlag.all {
-            loaded.append((flag, await settings.value(of: flag), overrides[flag.id] != nil))
-        }
-        flags = loaded
+        flags = FeatureFlag.all.map { flag in (flag, flag.value(in: overrides), overrides[flag.id] != nil) }
     }
 
     public func perform(_ input: CommandInput) async -> ScreenResult? {

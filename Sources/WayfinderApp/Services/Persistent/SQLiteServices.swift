@@ -93,13 +93,13 @@ public struct SQLitePostRepository: PostRepository {
     }
 
     public func post(id: Int) async throws(ServiceError) -> Post? {
-        try await database.read { db in
+        try await database.cachedRead("post \(id)") { db in
             try Row.fetchOne(db.cachedStatement(sql: Post.selection + " WHERE post.id = ?"), arguments: [id]).map(Post.init(row:))
         }
     }
 
     public func posts(byAuthor authorID: Int) async throws(ServiceError) -> [Post] {
-        try await database.read { db in
+        try await database.cachedRead("posts by \(authorID)") { db in
             try Row.fetchAll(db.cachedStatement(sql: Post.selection + " WHERE post.authorID = ? ORDER BY post.id DESC"), arguments: [authorID])
                 .map(Post.init(row:))
         }
@@ -116,7 +116,7 @@ public struct SQLitePostRepository: PostRepository {
     }
 
     public func comments(onPost postID: Int) async throws(ServiceError) -> [PostComment] {
-        try await database.read { db in
+        try await database.cachedRead("comments \(postID)") { db in
             try Row.fetchAll(db.cachedStatement(sql: "SELECT id, postID, authorID, text FROM comment WHERE postID = ? ORDER BY id"), arguments: [postID]).map {
                 PostComment(id: $0[0], postID: $0[1], authorID: $0[2], text: $0[3])
             }
@@ -131,7 +131,7 @@ public struct SQLitePostRepository: PostRepository {
     }
 
     public func isLiked(postID: Int, by userID: Int) async throws(ServiceError) -> Bool {
-        try await database.read { db in
+        try await database.cachedRead("liked \(postID) \(userID)") { db in
             try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM postLike WHERE postID = ? AND userID = ?)"), arguments: [postID, userID]) ?? false
         }
     }
@@ -159,7 +159,7 @@ public struct SQLiteUserRepository: UserRepository {
     public init(database: AppDatabase) { self.database = database }
 
     public func user(id: Int) async throws(ServiceError) -> User? {
-        try await database.read { db in
+        try await database.cachedRead("user \(id)") { db in
             try Row.fetchOne(db.cachedStatement(sql: "SELECT \(User.columns) FROM user WHERE id = ?"), arguments: [id]).map(User.init(row:))
         }
     }
@@ -206,7 +206,7 @@ public struct SQLiteSettingsService: SettingsService {
     }
 
     public func value(of flag: FeatureFlag) async -> Bool {
-        await overrides()[flag.id] ?? flag.defaultValue
+        flag.value(in: await overrides())
     }
 
     public func setOverride(_ value: Bool?, for flag: FeatureFlag) async throws(ServiceError) {

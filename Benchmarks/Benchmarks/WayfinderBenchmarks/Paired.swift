@@ -1,0 +1,73 @@
+import Benchmark
+import Dispatch
+
+/// One side of a paired benchmark: items and what is done with each.
+struct PairSide<Item, Result> {
+    let items: [Item]
+    let operation: (Item) -> Result
+}
+
+/// The custom metrics a paired benchmark reports, per iteration: each side's time per
+/// operation and the second's time over the first's.
+enum PairMetric {
+    /// The first side's time per operation, in picoseconds.
+    static let first = BenchmarkMetric.custom("First (ps per operation)", useScalingFactor: false)
+    /// The second side's time per operation, in picoseconds.
+    static let second = BenchmarkMetric.custom("Second (ps per operation)", useScalingFactor: false)
+    /// The second side's time over the first's, in thousandths.
+    static let ratio = BenchmarkMetric.custom("Second / first (per mille)", useScalingFactor: false)
+}
+
+/// Two operations timed in turn in one benchmark, for a ratio that holds on a noisy machine.
+///
+/// Every iteration runs `batch` operations of one side, then `batch` of the other (the
+/// order swapping each iteration) and records both times and their ratio. The two sides
+/// share every moment of the run, so a slow spell (another tenant, a frequency change)
+/// slows both in the same iteration and leaves that iteration's ratio alone; the median
+/// of the ratios is the figure to read. Separate benchmarks, timed minutes apart, cannot
+/// give that: on a shared machine their ratio moves by up to 2× between runs.
+func pairedBenchmark<A, RA, B, RB>(_ name: String, _ first: PairSide<A, RA>, _ second: PairSide<B, RB>, batch: Int = 1_000) {
+    precondition(!first.items.isEmpty && !second.items.isEmpty)
+    var cursors = (0, 0)
+    Benchmark(
+        name,
+        configuration: .init(
+            metrics: [PairMetric.first, PairMetric.second, PairMetric.ratio],
+            warmupIterations: 5,
+            scalingFactor: .one,
+            maxDuration: .seconds(3),
+            maxIterations: 100_000
+        )
+    ) { benchmark in
+        var firstGoes = true
+        for _ in benchmark.scaledIterations {
+            var times = (first: UInt64(0), second: UInt64(0))
+            for turn in 0..<2 {
+                let start = DispatchTime.now().uptimeNanoseconds
+                if (turn == 0) == firstGoes {
+                    run(first, &cursors.0, batch)
+                    times.first = DispatchTime.now().uptimeNanoseconds - start
+                } else {
+                    run(second, &cursors.1, batch)
+                    times.second = DispatchTime.now().uptimeNanoseconds - start
+                }
+            }
+            firstGoes.toggle()
+            benchmark.measurement(PairMetric.first, Int(times.first * 1_000 / UInt64(batch)))
+            benchmark.measurement(PairMetric.second, Int(times.second * 1_000 / UInt64(batch)))
+            benchmark.measurement(PairMetric.ratio, Int(times.second * 1_000 / max(times.first, 1)))
+        }
+    }
+}
+
+/// `count` operations of `side`, from `cursor` on, round and round.
+@inline(never)
+private func run<Item, Result>(_ side: PairSide<Item, Result>, _ cursor: inout Int, _ count: Int) {
+    side.items.withUnsafeBufferPointer { items in
+        for _ in 0..<count {
+            blackHole(side.operation(items[cursor]))
+            cursor &+= 1
+            if cursor == items.count { cursor = 0 }
+        }
+    }
+}
