@@ -30,6 +30,33 @@ import WayfinderTerminal
         #expect(app.visibleScreen() is FeedViewModel)
     }
 
+    /// The feed keeps its drawn lines between renders: they must follow every change of the
+    /// page, its authors and the ids flag, whoever makes it.
+    @Test func theFeedIsDrawnAgainWhenWhatItShowsChanges() async throws {
+        try await signIn()
+        let feed = try #require(app.visibleScreen() as? FeedViewModel)
+        func drawn() async -> String {
+            await feed.load()
+            return feed.render().plainText
+        }
+        let first = await drawn()
+        #expect(first.contains("[36] "))
+        #expect(await drawn() == first, "nothing changed")
+        let top = try #require(feed.page?.posts.first)
+        let likes = "\(count(top.likeCount, "like")) · "
+        #expect(first.contains(likes))
+        let liker = try #require(DemoData.users.first { user in !DemoData.likes.contains { $0.postID == top.id && $0.userID == user.id } })
+        _ = try await app.container.posts.setLiked(true, postID: top.id, by: liker.id)
+        let liked = await drawn()
+        #expect(liked.contains("\(count(top.likeCount + 1, "like")) · "))
+        try await app.container.settings.setOverride(false, for: .showPostIDs)
+        let withoutIDs = await drawn()
+        #expect(!withoutIDs.contains("[36] "))
+        #expect(withoutIDs.contains(top.title))
+        try await app.container.settings.setOverride(nil, for: .showPostIDs)
+        #expect(await drawn() == liked)
+    }
+
     @Test func wrongPasswordsAndUnknownUsersStayOnSignIn() async throws {
         let model = try #require(app.visibleScreen() as? SignInViewModel)
         _ = try await run("login alice", on: model)
@@ -163,4 +190,9 @@ import WayfinderTerminal
         #expect(throws: NavigationError.self) { try other.restore(inconsistent) }
         #expect(other.state == snapshot)
     }
+}
+
+/// `1 like`, `2 likes`, as the post list writes them.
+private func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
 }

@@ -47,11 +47,15 @@ func resolutionBenchmarks() {
         if size == tableSizes.first { smallest = resolving }
         if size == tableSizes.last, let smallest {
             // The flatness target as a ratio taken batch by batch: N = 10,000 over N = 10.
-            pairedBenchmark("Paired.Resolve.Wayfinder.N\(tableSizes[0]).N\(size)", smallest, resolving)
+            pairedBenchmark("Paired.Resolve.Wayfinder.N\(tableSizes[0]).N\(size)", smallest, resolving, batches: (8_000, 8_000))
         }
         guard size == 1_000 else { continue }
         // The targets' ratios, batch by batch (see `pairedBenchmark`): routing-kit over Wayfinder.
-        pairedBenchmark("Paired.Resolve.Wayfinder.RoutingKit.N\(size)", resolving, PairSide(items: inputs) { routingKit.resolve($0) })
+        // Batches of about 2.5 ms each: routing-kit takes some ten times as long a lookup.
+        pairedBenchmark(
+            "Paired.Resolve.Wayfinder.RoutingKit.N\(size)", resolving, PairSide(items: inputs) { routingKit.resolve($0) },
+            batches: (8_000, 800)
+        )
 
         let accepted = inputs.filter { wayfinder.resolve($0) != nil }
         let rejected = inputs.filter { wayfinder.resolve($0) == nil }
@@ -80,7 +84,8 @@ func resolutionBenchmarks() {
         pairedBenchmark(
             "Paired.Resolve.Print.N\(size)",
             PairSide(items: accepted) { wayfinder.resolve($0) },
-            PairSide(items: states) { wayfinder.graph.link(for: $0) }
+            PairSide(items: states) { wayfinder.graph.link(for: $0) },
+            batches: (8_000, 4_000)
         )
         // The same states as the printer takes them: flow, tab, routes (root first), presentation.
         let parts = states.map { state in

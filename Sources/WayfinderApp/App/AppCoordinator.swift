@@ -31,7 +31,7 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
     /// The root has no parent.
     public var parent: (any Coordinator)? { nil }
 
-    private var models: [String: any ScreenModel] = [:]
+    private var models: [ScreenKey: any ScreenModel] = [:]
     private var pendingWork: [Task<String?, Never>] = []
 
     /// Creates the app on `container`'s services, signed out, on the sign-in screen.
@@ -246,17 +246,16 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
     public func visibleScreen() -> any ScreenModel {
         let state = store.state
         let stack = state.activeStack ?? RouteStack(root: Route("signIn"))
-        let place = "\(state.activeFlow)/\(state.selectedTab ?? "")"
-        let key: String
+        let key: ScreenKey
         let route: Route
         if let presentation = stack.presentation {
-            key = "\(place)/\(presentation.id)"
+            key = ScreenKey(flow: state.activeFlow, tab: state.selectedTab ?? "", place: .element(presentation.id))
             route = presentation.route
         } else if let top = stack.path.last {
-            key = "\(place)/\(top.id)"
+            key = ScreenKey(flow: state.activeFlow, tab: state.selectedTab ?? "", place: .element(top.id))
             route = top.route
         } else {
-            key = "\(place)/root/\(stack.root)"
+            key = ScreenKey(flow: state.activeFlow, tab: state.selectedTab ?? "", place: .root(stack.root))
             route = stack.root
         }
         if let model = models[key] { return model }
@@ -266,16 +265,30 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
         return model
     }
 
+    /// Where a view model's screen is: the flow, the tab (empty for none), and the stack
+    /// element or presentation (by its id), or the stack's root (by its route). A value
+    /// rather than a string: looked up several times a command, it is neither formatted nor
+    /// hashed as text.
+    private struct ScreenKey: Hashable {
+        enum Place: Hashable {
+            case root(Route)
+            case element(StackID)
+        }
+
+        let flow: String
+        let tab: String
+        let place: Place
+    }
+
     /// Drops view models whose screens are no longer in any stack.
     private func pruneModels() {
         guard models.count > 64 else { return }
-        var live: Set<String> = []
+        var live: Set<ScreenKey> = []
         for (flow, flowState) in store.state.flows {
             for (tab, stack) in flowState.stacks {
-                let place = "\(flow)/\(tab)"
-                live.insert("\(place)/root/\(stack.root)")
-                for element in stack.path { live.insert("\(place)/\(element.id)") }
-                if let presentation = stack.presentation { live.insert("\(place)/\(presentation.id)") }
+                live.insert(ScreenKey(flow: flow, tab: tab, place: .root(stack.root)))
+                for element in stack.path { live.insert(ScreenKey(flow: flow, tab: tab, place: .element(element.id))) }
+                if let presentation = stack.presentation { live.insert(ScreenKey(flow: flow, tab: tab, place: .element(presentation.id))) }
             }
         }
         models = models.filter { live.contains($0.key) }
