@@ -11,24 +11,25 @@ public struct TextRenderer: Sendable {
 
     /// The text, one `\n` after each line.
     public func render(_ text: StyledText) -> String {
-        // Piece by piece into one buffer: no intermediate strings.
-        var output = ""
+        // The UTF-8 of every piece into one byte buffer, then one string: no intermediate
+        // strings, and none of a string's checks at each append.
+        var output: [UInt8] = []
         output.reserveCapacity(text.lines.reduce(0) { total, line in line.reduce(total + 1) { $0 + $1.text.utf8.count + 12 } })
         for line in text.lines {
             for span in line {
                 if usesColor, let code = Self.code(for: span.style) {
-                    output.append("\u{1B}[")
-                    output.append(code)
-                    output.append("m")
-                    output.append(span.text)
-                    output.append("\u{1B}[0m")
+                    output.append(contentsOf: "\u{1B}[".utf8)
+                    output.append(contentsOf: code.utf8)
+                    output.append(UInt8(ascii: "m"))
+                    output.append(contentsOf: span.text.utf8)
+                    output.append(contentsOf: "\u{1B}[0m".utf8)
                 } else {
-                    output.append(span.text)
+                    output.append(contentsOf: span.text.utf8)
                 }
             }
-            output.append("\n")
+            output.append(UInt8(ascii: "\n"))
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     static func code(for style: TextStyle) -> String? {

@@ -20,6 +20,12 @@ public struct CommandInput: Hashable, Sendable {
     /// Splits `line`.
     /// - Throws: ``CommandInput/UnclosedQuote`` when a quote is not closed.
     public init(parsing line: String) throws(UnclosedQuote) {
+        if let (words, rest) = Self.splitPlain(line) {
+            name = words.first ?? ""
+            arguments = Array(words.dropFirst())
+            self.rest = rest
+            return
+        }
         var words: [String] = []
         var word = ""
         var inWord = false
@@ -66,6 +72,40 @@ public struct CommandInput: Hashable, Sendable {
             rest = String(trimmed[space...]).trimmingWhitespace
         } else {
             rest = ""
+        }
+    }
+
+    /// The words and the rest of a line without quotes, backslashes or non-ASCII bytes (what
+    /// is typed most), split on its bytes: the same as the general path gives such a line,
+    /// without going character by character. `nil` for any other line.
+    private static func splitPlain(_ line: String) -> (words: [String], rest: String)? {
+        var line = line
+        return line.withUTF8 { bytes -> (words: [String], rest: String)? in
+            var words: [String] = []
+            var start = -1
+            var restStart = 0
+            var restEnd = 0
+            for index in 0..<bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: " "), UInt8(ascii: "\t"):
+                    guard start >= 0 else { continue }
+                    words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                    restEnd = index
+                    start = -1
+                case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "\\"), 0x80...:
+                    return nil
+                default:
+                    guard start < 0 else { continue }
+                    start = index
+                    if words.count == 1 { restStart = index }
+                }
+            }
+            if start >= 0 {
+                words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+                restEnd = bytes.count
+            }
+            let rest = words.count > 1 ? String(decoding: UnsafeBufferPointer(rebasing: bytes[restStart..<restEnd]), as: UTF8.self) : ""
+            return (words, rest)
         }
     }
 
