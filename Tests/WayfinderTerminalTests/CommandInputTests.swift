@@ -10,6 +10,7 @@ import WayfinderTerminal
         ("say 'it''s' a\\ b", "say", ["its", "a b"], "'it''s' a\\ b"),
         ("say \"a \\\"quoted\\\" word\"", "say", ["a \"quoted\" word"], "\"a \\\"quoted\\\" word\""),
         ("café au lait", "café", ["au", "lait"], "au lait"),
+        ("say \"crème brûlée\" \\é😀 'ü'", "say", ["crème brûlée", "é😀", "ü"], "\"crème brûlée\" \\é😀 'ü'"),
         ("", "", [], ""),
         (" \t ", "", [], ""),
         ("back", "back", [], ""),
@@ -26,9 +27,9 @@ import WayfinderTerminal
         #expect(throws: CommandInput.UnclosedQuote.self) { try CommandInput(parsing: line) }
     }
 
-    /// Lines without quotes or backslashes (split on their bytes when ASCII, character by
-    /// character otherwise) against the definition: words between spaces and tabs, the rest
-    /// from the second word to the end of the last.
+    /// Lines without quotes or backslashes, ASCII or not, against the definition on
+    /// characters: words between spaces and tabs, the rest from the second word to the end
+    /// of the last.
     @Test func plainLinesSplitOnSpacesAndTabs() throws {
         let pieces = ["a", "bc", "12", " ", "  ", "\t", "é", "😀", "-", "/", "\r\n", "#"]
         var generator = SystemRandomNumberGenerator()

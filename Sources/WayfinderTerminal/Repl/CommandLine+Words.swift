@@ -20,93 +20,63 @@ public struct CommandInput: Hashable, Sendable {
     /// Splits `line`.
     /// - Throws: ``CommandInput/UnclosedQuote`` when a quote is not closed.
     public init(parsing line: String) throws(UnclosedQuote) {
-        if let (words, rest) = Self.splitPlain(line) {
-            name = words.first ?? ""
-            arguments = Array(words.dropFirst())
-            self.rest = rest
-            return
-        }
-        var words: [String] = []
-        var word = ""
-        var inWord = false
-        var quote: Character?
-        var escaped = false
-        for character in line {
-            if escaped {
-                word.append(character)
-                escaped = false
-                continue
-            }
-            if let open = quote {
-                if character == open {
-                    quote = nil
-                } else if character == "\\" && open == "\"" {
-                    escaped = true
-                } else {
-                    word.append(character)
-                }
-                continue
-            }
-            switch character {
-            case " ", "\t":
-                if inWord { words.append(word) }
-                word = ""
-                inWord = false
-            case "\"", "'":
-                quote = character
-                inWord = true
-            case "\\":
-                escaped = true
-                inWord = true
-            default:
-                word.append(character)
-                inWord = true
-            }
-        }
-        if quote != nil || escaped { throw UnclosedQuote() }
-        if inWord { words.append(word) }
+        var line = line
+        guard let (words, rest) = line.withUTF8(Self.split) else { throw UnclosedQuote() }
         name = words.first ?? ""
         arguments = Array(words.dropFirst())
-        let trimmed = line.trimmingWhitespace
-        if let space = trimmed.firstIndex(where: { $0 == " " || $0 == "\t" }) {
-            rest = String(trimmed[space...]).trimmingWhitespace
-        } else {
-            rest = ""
-        }
+        self.rest = rest
     }
 
-    /// The words and the rest of a line without quotes, backslashes or non-ASCII bytes (what
-    /// is typed most), split on its bytes: the same as the general path gives such a line,
-    /// without going character by character. `nil` for any other line.
-    private static func splitPlain(_ line: String) -> (words: [String], rest: String)? {
-        var line = line
-        return line.withUTF8 { bytes -> (words: [String], rest: String)? in
-            var words: [String] = []
-            var start = -1
-            var restStart = 0
-            var restEnd = 0
-            for index in 0..<bytes.count {
-                switch bytes[index] {
-                case UInt8(ascii: " "), UInt8(ascii: "\t"):
-                    guard start >= 0 else { continue }
-                    words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
-                    restEnd = index
-                    start = -1
-                case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "\\"), 0x80...:
-                    return nil
-                default:
-                    guard start < 0 else { continue }
-                    start = index
-                    if words.count == 1 { restStart = index }
+    /// The words and the rest of a line, on its UTF-8: quotes, backslashes, spaces and tabs
+    /// are ASCII, so every other byte (each byte of a multi-byte character too) belongs to
+    /// the word it is in, and an escape keeps the byte after it. `nil` for an open quote or
+    /// a trailing backslash.
+    private static func split(_ bytes: UnsafeBufferPointer<UInt8>) -> (words: [String], rest: String)? {
+        let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), backslash = UInt8(ascii: "\\")
+        let doubleQuote = UInt8(ascii: "\""), singleQuote = UInt8(ascii: "'")
+        var words: [String] = []
+        var word: [UInt8] = []
+        var inWord = false
+        var quote: UInt8?
+        var escaped = false
+        for byte in bytes {
+            if escaped {
+                word.append(byte)
+                escaped = false
+            } else if let open = quote {
+                if byte == open {
+                    quote = nil
+                } else if byte == backslash && open == doubleQuote {
+                    escaped = true
+                } else {
+                    word.append(byte)
                 }
+            } else if byte == space || byte == tab {
+                if inWord { words.append(String(decoding: word, as: UTF8.self)) }
+                word.removeAll(keepingCapacity: true)
+                inWord = false
+            } else if byte == doubleQuote || byte == singleQuote {
+                quote = byte
+                inWord = true
+            } else if byte == backslash {
+                escaped = true
+                inWord = true
+            } else {
+                word.append(byte)
+                inWord = true
             }
-            if start >= 0 {
-                words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
-                restEnd = bytes.count
-            }
-            let rest = words.count > 1 ? String(decoding: UnsafeBufferPointer(rebasing: bytes[restStart..<restEnd]), as: UTF8.self) : ""
-            return (words, rest)
         }
+        if quote != nil || escaped { return nil }
+        if inWord { words.append(String(decoding: word, as: UTF8.self)) }
+        // The rest: the trimmed line after its first run of spaces and tabs, as typed.
+        func isBlank(_ index: Int) -> Bool { bytes[index] == space || bytes[index] == tab }
+        var end = bytes.count
+        while end > 0, isBlank(end - 1) { end -= 1 }
+        var start = 0
+        while start < end, isBlank(start) { start += 1 }
+        while start < end, !isBlank(start) { start += 1 }
+        while start < end, isBlank(start) { start += 1 }
+        return (words, String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
     }
 
     /// A quote or a trailing backslash was left open.
