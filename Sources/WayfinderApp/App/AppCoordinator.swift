@@ -246,18 +246,19 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
     public func visibleScreen() -> any ScreenModel {
         let state = store.state
         let stack = state.activeStack ?? RouteStack(root: Route("signIn"))
-        let key: ScreenKey
+        let place: ScreenKey.Place
         let route: Route
         if let presentation = stack.presentation {
-            key = ScreenKey(flow: state.activeFlow, tab: state.selectedTab ?? "", place: .element(presentation.id))
+            place = .element(presentation.id)
             route = presentation.route
         } else if let top = stack.path.last {
-            key = ScreenKey(flow: state.activeFlow, tab: state.selectedTab ?? "", place: .element(top.id))
+            place = .element(top.id)
             route = top.route
         } else {
-            key = ScreenKey(flow: state.activeFlow, tab: state.selectedTab ?? "", place: .root(stack.root))
+            place = .root(stack.root)
             route = stack.root
         }
+        let key = ScreenKey(flow: state.activeFlow, tab: state.selectedTab ?? FlowState.singleStack, place: place)
         if let model = models[key] { return model }
         let model = makeModel(for: route, in: stack, flow: state.activeFlow)
         models[key] = model
@@ -265,10 +266,10 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
         return model
     }
 
-    /// Where a view model's screen is: the flow, the tab (empty for none), and the stack
-    /// element or presentation (by its id), or the stack's root (by its route). A value
-    /// rather than a string: looked up several times a command, it is neither formatted nor
-    /// hashed as text.
+    /// Where a view model's screen is: the flow, the stack's key (its tab, or
+    /// `FlowState.singleStack`), and the stack element or presentation (by its id), or the
+    /// stack's root (by its route). A value rather than a string: looked up several times a
+    /// command, it is neither formatted nor hashed as text.
     private struct ScreenKey: Hashable {
         enum Place: Hashable {
             case root(Route)

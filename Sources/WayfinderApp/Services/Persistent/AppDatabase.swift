@@ -202,11 +202,7 @@ public struct AppDatabase: Sendable {
     /// `PRAGMA data_version` as one statement in a transaction of its own (SQLite's
     /// autocommit): a check for what the database has now.
     private func dataVersion() throws(ServiceError) -> Int {
-        do {
-            return try connection.queue().writeWithoutTransaction(Self.dataVersion)
-        } catch {
-            throw ServiceError.database(error)
-        }
+        try onConnection(Self.dataVersion)
     }
 
     /// `PRAGMA data_version` on `db`: changes when another connection commits.
@@ -218,18 +214,24 @@ public struct AppDatabase: Sendable {
     /// `BEGIN` and `COMMIT` are cached statements (GRDB's `inTransaction` parses them anew
     /// each time).
     private func inTransaction<T>(_ kind: TransactionKind, _ work: (Database) throws -> T) throws(ServiceError) -> T {
-        do {
-            return try connection.queue().writeWithoutTransaction { db in
-                try db.cachedStatement(sql: kind.begin).execute()
-                do {
-                    let result = try work(db)
-                    try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
-                    return result
-                } catch {
-                    if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK TRANSACTION") }
-                    throw error
-                }
+        try onConnection { db in
+            try db.cachedStatement(sql: kind.begin).execute()
+            do {
+                let result = try work(db)
+                try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+                return result
+            } catch {
+                if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK TRANSACTION") }
+                throw error
             }
+        }
+    }
+
+    /// Runs `work` on the connection (opened first when needed), on the calling thread, in
+    /// no transaction of its own; database errors become ``ServiceError``s.
+    private func onConnection<T>(_ work: (Database) throws -> T) throws(ServiceError) -> T {
+        do {
+            return try connection.queue().writeWithoutTransaction(work)
         } catch {
             throw ServiceError.database(error)
         }
