@@ -49,12 +49,12 @@ profile open "$link" --format json --data-dir "$signed_in"
 profile open "$link" --format json --data-dir "$signed_out"
 profile resolve "$link"
 profile open "$link" --data-dir "$signed_in"
-# The REPL: what a session does most (the benchmark's navigation mix), then the other screens.
-profile --data-dir "$repl" --fresh < <(printf '%s\n' \
-  'login alice' wonderland 'post 3' comments back back 'tab search' 'tab feed' \
-  'open wayfinder://main/feed/post/5/comments' root 'post 7' author back root \
-  'tab me' 'tab feed' next prev settings notifications back about back main where state help \
-  undo redo logout quit)
+# The REPL: what a session does most (the benchmark's navigation mix, one round of it), then
+# the other screens.
+profile --data-dir "$repl" --fresh < <(
+  python3 "$root/Benchmarks/scripts/repl_session.py" --script 12
+  printf '%s\n' 'tab me' 'tab feed' next prev settings notifications back about back main where state help \
+    undo redo logout quit)
 
 python3 "$root/scripts/startup_order.py" wayfinder "${outputs[@]}" > "$order.tmp"
 mv "$order.tmp" "$order"

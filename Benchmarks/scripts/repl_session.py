@@ -3,6 +3,7 @@
 (output to /dev/null) and reports commands per second and peak resident memory.
 
 usage: repl_session.py WAYFINDER_BINARY N [N ...]   -> one JSON object per N on stdout
+       repl_session.py --script N                   -> the script of N commands (sign-in first)
 
 Each session signs in (`login alice`, `wonderland`) and then cycles through navigation
 commands (post, comments, back, tab, open <url>, root, author). The data directory is a
@@ -65,6 +66,10 @@ def run(binary, data, count, workdir, sign_out=False):
 
 
 def main():
+    if sys.argv[1] == "--script":
+        # The same session for other tools (`make startup-order` profiles it).
+        sys.stdout.write(script(int(sys.argv[2])))
+        return
     binary = os.path.abspath(sys.argv[1])
     counts = [int(n) for n in sys.argv[2:]]
     workdir = tempfile.mkdtemp(prefix="wayfinder-repl-bench-")
