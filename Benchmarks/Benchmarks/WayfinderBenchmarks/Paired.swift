@@ -1,7 +1,8 @@
 import Benchmark
 import Dispatch
 
-/// One side of a paired benchmark: items and what is done with each.
+/// Items and what is done with each: one side of a paired benchmark, or what a cycling
+/// benchmark runs.
 struct PairSide<Item, Result> {
     let items: [Item]
     let operation: (Item) -> Result
@@ -23,11 +24,11 @@ enum PairMetric {
 ///
 /// Every iteration runs a batch of operations of one side, then a batch of the other (the
 /// order swapping each iteration) and records both times per operation and their ratio.
-/// The batches are sized so that each side runs for about as long (a few milliseconds):
-/// a short batch after a long one would mostly measure caches the other side emptied. The two sides
-/// share every moment of the run, so a slow spell (another tenant, a frequency change)
-/// slows both in the same iteration and leaves that iteration's ratio alone; the median
-/// of the ratios is the figure to read. Separate benchmarks, timed minutes apart, cannot
+/// The batches are sized so that each side runs for about as long (a few milliseconds): a
+/// short batch after a long one would mostly measure caches the other side emptied. The
+/// two sides share every moment of the run, so a slow spell (another tenant, a frequency
+/// change) slows both in the same iteration and leaves that iteration's ratio alone; the
+/// median of the ratios is the figure to read. Separate benchmarks, timed minutes apart, cannot
 /// give that: on a shared machine their ratio moves by up to 2× between runs.
 func pairedBenchmark<A, RA, B, RB>(_ name: String, _ first: PairSide<A, RA>, _ second: PairSide<B, RB>, batches: (first: Int, second: Int)) {
     precondition(!first.items.isEmpty && !second.items.isEmpty)
@@ -48,10 +49,10 @@ func pairedBenchmark<A, RA, B, RB>(_ name: String, _ first: PairSide<A, RA>, _ s
             for turn in 0..<2 {
                 let start = DispatchTime.now().uptimeNanoseconds
                 if (turn == 0) == firstGoes {
-                    run(first, &cursors.0, batches.first)
+                    cycle(first, &cursors.0, batches.first)
                     times.first = DispatchTime.now().uptimeNanoseconds - start
                 } else {
-                    run(second, &cursors.1, batches.second)
+                    cycle(second, &cursors.1, batches.second)
                     times.second = DispatchTime.now().uptimeNanoseconds - start
                 }
             }
@@ -64,9 +65,10 @@ func pairedBenchmark<A, RA, B, RB>(_ name: String, _ first: PairSide<A, RA>, _ s
     }
 }
 
-/// `count` operations of `side`, from `cursor` on, round and round.
+/// `count` operations of `side`, one item each, from `cursor` on, round and round (the
+/// cursor wraps with a comparison, not a division).
 @inline(never)
-private func run<Item, Result>(_ side: PairSide<Item, Result>, _ cursor: inout Int, _ count: Int) {
+func cycle<Item, Result>(_ side: PairSide<Item, Result>, _ cursor: inout Int, _ count: Int) {
     side.items.withUnsafeBufferPointer { items in
         for _ in 0..<count {
             blackHole(side.operation(items[cursor]))

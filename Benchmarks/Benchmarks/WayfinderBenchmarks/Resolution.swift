@@ -14,17 +14,12 @@ var perOperation: Benchmark.Configuration {
 }
 
 /// A benchmark named `name` that runs `operation` on `items` in turn, round and round, one
-/// item per operation (the cursor wraps with a comparison, not a division).
+/// item per operation (`cycle`).
 func cyclingBenchmark<Item, Result>(_ name: String, over items: [Item], _ operation: @escaping (Item) -> Result) {
+    let side = PairSide(items: items, operation: operation)
     var cursor = 0
     Benchmark(name, configuration: perOperation) { benchmark in
-        items.withUnsafeBufferPointer { items in
-            for _ in benchmark.scaledIterations {
-                blackHole(operation(items[cursor]))
-                cursor &+= 1
-                if cursor == items.count { cursor = 0 }
-            }
-        }
+        cycle(side, &cursor, benchmark.scaledIterations.count)
     }
 }
 
