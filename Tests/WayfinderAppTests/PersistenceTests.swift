@@ -74,7 +74,8 @@ import WayfinderTerminal
         await ReadScope.run {
             #expect((try? await here.posts.post(id: 7))?.likeCount == post.likeCount)
             _ = try? await elsewhere.posts.setLiked(true, postID: 7, by: 3)
-            // The step looked already: what it kept stands, for kept and new reads alike.
+            // The step looked already: what it kept stands (a read it kept nothing for
+            // yet goes to the database as it is now).
             #expect((try? await here.posts.post(id: 7))?.likeCount == post.likeCount)
             // Its own writes show at once.
             _ = try? await here.posts.setLiked(true, postID: 7, by: 4)

@@ -78,8 +78,9 @@ public struct TransientSessionStore: SessionStore {
 /// (the SQLite services keep results until something is committed, and check for commits
 /// by other processes at each read otherwise).
 ///
-/// Within a step, a commit by another process made after its first read shows at the next
-/// step; this process's own writes show at once. Services that keep nothing ignore it.
+/// Within a step, what was kept before another process's commit stands until the next step
+/// (a read with nothing kept reads the store as it is); this process's own writes show at
+/// once. Services that keep nothing ignore it.
 public final class ReadScope: Sendable {
     /// The scope of the running task, if any.
     @TaskLocal static var current: ReadScope?
