@@ -11,13 +11,18 @@ BUILD_LOG := .build/build.log
 # - linked by lld, which lays out first, side by side, the functions that runs execute
 #   (Sources/wayfinder/Linking/startup.order, written by `make startup-order`): a run maps
 #   fewer pages of the 19 MB of code, so it faults less at start and holds less memory;
-# - the C++ runtime from its static archive (the linker script in Linking/Release).
+# - the C++ runtime from its static archive (the linker script in Linking/Release);
+# - generic types (an array of screens, a dictionary keyed by name) reached through their
+#   metadata accessors, not their mangled names: a mangled name is decoded at its first use,
+#   and `String: Hashable` in it costs a scan of all 6,500 conformance records in the binary
+#   (a third of the instructions of `wayfinder open`).
 # `make bench` builds its "hello" reference with the same flags.
 LINKING := $(CURDIR)/Sources/wayfinder/Linking
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie \
 	-Xlinker --no-export-dynamic -Xswiftc -use-ld=lld \
 	-Xlinker --symbol-ordering-file=$(LINKING)/startup.order -Xlinker --no-warn-symbol-ordering \
-	-Xswiftc -L -Xswiftc $(LINKING)/Release
+	-Xswiftc -L -Xswiftc $(LINKING)/Release \
+	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 
 .PHONY: all deps build run test bench release release-flags startup-order clean
 
