@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import GRDB
+import GRDBSQLite
 @testable import WayfinderApp
 
 /// `AppDatabase.peek`, the read `wayfinder open` makes of a saved session without opening the
@@ -40,6 +41,21 @@ import GRDB
         // Open already: the open connection answers.
         let open = try AppDatabase(path: directory.database)
         #expect(open.peek(byName, "bob", User.init(statement:)) == nil)
+    }
+
+    @Test func stepsAsideWhileAnotherConnectionHasTheDatabaseOpen() async throws {
+        try directory.create()
+        let byTitle = "SELECT title FROM post WHERE title = ?"
+        let title = { (statement: OpaquePointer) in sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "" }
+        do {
+            // As a REPL in another process: open, and read from.
+            let other = try AppDatabase(path: directory.database)
+            #expect(AppDatabase(openingWhenNeeded: directory.database).peek(byTitle, "later", title) == nil)
+            // The short read took nothing from it: it still writes.
+            _ = try await SQLitePostRepository(database: other).create(authorID: 1, title: "later", body: "after the short read")
+        }
+        // Closed: the short read answers, with what the other connection wrote.
+        #expect(AppDatabase(openingWhenNeeded: directory.database).peek(byTitle, "later", title) == .some("later"))
     }
 
     @Test func stepsAsideForAnotherSchema() async throws {

@@ -213,6 +213,25 @@ import WayfinderTerminal
         #expect(FileManager.default.fileExists(atPath: directory.session) == false)
     }
 
+    @Test func aSessionIsReadWhileAnotherProcessHasTheDatabaseOpen() async throws {
+        // Another process (a REPL) with the database open and a read made: its lock stops
+        // the short read, which has the file to itself, from starting; the session is read
+        // through a connection that shares instead, and the other process carries on.
+        let other = try container()
+        let dave = try await other.auth.signIn(username: "dave", password: "wonderland")
+        try await other.sessions.start(for: dave)
+        #expect(try await other.posts.page(1, size: 5).posts.count == 5)
+        #expect(try await lazyContainer().sessions.restore() == dave)
+        #expect(try await other.posts.page(1, size: 5).posts.count == 5)
+        _ = try await other.posts.create(authorID: dave.id, title: "Still writing", body: "After the short read")
+        // Ended by the other process while it still has the database open: forgotten.
+        let token = try String(contentsOfFile: directory.session, encoding: .utf8)
+        try await other.sessions.end(for: dave)
+        try token.write(toFile: directory.session, atomically: true, encoding: .utf8)
+        #expect(try await lazyContainer().sessions.restore() == nil)
+        #expect(FileManager.default.fileExists(atPath: directory.session) == false)
+    }
+
     @Test func aSavedSessionOnADatabaseThatCannotBeOpenedIsAnErrorAndKept() async throws {
         let services = try container()
         let carol = try await services.auth.signIn(username: "carol", password: "wonderland")

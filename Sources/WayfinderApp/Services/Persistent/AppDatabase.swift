@@ -266,13 +266,19 @@ extension AppDatabase {
         guard !connection.isOpen else { return nil }
         var handle: OpaquePointer?
         defer { sqlite3_close_v2(handle) }
-        // Read-write (a reader of a WAL database writes its lock bytes in `-shm`), never created.
+        // Read-write (closing, it moves into the database what a killed run left in `-wal`),
+        // never created.
         guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK, let handle else { return nil }
-        sqlite3_busy_timeout(handle, 5000)
         // Like the app's connection: the last one to close leaves `-wal` and `-shm` in place,
         // the `-wal` file emptied.
+        // Exclusive: the file to itself for its one read, so SQLite keeps the WAL index in
+        // this process's memory and leaves `-shm` alone (a first connection would empty that
+        // file and grow it again, page by page: file-system work for every run). Another
+        // process with the database open holds a lock that this cannot take: no waiting
+        // (no busy timeout); the read fails and goes through ``read(_:)``, which shares.
         guard Self.keepWALFiles(handle) == SQLITE_OK,
-            sqlite3_exec(handle, "PRAGMA journal_size_limit = \(Self.walSizeLimit)", nil, nil, nil) == SQLITE_OK
+            sqlite3_exec(handle, "PRAGMA journal_size_limit = \(Self.walSizeLimit)", nil, nil, nil) == SQLITE_OK,
+            sqlite3_exec(handle, "PRAGMA locking_mode = EXCLUSIVE", nil, nil, nil) == SQLITE_OK
         else { return nil }
         let applied = Self.rows("SELECT identifier FROM grdb_migrations ORDER BY rowid", nil, on: handle) { statement in
             sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? ""
