@@ -32,6 +32,29 @@ import WayfinderTerminal
         for path in kept { #expect(FileManager.default.fileExists(atPath: path), "\(path)") }
     }
 
+    @Test func severalFilesAreClearedWithOneCallInEachOfTheirDirectories() throws {
+        let first = try TemporaryDirectory()
+        let second = try TemporaryDirectory()
+        defer { first.remove(); second.remove() }
+        let abandoned = [
+            first.file("navigation.json.tmp-\(Self.deadPID)-a"),
+            first.file("session.tmp-\(Self.deadPID)-b"),
+            second.file("history.tmp-\(Self.deadPID)-c"),
+        ]
+        let kept = [
+            first.file("history.tmp-\(Self.deadPID)-d"),     // not asked for in this directory
+            second.file("session.tmp-\(Self.deadPID)-e"),
+        ]
+        for path in abandoned + kept { try first.write(Array("x".utf8), to: path) }
+
+        let removed = FileSystem.removeAbandonedTemporaryFiles(
+            besides: first.file("navigation.json"), first.file("session"), second.file("history"), "/nonexistent/dir/file"
+        )
+
+        #expect(Set(removed) == Set(abandoned))
+        for path in kept { #expect(FileManager.default.fileExists(atPath: path), "\(path)") }
+    }
+
     @Test func aMissingDirectoryIsNotAnError() {
         #expect(FileSystem.removeAbandonedTemporaryFiles(besides: "/nonexistent/dir/file").isEmpty)
     }

@@ -56,25 +56,52 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
+    /// `text` as a JSON string: quotes, backslashes, C0 and C1 controls, DEL, and U+2028 and
+    /// U+2029 (line breaks to JavaScript) escaped; everything else as it is. Works on the
+    /// UTF-8 bytes, copying the runs between escapes whole.
     private static func writeString(_ text: String, into output: inout String) {
         output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            default:
-                if scalar.isControlCharacter || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
+        var text = text
+        text.withUTF8 { bytes in
+            var written = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                let escape: String
+                var length = 1
+                switch byte {
+                case UInt8(ascii: "\""): escape = "\\\""
+                case UInt8(ascii: "\\"): escape = "\\\\"
+                case UInt8(ascii: "\n"): escape = "\\n"
+                case UInt8(ascii: "\r"): escape = "\\r"
+                case UInt8(ascii: "\t"): escape = "\\t"
+                case 0..<0x20, 0x7F: escape = unicodeEscape(UInt32(byte))
+                // C1 controls, U+0080–U+009F: 0xC2 0x80–0x9F.
+                case 0xC2 where index + 1 < bytes.count && bytes[index + 1] < 0xA0:
+                    escape = unicodeEscape(UInt32(bytes[index + 1]))
+                    length = 2
+                // U+2028 and U+2029: 0xE2 0x80 0xA8 and 0xA9.
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] & 0xFE) == 0xA8:
+                    escape = unicodeEscape(0x2000 + UInt32(bytes[index + 2] - 0x80))
+                    length = 3
+                default:
+                    index += 1
+                    continue
                 }
+                output += String(decoding: UnsafeBufferPointer(rebasing: bytes[written..<index]), as: UTF8.self)
+                output += escape
+                index += length
+                written = index
             }
+            output += String(decoding: UnsafeBufferPointer(rebasing: bytes[written...]), as: UTF8.self)
         }
         output += "\""
+    }
+
+    /// `\uXXXX` for `value`, in lower-case hex.
+    private static func unicodeEscape(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16)
+        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     }
 }
 

@@ -36,13 +36,14 @@ public enum FileSystem {
         try Platform.setMode(mode_t(mode), ofPath: path)
     }
 
-    /// Removes the temporary files that ``writeAtomically(_:to:mode:)`` left beside `path`
-    /// when its process was killed between writing and renaming (`path.tmp-PID-…`), for
-    /// processes that no longer run. Best effort: what cannot be removed stays.
+    /// Removes the temporary files that ``writeAtomically(_:to:mode:)`` left beside each of
+    /// `paths` when its process was killed between writing and renaming (`path.tmp-PID-…`),
+    /// for processes that no longer run; a directory is listed once for all its paths. Best
+    /// effort: what cannot be removed stays.
     /// - Returns: The paths removed.
     @discardableResult
-    public static func removeAbandonedTemporaryFiles(besides path: String) -> [String] {
-        Platform.removeAbandonedTemporaryFiles(besides: path)
+    public static func removeAbandonedTemporaryFiles(besides paths: String...) -> [String] {
+        Platform.removeAbandonedTemporaryFiles(besides: paths)
     }
 
     /// The permission bits of `path`, or `nil` when it does not exist.

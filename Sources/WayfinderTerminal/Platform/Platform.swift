@@ -218,7 +218,9 @@ enum Platform {
         return errno == EINTR ? .interrupted : .failed(errno)
     }
 
-    /// The whole file, or nil when it does not exist.
+    /// The whole file, or nil when it does not exist. Read straight into a buffer of the
+    /// file's size (a regular file is not waited for, as input is): no bigger buffer to
+    /// clear, so a short file costs the few pages it needs.
     static func readFile(atPath path: String) throws(SystemError) -> [UInt8]? {
         let fileDescriptor = open(path, O_RDONLY | O_CLOEXEC)
         if fileDescriptor < 0 {
@@ -226,15 +228,24 @@ enum Platform {
             throw SystemError(operation: "open", path: path, code: errno)
         }
         defer { _ = close(fileDescriptor) }
-        var contents: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        var status = stat()
+        let size = fstat(fileDescriptor, &status) == 0 ? Int(status.st_size) : 0
+        // One byte more than the size, to see the end in the same read.
+        var contents = [UInt8](repeating: 0, count: max(size, 0) + 1)
+        var filled = 0
         while true {
-            let outcome = chunk.withUnsafeMutableBytes { read(fileDescriptor, into: $0) }
-            switch outcome {
-            case .bytes(let count): contents.append(contentsOf: chunk[..<count])
-            case .endOfFile: return contents
-            case .interrupted: continue
-            case .failed(let code): throw SystemError(operation: "read", path: path, code: code)
+            if filled == contents.count { contents += [UInt8](repeating: 0, count: max(contents.count, 4096)) }
+            let count = contents.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return Glibc.read(fileDescriptor, base + filled, buffer.count - filled)
+            }
+            if count > 0 {
+                filled += count
+            } else if count == 0 {
+                contents.removeSubrange(filled...)
+                return contents
+            } else if errno != EINTR {
+                throw SystemError(operation: "read", path: path, code: errno)
             }
         }
     }
@@ -283,26 +294,34 @@ enum Platform {
         }
     }
 
-    /// See ``FileSystem/removeAbandonedTemporaryFiles(besides:)``.
-    static func removeAbandonedTemporaryFiles(besides path: String) -> [String] {
-        let directory = parentDirectory(of: path)
-        let prefix = Array((path.split(separator: "/").last.map(String.init) ?? path).utf8) + Array(".tmp-".utf8)
-        guard let stream = opendir(directory) else { return [] }
-        var names: [[UInt8]] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
-            if name.starts(with: prefix) { names.append(name) }
-        }
-        closedir(stream)
+    /// See ``FileSystem/removeAbandonedTemporaryFiles(besides:)``. Each directory is listed
+    /// once, for all the paths in it.
+    static func removeAbandonedTemporaryFiles(besides paths: [String]) -> [String] {
         var removed: [String] = []
-        for name in names {
-            // `<name>.tmp-<pid>-<suffix>`: only files of processes that are gone.
-            let rest = name.dropFirst(prefix.count)
-            guard let dash = rest.firstIndex(of: UInt8(ascii: "-")),
-                  let pid = Int32(String(decoding: rest[..<dash], as: UTF8.self)), pid > 0,
-                  kill(pid, 0) != 0, errno == ESRCH else { continue }
-            let candidate = directory + "/" + String(decoding: name, as: UTF8.self)
-            if unlink(candidate) == 0 { removed.append(candidate) }
+        var directories: [String] = []
+        for path in paths where !directories.contains(parentDirectory(of: path)) {
+            directories.append(parentDirectory(of: path))
+        }
+        for directory in directories {
+            let prefixes = paths.filter { parentDirectory(of: $0) == directory }.map { path in
+                Array((path.split(separator: "/").last.map(String.init) ?? path).utf8) + Array(".tmp-".utf8)
+            }
+            guard let stream = opendir(directory) else { continue }
+            var found: [(name: [UInt8], prefixLength: Int)] = []
+            while let entry = readdir(stream) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+                if let prefix = prefixes.first(where: { name.starts(with: $0) }) { found.append((name, prefix.count)) }
+            }
+            closedir(stream)
+            for (name, prefixLength) in found {
+                // `<name>.tmp-<pid>-<suffix>`: only files of processes that are gone.
+                let rest = name.dropFirst(prefixLength)
+                guard let dash = rest.firstIndex(of: UInt8(ascii: "-")),
+                      let pid = Int32(String(decoding: rest[..<dash], as: UTF8.self)), pid > 0,
+                      kill(pid, 0) != 0, errno == ESRCH else { continue }
+                let candidate = directory + "/" + String(decoding: name, as: UTF8.self)
+                if unlink(candidate) == 0 { removed.append(candidate) }
+            }
         }
         return removed
     }

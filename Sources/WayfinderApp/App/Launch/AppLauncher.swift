@@ -30,9 +30,7 @@ public struct AppLauncher {
     public func launch(opening links: [String], fresh: Bool, databaseWhenNeeded: Bool = false) async throws -> (app: AppCoordinator, warnings: [String]) {
         let container = try Container.persistent(in: directory, openingWhenNeeded: databaseWhenNeeded)
         // Leftovers of runs killed in the middle of saving a file.
-        for file in [directory.navigation, directory.session] {
-            FileSystem.removeAbandonedTemporaryFiles(besides: file)
-        }
+        FileSystem.removeAbandonedTemporaryFiles(besides: directory.navigation, directory.session)
         let app = AppCoordinator(container: container)
         if let user = try await container.sessions.restore() {
             try app.resume(as: user)
