@@ -10,7 +10,9 @@ BUILD_LOG := .build/build.log
 #   loader and `dladdr` search a table of 2 instead of 8,000);
 # - linked by lld, which lays out first, side by side, the functions that runs execute
 #   (Sources/wayfinder/Linking/startup.order, written by `make startup-order`): a run maps
-#   fewer pages of the 19 MB of code, so it faults less at start and holds less memory;
+#   fewer pages of the 19 MB of code, so it faults less at start and holds less memory.
+#   Every Swift function in a section of its own (`-function-sections`; without it most
+#   stay in one section per file, which the linker can only move whole);
 # - the C++ runtime from its static archive (the linker script in Linking/Release);
 # - generic types (an array of screens, a dictionary keyed by name) reached through their
 #   metadata accessors, not their mangled names: a mangled name is decoded at its first use,
@@ -22,7 +24,8 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswif
 	-Xlinker --no-export-dynamic -Xswiftc -use-ld=lld \
 	-Xlinker --symbol-ordering-file=$(LINKING)/startup.order -Xlinker --no-warn-symbol-ordering \
 	-Xswiftc -L -Xswiftc $(LINKING)/Release \
-	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
+	-Xswiftc -Xfrontend -Xswiftc -function-sections
 
 .PHONY: all deps build run test bench release release-flags startup-order clean
 
@@ -51,6 +54,7 @@ bench: deps
 # `.build/release/wayfinder`, built as above.
 release: deps
 	@case "$$(gcc -print-file-name=libstdc++.a)" in /*) ;; *) echo "error: libstdc++.a not found (apt-get install g++)" >&2; exit 1;; esac
+	@scripts/release-objects.sh .build $(RELEASE_FLAGS)
 	$(SWIFT) build $(RELEASE_FLAGS) --product wayfinder
 
 release-flags:

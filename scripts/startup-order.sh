@@ -6,7 +6,8 @@
 #
 # The list comes from real runs under valgrind's callgrind (every function executed, not
 # samples): `open` signed in and signed out, `resolve`, and a piped REPL session. Functions
-# of the short runs come first. A stale list costs only speed (names it gives that no longer
+# of the short runs come first; in each group, the functions with a section of their own
+# before those that share one (see startup_order.py). A stale list costs only speed (names it gives that no longer
 # exist are skipped by the linker; new functions are laid out as before): rerun this after
 # large changes. A few minutes (a release build, then the runs under valgrind).
 set -euo pipefail
@@ -20,6 +21,10 @@ wayfinder="$root/.build/release/wayfinder"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# Linked again with a map of which functions share a section (see startup_order.py).
+rm -f "$wayfinder"
+read -r -a release_flags <<< "$(make -s --no-print-directory release-flags)"
+swift build "${release_flags[@]}" -Xlinker -Map="$work/wayfinder.map" --product wayfinder
 signed_out="$work/signed-out"
 signed_in="$work/signed-in"
 repl="$work/repl"
@@ -56,7 +61,10 @@ profile --data-dir "$repl" --fresh < <(
   printf '%s\n' 'tab me' 'tab feed' next prev settings notifications back about back main where state help \
     undo redo logout quit)
 
-python3 "$root/scripts/startup_order.py" wayfinder "${outputs[@]}" > "$order.tmp"
+# The short runs, then (+) the REPL session.
+last=$((${#outputs[@]} - 1))
+python3 "$root/scripts/startup_order.py" wayfinder --map "$work/wayfinder.map" \
+  "${outputs[@]:0:$last}" + "${outputs[$last]}" > "$order.tmp"
 mv "$order.tmp" "$order"
 echo "Wrote $order ($(wc -l < "$order") functions)"
 # SwiftPM does not know that the link reads this file: link again.

@@ -23,12 +23,14 @@ echo "== Building: wayfinder and hello, with: ${release_flags[*]}"
 # The link reads Sources/wayfinder/Linking/startup.order, which SwiftPM does not track:
 # link again, in case it changed.
 rm -f "$benchmarks/.build/wayfinder-release/release/wayfinder"
+"$root/scripts/release-objects.sh" "$benchmarks/.build/wayfinder-release" "${release_flags[@]}"
 swift build "${release_flags[@]}" --package-path "$root" \
   --scratch-path "$benchmarks/.build/wayfinder-release" --product wayfinder
-swift build "${release_flags[@]}" --product hello
+"$root/scripts/release-objects.sh" "$benchmarks/.build/hello-release" "${release_flags[@]}"
+swift build "${release_flags[@]}" --scratch-path "$benchmarks/.build/hello-release" --product hello
 swift build -c release --product bench-check
 wayfinder="$benchmarks/.build/wayfinder-release/release/wayfinder"
-hello="$benchmarks/.build/release/hello"
+hello="$benchmarks/.build/hello-release/release/hello"
 
 echo "== Checking the generated tables and inputs (both routers must agree)"
 .build/release/bench-check > "$results/check.jsonl"
