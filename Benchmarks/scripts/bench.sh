@@ -53,11 +53,17 @@ trap 'rm -rf "$data" "$signed_in"' EXIT
 printf 'login alice\nwonderland\nlogout\n' | "$wayfinder" --data-dir "$data" --fresh >/dev/null
 printf 'login alice\nwonderland\nquit\n' | "$wayfinder" --data-dir "$signed_in" --fresh >/dev/null
 link='wayfinder://main/feed/post/42'
-hyperfine -N --warmup 20 --runs 300 --export-json "$results/startup.json" \
-  --command-name hello "$hello" \
-  --command-name "wayfinder resolve URL" "$wayfinder resolve $link" \
-  --command-name "wayfinder open URL --format json" "$wayfinder open $link --format json --data-dir $data" \
-  --command-name "wayfinder open URL --format json (signed in)" "$wayfinder open $link --format json --data-dir $signed_in"
+# In rounds: hyperfine runs each command's runs in one block, and this machine's speed
+# drifts between blocks; a ratio to hello is taken within each round (blocks a tenth of a
+# second apart), and the report gives the median of the rounds' ratios.
+rm -f "$results"/startup*.json
+for round in $(seq 1 10); do
+  hyperfine -N --warmup 5 --runs 30 --style none --export-json "$results/startup-$round.json" \
+    --command-name hello "$hello" \
+    --command-name "wayfinder resolve URL" "$wayfinder resolve $link" \
+    --command-name "wayfinder open URL --format json" "$wayfinder open $link --format json --data-dir $data" \
+    --command-name "wayfinder open URL --format json (signed in)" "$wayfinder open $link --format json --data-dir $signed_in"
+done
 
 echo "== Machine"
 {

@@ -4,10 +4,12 @@
 
 usage: report.py BENCHMARKS_DIRECTORY
 """
+import glob
 import json
 import math
 import os
 import re
+import statistics
 import sys
 
 UNITS_NS = {"ns": 1, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
@@ -118,13 +120,32 @@ def verdict(met):
     return "**met**" if met else "**missed**"
 
 
+def read_startup(results_dir):
+    """The cold starts: hyperfine's rounds (`startup-N.json`) pooled per command. `median`,
+    `mean` and `stddev` are over every run; `ratio` (to hello) is the median of the rounds'
+    ratios of medians, with its quartiles."""
+    rounds = [json.load(open(path))["results"]
+              for path in sorted(glob.glob(os.path.join(results_dir, "startup-*.json")))]
+    commands = []
+    for index, first in enumerate(rounds[0]):
+        times = [t for results in rounds for t in results[index]["times"]]
+        ratios = sorted(results[index]["median"] / results[0]["median"] for results in rounds)
+        quartiles = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else [ratios[0]] * 3
+        commands.append({
+            "command": first["command"], "median": statistics.median(times),
+            "mean": statistics.mean(times), "stddev": statistics.pstdev(times), "runs": len(times),
+            "ratio": statistics.median(ratios), "ratioP25": quartiles[0], "ratioP75": quartiles[2],
+        })
+    return commands, len(rounds)
+
+
 def main():
     directory = sys.argv[1]
     results_dir = os.path.join(directory, "results")
     bench = parse_benchmarks(os.path.join(results_dir, "benchmarks.md"))
     check = read_lines(os.path.join(results_dir, "check.jsonl"))
     repl = read_lines(os.path.join(results_dir, "repl.jsonl"))
-    startup = json.load(open(os.path.join(results_dir, "startup.json")))["results"]
+    startup, startup_rounds = read_startup(results_dir)
     machine = read_machine(os.path.join(results_dir, "machine.txt"))
 
     def p50(name, key="time"):
@@ -160,9 +181,11 @@ def main():
     rss_growth = long_session["peakRSSMiB"] - short_session["peakRSSMiB"]
     starts = {r["command"]: r for r in startup}
     hello = starts["hello"]["median"]
-    open_json = starts["wayfinder open URL --format json"]["median"]
-    resolve_cli = starts["wayfinder resolve URL"]["median"]
-    signed_in = starts.get("wayfinder open URL --format json (signed in)", starts["wayfinder open URL --format json"])["median"]
+    open_start = starts["wayfinder open URL --format json"]
+    signed_in_start = starts["wayfinder open URL --format json (signed in)"]
+    open_json, signed_in = open_start["median"], signed_in_start["median"]
+    open_ratio, signed_in_ratio = open_start["ratio"], signed_in_start["ratio"]
+    resolve_ratio = starts["wayfinder resolve URL"]["ratio"]
     ints_mallocs, strings_mallocs = worst("Resolve.Wayfinder.accepted.ints.N1000"), worst("Resolve.Wayfinder.accepted.strings.N1000")
     stored_mallocs = worst("Resolve.Wayfinder.accepted.stored.N1000")
     accepted_mallocs = max(ints_mallocs, strings_mallocs, stored_mallocs)
@@ -200,11 +223,14 @@ def main():
     shortfall = "" if rate >= 20000 else f" (by {20000 / rate:.1f}×)"
     add(f"| REPL: at least 20,000 commands per second piped | **{rate:,}/s** over {long_session['commands']:,} commands ({long_session['seconds']:.1f} s) | {verdict(rate >= 20000)}{shortfall} |")
     add(f"| REPL: peak memory under 30 MiB, not growing with the session | {short_session['peakRSSMiB']} MiB at {short_session['commands']:,} commands, {long_session['peakRSSMiB']} MiB at {long_session['commands']:,} ({rss_growth:+.1f} MiB) | {verdict(long_session['peakRSSMiB'] < 30)} for the size (by {long_session['peakRSSMiB'] - 30:+.1f} MiB); {verdict(rss_growth < 1)} for growth |")
-    if open_json / hello <= 2 < signed_in / hello:
+    if open_ratio <= 2 < signed_in_ratio:
         start_verdict = "**met** signed out, **missed** signed in"
     else:
-        start_verdict = verdict(max(open_json, signed_in) / hello <= 2)
-    add(f"| Cold start of `wayfinder open URL --format json` within 2× a static \"hello\" | signed out {ns(open_json * 1e9)} against {ns(hello * 1e9)}: **{open_json / hello:.2f}×**; signed in (the session read from the database) {ns(signed_in * 1e9)}: **{signed_in / hello:.2f}×**; `wayfinder resolve URL`: {resolve_cli / hello:.2f}× | {start_verdict} |")
+        start_verdict = verdict(max(open_ratio, signed_in_ratio) <= 2)
+
+    def quartiles(start):
+        return f"p25–p75 {start['ratioP25']:.2f}–{start['ratioP75']:.2f}× over {startup_rounds} rounds"
+    add(f"| Cold start of `wayfinder open URL --format json` within 2× a static \"hello\" | signed out {ns(open_json * 1e9)} against {ns(hello * 1e9)}: **{open_ratio:.2f}×** ({quartiles(open_start)}); signed in (the session read from the database) {ns(signed_in * 1e9)}: **{signed_in_ratio:.2f}×** ({quartiles(signed_in_start)}); `wayfinder resolve URL`: {resolve_ratio:.2f}× | {start_verdict} |")
     add("")
     add("Where a target is missed, see *Where the time goes* below.")
     add("")
@@ -309,13 +335,15 @@ def main():
     for session in sorted(repl, key=lambda r: r["commands"]):
         add(f"| {session['commands']:,} commands | {session['seconds']:.2f} s | {session['commandsPerSecond']:,} | {session['peakRSSMiB']} MiB | {session['exitStatus']}, {session['stderrLines']} |")
     add("")
-    add("Cold starts, `hyperfine -N --warmup 20 --runs 300` in one run (`open` on prepared data directories, signed out and signed in;")
-    add("`hello` is `print(\"hello\")` built with the same flags as `wayfinder`: `make release`'s):")
+    add(f"Cold starts, `hyperfine -N --warmup 5 --runs 30` over the four commands in each of {startup_rounds} rounds of one run")
+    add("(`open` on prepared data directories, signed out and signed in; `hello` is `print(\"hello\")` built with the same")
+    add("flags as `wayfinder`: `make release`'s). Times are over all the runs; × hello is the median of the rounds' ratios")
+    add("of medians (hyperfine times each command's runs in one block, and this machine's speed drifts between blocks):")
     add("")
-    add("| command | median | mean ± σ | × hello |")
-    add("|---|---:|---:|---:|")
+    add("| command | runs | median | mean ± σ | × hello (p25–p75) |")
+    add("|---|---:|---:|---:|---:|")
     for result in startup:
-        add(f"| `{result['command']}` | {result['median'] * 1e3:.2f} ms | {result['mean'] * 1e3:.2f} ± {result['stddev'] * 1e3:.2f} ms | {result['median'] / hello:.2f}× |")
+        add(f"| `{result['command']}` | {result['runs']} | {result['median'] * 1e3:.2f} ms | {result['mean'] * 1e3:.2f} ± {result['stddev'] * 1e3:.2f} ms | {result['ratio']:.2f}× ({result['ratioP25']:.2f}–{result['ratioP75']:.2f}) |")
     add("")
     add(f"Binaries: {machine['binary']}.")
     add("")
