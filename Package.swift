@@ -27,12 +27,14 @@ let package = Package(
         .systemLibrary(name: "CEditLine", providers: [.apt(["libedit-dev", "libbsd-dev", "libmd-dev", "libncurses-dev"])]),
         .target(name: "WayfinderTerminal", dependencies: ["Wayfinder", "CEditLine"]),
         .systemLibrary(name: "CCrypt", providers: [.apt(["libcrypt-dev"])]),
+        .systemLibrary(name: "CSQLiteTuning", providers: [.apt(["libsqlite3-dev"])]),
         .target(
             name: "WayfinderApp",
             dependencies: [
                 "Wayfinder",
                 "WayfinderTerminal",
                 "CCrypt",
+                "CSQLiteTuning",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             resources: [.embedInCode("../../Routes/app.routes")],

@@ -91,6 +91,47 @@ import Testing
         #expect(signedIn.stdout.contains("\"user\":\"alice\""))
     }
 
+    @Test func openReadsTheSessionWhileAREPLHasTheSameDataOpen() async throws {
+        #expect(try run("login alice\nwonderland\nquit\n").status == 0)
+        let process = Process()
+        process.executableURL = CLI.binary
+        var environment = ProcessInfo.processInfo.environment
+        environment["WAYFINDER_HOME"] = home
+        process.environment = environment
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(30))
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+        defer { watchdog.cancel() }
+        func answer(_ commands: String, endingWith last: String) -> String {
+            input.fileHandleForWriting.write(Data(commands.utf8))
+            var seen = Data()
+            while !String(decoding: seen, as: UTF8.self).hasSuffix(last) {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                seen.append(chunk)
+            }
+            return String(decoding: seen, as: UTF8.self)
+        }
+        // The REPL has the database open and has read from it.
+        #expect(answer("open wayfinder://main/feed/post/5\nwhere\n", endingWith: "wayfinder://main/feed/post/5\n").contains("[5]"))
+        // `open` in another process, meanwhile: the session it reads is the REPL's user's.
+        let opened = try run("", ["open", "wayfinder://main/feed/post/42", "--format", "json"])
+        #expect(opened.status == 0, "\(opened.stderr)")
+        #expect(opened.stdout.contains("\"user\":\"alice\""))
+        // The REPL still reads and writes.
+        let written = answer("back\ncompose\ntitle Meanwhile\nbody Written while open ran\npublish\nwhere\n", endingWith: "/post/37\n")
+        #expect(written.contains("Published post 37."))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
     @Test func aDatabaseThatCannotBeOpenedExits74() throws {
         // A directory where the database file should be.
         try FileManager.default.createDirectory(atPath: home + "/wayfinder.sqlite", withIntermediateDirectories: true)

@@ -28,6 +28,8 @@ public struct AppLauncher {
     /// - Throws: ``ServiceError`` when the database cannot be opened; ``NavigationError``
     ///   when a link does not resolve (nothing is opened then).
     public func launch(opening links: [String], fresh: Bool, databaseWhenNeeded: Bool = false) async throws -> (app: AppCoordinator, warnings: [String]) {
+        // A short run: SQLite set up for the one read it may make.
+        if databaseWhenNeeded { AppDatabase.configureForShortRun() }
         let container = try Container.persistent(in: directory, openingWhenNeeded: databaseWhenNeeded)
         // Leftovers of runs killed in the middle of saving a file.
         FileSystem.removeAbandonedTemporaryFiles(besides: directory.navigation, directory.session)

@@ -1,3 +1,4 @@
+import CSQLiteTuning
 import GRDB
 import GRDBSQLite
 import Synchronization
@@ -255,6 +256,14 @@ public struct AppDatabase: Sendable {
 }
 
 extension AppDatabase {
+    /// Sets SQLite up for a process whose reads are few and short (`wayfinder open`): page
+    /// memory taken as pages are read, and no per-connection block of small allocations
+    /// (SQLite sets both up at once for a long session, at a page fault for each page they
+    /// span). Call it before any database is opened; afterwards it changes nothing.
+    public static func configureForShortRun() {
+        _ = wayfinder_sqlite_configure_for_short_reads()
+    }
+
     /// Runs one query (`sql`, one text parameter) on a connection of its own, through the
     /// SQLite library itself: no GRDB set-up, no migrations, one statement. For a short
     /// run whose only read is one row (`wayfinder open` with a saved session), while this
