@@ -93,43 +93,20 @@ import Testing
 
     @Test func openReadsTheSessionWhileAREPLHasTheSameDataOpen() async throws {
         #expect(try run("login alice\nwonderland\nquit\n").status == 0)
-        let process = Process()
-        process.executableURL = CLI.binary
-        var environment = ProcessInfo.processInfo.environment
-        environment["WAYFINDER_HOME"] = home
-        process.environment = environment
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(30))
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        }
-        defer { watchdog.cancel() }
-        func answer(_ commands: String, endingWith last: String) -> String {
-            input.fileHandleForWriting.write(Data(commands.utf8))
-            var seen = Data()
-            while !String(decoding: seen, as: UTF8.self).hasSuffix(last) {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                seen.append(chunk)
-            }
-            return String(decoding: seen, as: UTF8.self)
-        }
+        let repl = try RunningREPL(home: home)
+        defer { repl.watchdog.cancel() }
         // The REPL has the database open and has read from it.
-        #expect(answer("open wayfinder://main/feed/post/5\nwhere\n", endingWith: "wayfinder://main/feed/post/5\n").contains("[5]"))
+        #expect(repl.answer("open wayfinder://main/feed/post/5\nwhere\n", endingWith: "wayfinder://main/feed/post/5\n").contains("[5]"))
         // `open` in another process, meanwhile: the session it reads is the REPL's user's.
         let opened = try run("", ["open", "wayfinder://main/feed/post/42", "--format", "json"])
         #expect(opened.status == 0, "\(opened.stderr)")
         #expect(opened.stdout.contains("\"user\":\"alice\""))
         // The REPL still reads and writes.
-        let written = answer("back\ncompose\ntitle Meanwhile\nbody Written while open ran\npublish\nwhere\n", endingWith: "/post/37\n")
+        let written = repl.answer("back\ncompose\ntitle Meanwhile\nbody Written while open ran\npublish\nwhere\n", endingWith: "/post/37\n")
         #expect(written.contains("Published post 37."))
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        try repl.input.fileHandleForWriting.close()
+        repl.process.waitUntilExit()
+        #expect(repl.process.terminationStatus == 0)
     }
 
     @Test func aDatabaseThatCannotBeOpenedExits74() throws {
@@ -195,30 +172,11 @@ import Testing
     }
 
     @Test func sigtermSavesTheNavigationAndExits143() async throws {
-        let process = Process()
-        process.executableURL = CLI.binary
-        var environment = ProcessInfo.processInfo.environment
-        environment["WAYFINDER_HOME"] = home
-        process.environment = environment
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // A watchdog, so that a REPL that never answers fails the test instead of hanging it.
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(30))
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        }
-        defer { watchdog.cancel() }
-        input.fileHandleForWriting.write(Data("login bob\nwonderland\nopen wayfinder://main/feed/post/8/comments\nwhere\n".utf8))
+        let repl = try RunningREPL(home: home)
+        defer { repl.watchdog.cancel() }
         // Wait until the REPL has answered `where`, then ask it to stop.
-        var seen = Data()
-        while !String(decoding: seen, as: UTF8.self).contains("wayfinder://main/feed/post/8/comments\n") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            seen.append(chunk)
-        }
+        _ = repl.answer("login bob\nwonderland\nopen wayfinder://main/feed/post/8/comments\nwhere\n", endingWith: "wayfinder://main/feed/post/8/comments\n")
+        let process = repl.process
         process.terminate()
         process.waitUntilExit()
         #expect(process.terminationStatus == 143)
@@ -296,5 +254,43 @@ import Testing
         #expect(result == "ok")
         let posts = try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM post") } ?? 0
         #expect(posts >= 36)
+    }
+}
+
+/// The REPL running in a process of its own on `home`, fed through a pipe.
+private struct RunningREPL {
+    let process = Process()
+    let input = Pipe()
+    let output = Pipe()
+    /// Kills a REPL that never answers, so that the test fails instead of hanging.
+    let watchdog: Task<Void, any Error>
+
+    init(home: String) throws {
+        process.executableURL = CLI.binary
+        var environment = ProcessInfo.processInfo.environment
+        environment["WAYFINDER_HOME"] = home
+        process.environment = environment
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let process = process
+        watchdog = Task {
+            try await Task.sleep(for: .seconds(30))
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+    }
+
+    /// Sends `commands`, then reads what the REPL prints until it ends with `last` (or the
+    /// output closes).
+    func answer(_ commands: String, endingWith last: String) -> String {
+        input.fileHandleForWriting.write(Data(commands.utf8))
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).hasSuffix(last) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen.append(chunk)
+        }
+        return String(decoding: seen, as: UTF8.self)
     }
 }
