@@ -298,12 +298,8 @@ enum Platform {
     /// once, for all the paths in it.
     static func removeAbandonedTemporaryFiles(besides paths: [String]) -> [String] {
         var removed: [String] = []
-        var directories: [String] = []
-        for path in paths where !directories.contains(parentDirectory(of: path)) {
-            directories.append(parentDirectory(of: path))
-        }
-        for directory in directories {
-            let prefixes = paths.filter { parentDirectory(of: $0) == directory }.map { path in
+        for (directory, inside) in Dictionary(grouping: paths, by: parentDirectory(of:)) {
+            let prefixes = inside.map { path in
                 Array((path.split(separator: "/").last.map(String.init) ?? path).utf8) + Array(".tmp-".utf8)
             }
             guard let stream = opendir(directory) else { continue }
