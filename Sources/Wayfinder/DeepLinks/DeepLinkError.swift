@@ -27,6 +27,8 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
         public static let unknownTab = Code("unknownTab")
         /// A segment names no screen that could appear there.
         public static let unknownScreen = Code("unknownScreen")
+        /// The link ends inside a screen's pattern: its last segments are missing.
+        public static let incomplete = Code("incomplete")
         /// A screen that exists but may not follow the one before it.
         public static let edgeNotAllowed = Code("edgeNotAllowed")
         /// A parameter whose text does not convert to its declared type.
@@ -41,6 +43,7 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
 
     enum Reason: Error, Hashable, Sendable {
         case tooLong(Int)
+        case canonicalTooLong(Int)
         case tooManySegments(Int)
         case valueTooLong
         case noScheme
@@ -54,10 +57,13 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
         case unknownScreen(after: String)
         case edgeNotAllowed(screen: String, after: String)
         case followsPresentation(screen: String)
+        case incomplete(screen: RouteGraph.Screen, missing: Int)
         case typeMismatch(screen: String, parameter: String, type: ParameterType)
+        case outOfRange(screen: String, parameter: String)
         case emptySegment
         case badEscape
         case invalidUTF8
+        case rawInvalidUTF8
         case controlCharacter
         case emptyQueryPair
         case queryWithoutValue
@@ -71,24 +77,48 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
     public let code: Code
     /// The 1-based path segment at fault, when the problem is in the path.
     public let segment: Int?
-    let link: String
+    /// The link's bytes as they were given (possibly not UTF-8).
+    let bytes: [UInt8]
     let range: Range<Int>?
     let reason: Reason
 
-    init(_ code: Code, _ reason: Reason, link: String, range: Range<Int>? = nil, segment: Int? = nil) {
+    init(_ code: Code, _ reason: Reason, bytes: [UInt8], range: Range<Int>? = nil, segment: Int? = nil) {
         self.code = code
         self.reason = reason
-        self.link = link
+        self.bytes = bytes
         self.range = range
         self.segment = segment
     }
 
-    /// The offending part as it appeared in the link, control characters escaped.
+    /// The link as given, fit to show: control characters escaped as `\u{…}` and bytes
+    /// that are not UTF-8 as `\xFF`.
+    public var link: String { DeepLinkError.displayable(bytes[...]) }
+
+    /// The offending part as it appeared in the link, escaped as ``link`` is.
     public var part: String? {
         guard let range else { return nil }
-        let bytes = Array(link.utf8)
-        let clamped = max(0, range.lowerBound)..<min(bytes.count, range.upperBound)
-        return String(decoding: bytes[clamped], as: UTF8.self).escapingControlCharacters
+        let clamped = max(0, range.lowerBound)..<min(bytes.count, max(0, range.upperBound))
+        return DeepLinkError.displayable(bytes[clamped])
+    }
+
+    /// `bytes` as text to show: valid UTF-8 with its control characters escaped, and every
+    /// byte of an invalid sequence written `\xHH`.
+    static func displayable(_ bytes: ArraySlice<UInt8>) -> String {
+        var result = ""
+        var rest = bytes
+        while !rest.isEmpty {
+            let bad = rest.withUnsafeBufferPointer { PercentEncoding.firstInvalidUTF8($0) }
+            let validEnd = rest.startIndex + (bad?.lowerBound ?? rest.count)
+            result += String(decoding: rest[rest.startIndex..<validEnd], as: UTF8.self).escapingControlCharacters
+            guard let bad else { break }
+            let badEnd = rest.startIndex + max(bad.upperBound, bad.lowerBound + 1)
+            for byte in rest[validEnd..<badEnd] {
+                let hex = String(byte, radix: 16, uppercase: true)
+                result += "\\x" + (hex.count < 2 ? "0" + hex : hex)
+            }
+            rest = rest[badEnd...]
+        }
+        return result
     }
 
     /// A full sentence naming the offending part.
@@ -98,12 +128,14 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
         switch reason {
         case .tooLong(let count):
             return "link is \(count) bytes long; the limit is \(RouteGraph.maximumLinkLength)"
+        case .canonicalTooLong(let count):
+            return "link's canonical form (percent-encoded) is \(count) bytes long; the limit is \(RouteGraph.maximumLinkLength)"
         case .tooManySegments(let count):
             return "link has \(count) path segments; the limit is \(RouteGraph.maximumSegments)"
         case .valueTooLong:
             return "\(at) is longer than \(RouteGraph.maximumValueLength) bytes once decoded"
         case .noScheme:
-            return "'\(link.escapingControlCharacters)' is not a link: expected SCHEME://FLOW/…"
+            return "'\(link)' is not a link: expected SCHEME://FLOW/…"
         case .wrongScheme(let expected):
             return "unknown scheme \(quoted); expected '\(expected)://'"
         case .userOrPort:
@@ -122,16 +154,28 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
             return "\(at) names no screen that can follow '\(after)'"
         case .edgeNotAllowed(let screen, let after):
             return "\(at): screen '\(screen)' cannot follow '\(after)'"
+        case .incomplete(let screen, let missing):
+            let pattern = screen.pattern.map(\.description).joined(separator: "/")
+            let absent = screen.pattern[missing...].map { segment -> String in
+                if case .parameter(let name, let type) = segment { return "'\(name)' (\(type.rawValue))" }
+                return "'\(segment.description)'"
+            }
+            let list = absent.count == 1 ? absent[0] : absent.dropLast().joined(separator: ", ") + " and " + (absent.last ?? "")
+            return "\(at): the link ends inside screen '\(screen.name)' (\(pattern)): \(list) \(absent.count == 1 ? "is" : "are") missing"
         case .followsPresentation(let screen):
             return "\(at): nothing can follow '\(screen)', which is a sheet or alert"
         case .typeMismatch(let screen, let parameter, let type):
             return "\(at): '\(parameter)' of screen '\(screen)' must be \(type == .int ? "an" : "a") \(type.rawValue)"
+        case .outOfRange(let screen, let parameter):
+            return "\(at): '\(parameter)' of screen '\(screen)' is out of range for int (\(Int.min) to \(Int.max))"
         case .emptySegment:
             return "empty path segment \(segment.map(String.init) ?? "") ('//')"
         case .badEscape:
             return "\(at) has an invalid percent escape"
         case .invalidUTF8:
             return "\(at) is not valid UTF-8 once decoded"
+        case .rawInvalidUTF8:
+            return "\(quoted) at byte \(range.map { $0.lowerBound + 1 } ?? 0) is not valid UTF-8"
         case .controlCharacter:
             return "\(at) holds a control character once decoded"
         case .emptyQueryPair:
@@ -155,7 +199,7 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
 
 extension DeepLinkError: Equatable {
     public static func == (lhs: DeepLinkError, rhs: DeepLinkError) -> Bool {
-        lhs.code == rhs.code && lhs.segment == rhs.segment && lhs.link == rhs.link && lhs.range == rhs.range
+        lhs.code == rhs.code && lhs.segment == rhs.segment && lhs.bytes == rhs.bytes && lhs.range == rhs.range
     }
 }
 
@@ -163,6 +207,6 @@ extension DeepLinkError: Hashable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(code)
         hasher.combine(segment)
-        hasher.combine(link)
+        hasher.combine(bytes)
     }
 }

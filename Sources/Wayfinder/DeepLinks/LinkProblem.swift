@@ -5,6 +5,8 @@
 struct LinkProblem {
     enum Kind {
         case tooLong(Int32)
+        /// The link is within the limit, but its canonical form (its length given) is not.
+        case canonicalTooLong(Int32)
         case tooManySegments(Int32)
         case noScheme
         case wrongScheme
@@ -17,6 +19,9 @@ struct LinkProblem {
         case unknownScreen(after: Int32)
         case edgeNotAllowed(screen: Int32, after: Int32)
         case followsPresentation(screen: Int32)
+        /// The link ends inside the pattern of `screen`: its segment `missing` (0-based
+        /// offset in the pattern) and those after it are absent.
+        case incomplete(screen: Int32, missing: Int32)
         /// A path parameter: the screen and the parameter's segment in its pattern.
         case pathMismatch(screen: Int32, segment: Int32)
         /// A query parameter: the screen and the parameter's index in its query.
@@ -25,6 +30,8 @@ struct LinkProblem {
         case valueTooLong
         case badEscape
         case invalidUTF8
+        /// Raw bytes of the link (before any percent-decoding) that are not UTF-8.
+        case rawInvalidUTF8
         case controlCharacter
         case emptyQueryPair
         case queryWithoutValue
@@ -55,11 +62,12 @@ struct LinkProblem {
     var segment: Int? { segmentNumber == 0 ? nil : Int(segmentNumber) }
 
     /// The error, with the names `graph` gives the numbers.
-    func error(link: String, graph: RouteGraph) -> DeepLinkError {
+    func error(link: [UInt8], graph: RouteGraph) -> DeepLinkError {
         let screens = graph.screens
         func name(_ screen: Int32) -> String { screens[Int(screen)].name }
         let (code, reason): (DeepLinkError.Code, DeepLinkError.Reason) = switch kind {
         case .tooLong(let count): (.limitExceeded, .tooLong(Int(count)))
+        case .canonicalTooLong(let count): (.limitExceeded, .canonicalTooLong(Int(count)))
         case .tooManySegments(let count): (.limitExceeded, .tooManySegments(Int(count)))
         case .noScheme: (.badScheme, .noScheme)
         case .wrongScheme: (.badScheme, .wrongScheme(expected: graph.scheme))
@@ -73,14 +81,17 @@ struct LinkProblem {
         case .edgeNotAllowed(let screen, let after):
             (.edgeNotAllowed, .edgeNotAllowed(screen: name(screen), after: name(after)))
         case .followsPresentation(let screen): (.edgeNotAllowed, .followsPresentation(screen: name(screen)))
+        case .incomplete(let screen, let missing):
+            (.incomplete, .incomplete(screen: screens[Int(screen)], missing: Int(missing)))
         case .pathMismatch(let screen, let segment):
-            Self.mismatch(screens[Int(screen)], parameter: screens[Int(screen)].pattern[Int(segment)])
+            Self.mismatch(screens[Int(screen)], parameter: screens[Int(screen)].pattern[Int(segment)], text: decodedPart(of: link))
         case .queryMismatch(let screen, let query):
-            Self.mismatch(screens[Int(screen)], query: screens[Int(screen)].query[Int(query)])
+            Self.mismatch(screens[Int(screen)], query: screens[Int(screen)].query[Int(query)], text: decodedPart(of: link))
         case .emptySegment: (.emptySegment, .emptySegment)
         case .valueTooLong: (.limitExceeded, .valueTooLong)
         case .badEscape: (.badEncoding, .badEscape)
         case .invalidUTF8: (.badEncoding, .invalidUTF8)
+        case .rawInvalidUTF8: (.badEncoding, .rawInvalidUTF8)
         case .controlCharacter: (.badEncoding, .controlCharacter)
         case .emptyQueryPair: (.badQuery, .emptyQueryPair)
         case .queryWithoutValue: (.badQuery, .queryWithoutValue)
@@ -90,21 +101,45 @@ struct LinkProblem {
         case .missingQuery(let screen, let query):
             (.badQuery, .missingQuery(screen: name(screen), parameter: screens[Int(screen)].query[Int(query)].name))
         }
-        return DeepLinkError(code, reason, link: link, range: range, segment: segment)
+        return DeepLinkError(code, reason, bytes: link, range: range, segment: segment)
+    }
+
+    /// The offending bytes of `link`, percent-decoded (as they are when not decodable).
+    private func decodedPart(of link: [UInt8]) -> [UInt8] {
+        guard let range, range.lowerBound >= 0, range.upperBound <= link.count else { return [] }
+        let raw = Array(link[range])
+        var decoded = [UInt8](repeating: 0, count: raw.count)
+        let length = raw.withUnsafeBufferPointer { source in
+            decoded.withUnsafeMutableBufferPointer { target in
+                if case .success(let length) = PercentEncoding.decode(source, into: target) { return length }
+                return -1
+            }
+        }
+        return length < 0 ? raw : Array(decoded[0..<length])
     }
 
     private static func mismatch(
-        _ screen: RouteGraph.Screen, parameter segment: RouteGraph.Segment
+        _ screen: RouteGraph.Screen, parameter segment: RouteGraph.Segment, text: [UInt8]
     ) -> (DeepLinkError.Code, DeepLinkError.Reason) {
         guard case .parameter(let name, let type) = segment else {
             preconditionFailure("segment of '\(screen.name)' is not a parameter")
         }
-        return (.typeMismatch, .typeMismatch(screen: screen.name, parameter: name, type: type))
+        return mismatch(screen: screen.name, parameter: name, type: type, text: text)
     }
 
     private static func mismatch(
-        _ screen: RouteGraph.Screen, query: RouteGraph.QueryParameter
+        _ screen: RouteGraph.Screen, query: RouteGraph.QueryParameter, text: [UInt8]
     ) -> (DeepLinkError.Code, DeepLinkError.Reason) {
-        (.typeMismatch, .typeMismatch(screen: screen.name, parameter: query.name, type: query.type))
+        mismatch(screen: screen.name, parameter: query.name, type: query.type, text: text)
+    }
+
+    /// A value that does not convert; an int written as one but too large is out of range.
+    private static func mismatch(
+        screen: String, parameter: String, type: ParameterType, text: [UInt8]
+    ) -> (DeepLinkError.Code, DeepLinkError.Reason) {
+        if type == .int, ParameterValue.isIntSyntax(text) {
+            return (.typeMismatch, .outOfRange(screen: screen, parameter: parameter))
+        }
+        return (.typeMismatch, .typeMismatch(screen: screen, parameter: parameter, type: type))
     }
 }

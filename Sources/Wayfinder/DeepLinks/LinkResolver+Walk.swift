@@ -1,6 +1,16 @@
 /// Walking the graph from the root, one screen per pattern, backing up when a choice leads
 /// nowhere; and when nothing matches, the most telling reason why.
+///
+/// Whether a screen's pattern, and the rest of the walk after it, match from a segment on
+/// depends only on the screen and the segment: once the walk has tried more than
+/// ``memoryThreshold`` patterns, each (screen, segment) that failed is remembered and never
+/// tried again. So a link costs at most about its segments × the screens of its flow pattern
+/// matches, whatever the table (overlapping patterns would otherwise make the backing up
+/// exponential); links that need no backing up never pay for the memory.
 extension LinkResolver {
+    /// How many pattern matches a walk makes before it remembers failures.
+    static let memoryThreshold = 64
+
     mutating func appendStep(_ screen: Int, valueStart: Int) {
         steps[stepCount] = ResolvedLink.Step(screen: Int32(screen), valueStart: Int32(valueStart))
         stepCount += 1
@@ -38,7 +48,24 @@ extension LinkResolver {
     mutating func attempt(_ candidate: Int, at position: Int, firstMatched: Bool) -> Bool {
         let info = index.screens[candidate]
         let length = Int(info.pattern.count)
-        guard position + length <= segmentCount else { return false }
+        guard position + length <= segmentCount else {
+            noteIncomplete(candidate, at: position, firstMatched: firstMatched)
+            return false
+        }
+        let key = candidate * (RouteGraph.maximumSegments + 1) + position
+        if !failed.isEmpty, failed.contains(key) { return false }
+        patternMatches += 1
+        guard attemptUnremembered(candidate, at: position, firstMatched: firstMatched) else {
+            if patternMatches > LinkResolver.memoryThreshold { failed.insert(key) }
+            return false
+        }
+        return true
+    }
+
+    /// ``attempt(_:at:firstMatched:)`` without looking at what failed before.
+    private mutating func attemptUnremembered(_ candidate: Int, at position: Int, firstMatched: Bool) -> Bool {
+        let info = index.screens[candidate]
+        let length = Int(info.pattern.count)
         let mark = slotCount
         for offset in (firstMatched ? 1 : 0)..<length {
             let segment = index.segments[Int(info.pattern.start) + offset]
@@ -88,6 +115,26 @@ extension LinkResolver {
     }
 
     // MARK: - Why a link does not resolve
+
+    /// Records that the link ends inside the pattern of `candidate` (at `position`), when the
+    /// segments it has match the pattern's start: the screen fits, and what is missing is
+    /// its last segments.
+    mutating func noteIncomplete(_ candidate: Int, at position: Int, firstMatched: Bool) {
+        guard position < segmentCount else { return }
+        let last = segmentCount - 1
+        if let failure, failure.depth > last || (failure.depth == last && failure.priority >= 3) { return }
+        let info = index.screens[candidate]
+        for offset in (firstMatched ? 1 : 0)..<(segmentCount - position) {
+            let segment = index.segments[Int(info.pattern.start) + offset]
+            let text = segmentText(position + offset)
+            if segment.kind == .literal {
+                guard index.matches(text, literal: segment) else { return }
+            } else {
+                guard Slot(text, as: segment.kind) != nil else { return }
+            }
+        }
+        note(depth: last, priority: 3, .incomplete(screen: Int32(candidate), missing: Int32(segmentCount - position)))
+    }
 
     /// Records why nothing matched at `position` after `screen`: the first screen of the
     /// flow (in declaration order) that would match there but may not follow `screen`,

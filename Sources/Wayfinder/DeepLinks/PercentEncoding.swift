@@ -80,6 +80,13 @@ enum PercentEncoding {
 
     /// Strict UTF-8 validation: no overlong forms, surrogates or values past U+10FFFF.
     static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        firstInvalidUTF8(bytes) == nil
+    }
+
+    /// The bytes of the first sequence in `bytes` that is not valid UTF-8 (an overlong
+    /// form, a surrogate, a value past U+10FFFF, a stray or missing continuation byte);
+    /// `nil` when all of it is valid.
+    static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         var index = 0
         let count = bytes.count
         while index < count {
@@ -99,17 +106,19 @@ enum PercentEncoding {
             case 0xF0: length = 4; lower = 0x90
             case 0xF1...0xF3: length = 4
             case 0xF4: length = 4; upper = 0x8F
-            default: return false
+            default: return index..<(index + 1)
             }
-            guard index + length <= count else { return false }
-            let second = bytes[index + 1]
-            guard second >= lower, second <= upper else { return false }
-            for offset in 2..<max(2, length) where !(0x80...0xBF).contains(bytes[index + offset]) {
-                return false
+            let end = min(index + length, count)
+            guard index + 1 < count, bytes[index + 1] >= lower, bytes[index + 1] <= upper else {
+                return index..<(index + 1)
             }
+            for offset in (index + 2)..<max(index + 2, end) where !(0x80...0xBF).contains(bytes[offset]) {
+                return index..<offset
+            }
+            guard index + length <= count else { return index..<count }
             index += length
         }
-        return true
+        return nil
     }
 
     /// Whether `byte` is an RFC 3986 unreserved character, written as itself in links.

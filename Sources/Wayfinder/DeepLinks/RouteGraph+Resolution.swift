@@ -25,19 +25,45 @@ extension RouteGraph {
     /// - Complexity: O(length of the link) for graphs without ambiguity between
     ///   successors; independent of the number of screens.
     public func resolve(_ link: String) throws(DeepLinkError) -> ResolvedLink {
+        // A `String` is valid UTF-8 already: no need to check it again.
+        var link = link
+        return try link.withUTF8 { outcome(of: $0, checkingUTF8: false) }.get()
+    }
+
+    /// Resolves a deep link given as raw bytes (a command-line argument, a line read from a
+    /// pipe), without repairing them: bytes that are not valid UTF-8 are refused
+    /// (``DeepLinkError/Code/badEncoding``), never turned into U+FFFD.
+    ///
+    /// ```swift
+    /// try graph.resolve(utf8: Array("wayfinder://main/feed".utf8))
+    /// ```
+    /// - Parameter link: The link's bytes.
+    /// - Returns: What the link opens.
+    /// - Throws: ``DeepLinkError`` naming the offending part.
+    public func resolve(utf8 link: some Collection<UInt8>) throws(DeepLinkError) -> ResolvedLink {
+        let result = link.withContiguousStorageIfAvailable { outcome(of: $0, checkingUTF8: true) }
+            ?? Array(link).withUnsafeBufferPointer { outcome(of: $0, checkingUTF8: true) }
+        return try result.get()
+    }
+
+    private func outcome(of bytes: UnsafeBufferPointer<UInt8>, checkingUTF8: Bool) -> Result<ResolvedLink, DeepLinkError> {
         // The graph keeps its index, and with it the tables, alive until this returns.
         let index = UnsafePointer(links.table)
-        let outcome = link.utf8.withContiguousStorageIfAvailable { bytes in
-            LinkResolver.resolve(bytes, index: index)
-        } ?? {
-            var copy = link
-            return copy.withUTF8 { bytes in LinkResolver.resolve(bytes, index: index) }
-        }()
-        switch outcome {
+        switch LinkResolver.resolve(bytes, index: index, checkingUTF8: checkingUTF8) {
         case .resolved(let flow, let tab, let contents):
-            return ResolvedLink(graph: self, flowIndex: Int(flow), tabIndex: tab < 0 ? nil : Int(tab), contents: contents)
+            let link = ResolvedLink(graph: self, flowIndex: Int(flow), tabIndex: tab < 0 ? nil : Int(tab), contents: contents)
+            // The limits hold for the canonical form too, so that every link accepted prints
+            // to one that is accepted. Printing encodes a byte in at most three and may add
+            // the tab's name: only long links can print past the limit.
+            if bytes.count * 3 + links.tables.longestKey + 1 > RouteGraph.maximumLinkLength {
+                let printed = link.url.utf8.count
+                if printed > RouteGraph.maximumLinkLength {
+                    return .failure(LinkProblem(.canonicalTooLong(Int32(printed))).error(link: Array(bytes), graph: self))
+                }
+            }
+            return .success(link)
         case .rejected(let problem):
-            throw problem.error(link: link, graph: self)
+            return .failure(problem.error(link: Array(bytes), graph: self))
         }
     }
 }
@@ -77,6 +103,11 @@ struct LinkResolver {
     /// Whether a screen along the path declares a required query parameter.
     var hasRequiredQuery = false
     var failure: Failure?
+    /// How many patterns the walk has matched against the link so far (its cost).
+    var patternMatches = 0
+    /// The (screen, segment) pairs, as `screen * (maximumSegments + 1) + segment`, from which
+    /// the walk is known to fail (see ``memoryThreshold``).
+    var failed: Set<Int> = []
 
     /// The most telling problem seen so far: the deepest, then the most specific.
     struct Failure {
@@ -120,9 +151,12 @@ struct LinkResolver {
         .rejected(LinkProblem(kind, range: range, segment: segment))
     }
 
-    static func resolve(_ bytes: Bytes, index table: UnsafePointer<LinkIndex.Tables>) -> Outcome {
+    static func resolve(_ bytes: Bytes, index table: UnsafePointer<LinkIndex.Tables>, checkingUTF8: Bool) -> Outcome {
         let count = bytes.count
         guard count <= RouteGraph.maximumLinkLength else { return reject(.tooLong(Int32(count))) }
+        if checkingUTF8, let bad = PercentEncoding.firstInvalidUTF8(bytes) {
+            return reject(.rawInvalidUTF8, range: bad)
+        }
         // Scheme, compared case-insensitively. The graph's scheme holds no ':' or '/', so a
         // link that starts with it and "://" needs no search for the end of its scheme.
         let scheme = table.pointee.scheme

@@ -14,6 +14,8 @@ extension RouteGraph {
         guard builder.diagnostics.isEmpty, let graph = builder.build() else {
             throw RoutesFileError(diagnostics: builder.diagnostics)
         }
+        let errors = graph.roundTripErrors()
+        guard errors.isEmpty else { throw RoutesFileError(diagnostics: errors) }
         self = graph
     }
 
@@ -253,9 +255,9 @@ private struct GraphBuilder {
     }
 
     func suggest(_ name: String, among candidates: some Sequence<String>) -> String {
+        let limit = max(1, name.count / 3)
         let best = candidates
-            .map { ($0, editDistance($0, name)) }
-            .filter { $0.1 <= max(1, name.count / 3) }
+            .compactMap { candidate in editDistance(candidate, name, limit: limit).map { (candidate, $0) } }
             .min { ($0.1, $0.0) < ($1.1, $1.0) }
         return best.map { "; did you mean '\($0.0)'?" } ?? ""
     }
@@ -339,19 +341,32 @@ private struct GraphBuilder {
     }
 }
 
-/// Levenshtein distance, for "did you mean" suggestions.
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    guard !a.isEmpty else { return b.count }
-    guard !b.isEmpty else { return a.count }
-    var previous = Array(0...b.count)
-    var current = previous
+/// Levenshtein distance, for "did you mean" suggestions: `nil` when it is over `limit`.
+///
+/// - Complexity: O(`a.count` × `limit`): only the band of the table within `limit` of the
+///   diagonal is filled, and names whose lengths differ by more than `limit` are not compared.
+func editDistance(_ a: String, _ b: String, limit: Int) -> Int? {
+    let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+    guard abs(a.count - b.count) <= limit else { return nil }
+    guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+    let outside = limit + 1
+    var previous = (0...b.count).map { $0 <= limit ? $0 : outside }
+    var current = [Int](repeating: outside, count: b.count + 1)
     for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        let low = max(1, i - limit), high = min(b.count, i + limit)
+        current[0] = i <= limit ? i : outside
+        if low > 1 { current[low - 1] = outside }
+        var rowMinimum = current[0]
+        if low <= high {
+            for j in low...high {
+                let value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                current[j] = min(value, outside)
+                rowMinimum = min(rowMinimum, current[j])
+            }
         }
+        if high < b.count { current[high + 1] = outside }
+        guard rowMinimum <= limit else { return nil }
         swap(&previous, &current)
     }
-    return previous[b.count]
+    return previous[b.count] <= limit ? previous[b.count] : nil
 }

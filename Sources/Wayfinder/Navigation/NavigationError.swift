@@ -37,6 +37,9 @@ public struct NavigationError: Error, Hashable, Sendable, CustomStringConvertibl
         public static let nothingToRedo = Code("nothingToRedo")
         /// The deep link did not resolve; see ``NavigationError/deepLinkError``.
         public static let invalidLink = Code("invalidLink")
+        /// The resulting state would not print to a link that reads back as itself: past
+        /// the link limits, or read as another state (see ``RouteGraph/warnings``).
+        public static let notRepresentable = Code("notRepresentable")
         /// A state to restore does not fit the graph.
         public static let invalidState = Code("invalidState")
         /// No coordinator up the chain handled an intent.

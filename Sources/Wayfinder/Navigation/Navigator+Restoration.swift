@@ -96,6 +96,7 @@ extension Navigator {
         } else {
             problems.append("unknown active flow '\(snapshot.activeFlow.escapingControlCharacters)'")
         }
+        renumberIDs(in: &result, problems: &problems)
         if let pending = snapshot.pending {
             do {
                 _ = try graph.resolve(pending)
@@ -105,6 +106,45 @@ extension Navigator {
             }
         }
         return (result, problems)
+    }
+
+    /// Gives a fresh id to every stack element and presentation of `state` whose id is out
+    /// of range (below 0 or above ``StackID/maximum``) or used twice, after the largest
+    /// valid one; one problem says how many were renumbered.
+    private func renumberIDs(in state: inout NavigationState, problems: inout [String]) {
+        var seen: Set<Int> = []
+        var largest = -1
+        var needsNewID = false
+        let places = state.flows.keys.sorted().flatMap { flow in
+            (state.flows[flow]?.stacks.keys.sorted() ?? []).map { (flow, $0) }
+        }
+        for (flow, key) in places {
+            guard let stack = state.flows[flow]?.stacks[key] else { continue }
+            for id in stack.path.map(\.id.rawValue) + (stack.presentation.map { [$0.id.rawValue] } ?? []) {
+                if (0...StackID.maximum).contains(id), seen.insert(id).inserted {
+                    largest = Swift.max(largest, id)
+                } else {
+                    needsNewID = true
+                }
+            }
+        }
+        guard needsNewID else { return }
+        var renumbered = 0
+        var next = largest + 1
+        var kept: Set<Int> = []
+        func fresh(_ id: StackID) -> StackID {
+            if (0...StackID.maximum).contains(id.rawValue), kept.insert(id.rawValue).inserted { return id }
+            renumbered += 1
+            defer { next += 1 }
+            return StackID(next)
+        }
+        for (flow, key) in places {
+            guard var stack = state.flows[flow]?.stacks[key] else { continue }
+            for index in stack.path.indices { stack.path[index].id = fresh(stack.path[index].id) }
+            if let id = stack.presentation?.id { stack.presentation?.id = fresh(id) }
+            state.flows[flow]?.stacks[key] = stack
+        }
+        problems.append("\(renumbered) stack element id\(renumbered == 1 ? " was" : "s were") out of range (0 to \(StackID.maximum)) or repeated, and renumbered")
     }
 
     /// The longest valid prefix of `stack`, with its presentation when everything below
@@ -126,10 +166,13 @@ extension Navigator {
         for element in stack.path {
             do {
                 try check(element.route, as: .push, after: kept, in: scratch)
+                kept.push(element.route, id: element.id)
+                scratch.flows[flow.name]?.stacks[tab ?? FlowState.singleStack] = kept
+                try checkRoundTrip(of: scratch)
             } catch {
+                kept.pop()
                 return (kept, [error.message])
             }
-            kept.push(element.route, id: element.id)
         }
         guard let presentation = stack.presentation else { return (kept, []) }
         do throws(NavigationError) {
@@ -140,6 +183,10 @@ extension Navigator {
             guard screen.kind.presentationStyle == presentation.style else {
                 throw NavigationError(.wrongKind, "'\(screen.name)' is not presented as \(presentation.style.rawValue)")
             }
+            var presented = kept
+            presented.presentation = presentation
+            scratch.flows[flow.name]?.stacks[tab ?? FlowState.singleStack] = presented
+            try checkRoundTrip(of: scratch)
         } catch {
             return (kept, [error.message])
         }

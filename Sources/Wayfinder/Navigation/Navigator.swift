@@ -78,8 +78,12 @@ public struct Navigator: Sendable {
         var next = state
         var nextIDs = ids
         try change(self, &next, &nextIDs)
+        guard next != state else {
+            ids = nextIDs
+            return
+        }
+        if next.activeStack != state.activeStack { try checkRoundTrip(of: next) }
         ids = nextIDs
-        guard next != state else { return }
         record(.state(state))
         state = next
     }
@@ -119,8 +123,16 @@ public struct Navigator: Sendable {
         try check(route, as: .push, after: activeStack(in: state), in: state)
         let (flow, key) = activePlace
         // In place: the path is not copied, and undo records only the way back.
+        let previousIDs = ids
         let id = ids()
         state.flows[flow]?.stacks[key]?.push(route, id: id)
+        do {
+            try checkRoundTrip(of: state)
+        } catch {
+            state.flows[flow]?.stacks[key]?.pop()
+            ids = previousIDs
+            throw error
+        }
         record(.pop(flow: flow, stack: key))
     }
 
@@ -134,6 +146,12 @@ public struct Navigator: Sendable {
         }
         let (flow, key) = activePlace
         guard let element = state.flows[flow]?.stacks[key]?.pop() else { return }
+        do {
+            try checkRoundTrip(of: state)
+        } catch {
+            state.flows[flow]?.stacks[key]?.push(element.route, id: element.id)
+            throw error
+        }
         record(.push(flow: flow, stack: key, element: element))
     }
 
@@ -203,15 +221,28 @@ public struct Navigator: Sendable {
             throw NavigationError(.wrongKind, "'\(screen.name)' is a \(screen.kind.rawValue) screen, not a sheet or alert; use push")
         }
         try check(route, as: screen.kind, after: stack, in: state)
+        let previousIDs = ids
         let id = ids()
-        setPresentation(Presentation(id: id, route: route, style: style))
+        do {
+            try setPresentation(Presentation(id: id, route: route, style: style))
+        } catch {
+            ids = previousIDs
+            throw error
+        }
     }
 
-    /// Sets the presentation over the active stack in place, recording the way back.
-    private mutating func setPresentation(_ presentation: Presentation?) {
+    /// Sets the presentation over the active stack in place, recording the way back;
+    /// puts the previous one back when the result does not make a round trip.
+    private mutating func setPresentation(_ presentation: Presentation?) throws(NavigationError) {
         let (flow, key) = activePlace
         let previous = state.flows[flow]?.stacks[key]?.presentation
         state.flows[flow]?.stacks[key]?.presentation = presentation
+        do {
+            try checkRoundTrip(of: state)
+        } catch {
+            state.flows[flow]?.stacks[key]?.presentation = previous
+            throw error
+        }
         record(.presentation(flow: flow, stack: key, previous))
     }
 
@@ -220,7 +251,7 @@ public struct Navigator: Sendable {
         guard try activeStack(in: state).presentation != nil else {
             throw NavigationError(.nothingPresented, "nothing is presented over \(place(in: state))")
         }
-        setPresentation(nil)
+        try setPresentation(nil)
     }
 
     /// Selects `tab` of the active flow; its stack is kept as it was.
@@ -238,6 +269,30 @@ public struct Navigator: Sendable {
     }
 
     // MARK: - Checks
+
+    /// Checks that the active stack of `state` prints to a link that reads back as itself
+    /// (its flow, tab, stack and presentation), within the link limits: what keeps every
+    /// state reachable by intents a round trip (see ``RouteGraph/warnings`` for the tables
+    /// where it can fail).
+    /// - Complexity: O(length of the link): the stack is at most ``RouteGraph/maximumSegments`` deep.
+    func checkRoundTrip(of state: NavigationState) throws(NavigationError) {
+        guard let flow = state.active, let stack = flow.selectedStack else { return }
+        let link = graph.link(flow: state.activeFlow, tab: flow.selectedTab, stack: stack)
+        let resolved: ResolvedLink
+        do {
+            resolved = try graph.resolve(link)
+        } catch {
+            throw NavigationError(.notRepresentable, "refused: \(place(in: state)) would no longer fit in a link (\(error.message))")
+        }
+        let presented = resolved.presentation
+        guard resolved.flow == state.activeFlow, resolved.tab == flow.selectedTab,
+              resolved.stack.elementsEqual(CollectionOfOne(stack.root) + stack.path.lazy.map(\.route)),
+              presented?.route == stack.presentation?.route, presented?.style == stack.presentation?.style
+        else {
+            let reading = (resolved.stack + (presented.map { [$0.route] } ?? [])).map(\.description).joined(separator: " > ")
+            throw NavigationError(.notRepresentable, "refused: \(place(in: state)) would print as '\(link.escapingControlCharacters)', which reads as \(reading.escapingControlCharacters)")
+        }
+    }
 
     /// Checks that `route` may be shown as `kind` over `stack` in the active flow.
     func check(_ route: Route, as kind: RouteGraph.ScreenKind, after stack: RouteStack, in state: NavigationState) throws(NavigationError) {

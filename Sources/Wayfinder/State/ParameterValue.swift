@@ -87,63 +87,81 @@ public enum ParameterValue: Hashable, Sendable {
         }
     }
 
-    /// Decimal integer parsing on bytes, without overflow traps.
+    /// Decimal integer parsing on bytes, without overflow traps: an optional `-`, then
+    /// digits; any number of leading zeros (`007` is 7). `nil` for anything else, and for
+    /// values outside `Int`'s range (see ``isIntSyntax(_:)`` to tell the two apart).
     static func parseInt(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = 0
-        var negative = false
-        if bytes.first == UInt8(ascii: "-") {
-            negative = true
-            index = 1
-        }
-        guard index < bytes.count, bytes.count - index <= 19 else { return nil }
-        if bytes.count - index <= 18 {
-            // Up to 18 digits cannot overflow.
-            var magnitude = 0
-            while index < bytes.count {
-                let digit = UInt(bytes[index]) &- 48
-                guard digit <= 9 else { return nil }
-                magnitude = magnitude &* 10 &+ Int(digit)
-                index += 1
-            }
-            return negative ? -magnitude : magnitude
-        }
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative { index = 1 }
+        guard index < bytes.count else { return nil }
+        while index + 1 < bytes.count, bytes[index] == UInt8(ascii: "0") { index += 1 }
+        let digits = bytes.count - index
+        guard digits <= 19 else { return nil }
         var result = 0
         while index < bytes.count {
-            let digit = Int(bytes[index]) - 48
+            let digit = Int(bytes[index]) &- 48
             guard digit >= 0, digit <= 9 else { return nil }
-            let (times, overflow1) = result.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = negative
-                ? times.subtractingReportingOverflow(digit)
-                : times.addingReportingOverflow(digit)
-            guard !overflow1, !overflow2 else { return nil }
-            result = sum
+            if digits <= 18 {
+                // Up to 18 digits cannot overflow.
+                result = result &* 10 &+ digit
+            } else {
+                let (times, overflow1) = result.multipliedReportingOverflow(by: 10)
+                let (sum, overflow2) = negative
+                    ? times.subtractingReportingOverflow(digit)
+                    : times.addingReportingOverflow(digit)
+                guard !overflow1, !overflow2 else { return nil }
+                result = sum
+            }
             index += 1
         }
-        return result
+        return negative && digits <= 18 ? -result : result
+    }
+
+    /// Whether `bytes` are written as an int (an optional `-`, then one or more digits),
+    /// whatever their size: an int that ``parseInt(_:)`` refuses is out of range.
+    static func isIntSyntax(_ bytes: some Collection<UInt8>) -> Bool {
+        let digits = bytes.first == UInt8(ascii: "-") ? bytes.dropFirst() : bytes[...]
+        return !digits.isEmpty && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 }
 
+/// The saved form keeps each value's type: an int is a JSON number, a string a JSON string,
+/// and a uuid an object `{"uuid": "…"}` (so that a string that looks like a UUID comes
+/// back as a string).
 extension ParameterValue: Codable {
+    private enum UUIDKey: String, CodingKey {
+        case uuid
+    }
+
     public init(from decoder: any Decoder) throws {
+        if let container = try? decoder.container(keyedBy: UUIDKey.self) {
+            let text = try container.decode(String.self, forKey: .uuid)
+            guard let uuid = UUIDValue(text) else {
+                throw DecodingError.dataCorruptedError(forKey: .uuid, in: container, debugDescription: "'\(text.escapingControlCharacters)' is not a UUID")
+            }
+            self = .uuid(uuid)
+            return
+        }
         let container = try decoder.singleValueContainer()
         if let int = try? container.decode(Int.self) {
             self = .int(int)
-            return
-        }
-        let text = try container.decode(String.self)
-        if let uuid = UUIDValue(text) {
-            self = .uuid(uuid)
         } else {
-            self = .string(text)
+            self = .string(try container.decode(String.self))
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
         switch self {
-        case .int(let value): try container.encode(value)
-        case .string(let value): try container.encode(value)
-        case .uuid(let value): try container.encode(value.description)
+        case .int(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .string(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .uuid(let value):
+            var container = encoder.container(keyedBy: UUIDKey.self)
+            try container.encode(value.description, forKey: .uuid)
         }
     }
 }

@@ -2,6 +2,9 @@
 ///
 /// Ids come from a ``StackIDGenerator`` so that tests can predict them (0, 1, 2, …).
 public struct StackID: Hashable, Codable, Sendable, Comparable, CustomStringConvertible {
+    /// The largest id a restored state may carry (2^53 − 1, the largest integer every JSON
+    /// reader keeps exactly): ids past it are renumbered, so counting on cannot overflow.
+    public static let maximum = (1 << 53) - 1
     /// The raw number.
     public let rawValue: Int
     /// Creates an id from its number.

@@ -1,0 +1,154 @@
+/// What the patterns of a table say about links read more than one way.
+///
+/// Resolution is deterministic whatever the table (literals before typed parameters before
+/// strings, longer patterns first), but some tables let one link have several readings,
+/// and then a state reached by intents may print to a link that reads as another state.
+/// The rules that keep every link and every state a round trip:
+///
+/// - **Refused** (errors): a screen that declares query parameters and can appear twice in
+///   one stack (its keys would repeat in a link); a literal segment that reads as an int or
+///   a uuid where a sibling screen's int or uuid parameter stands at the same place
+///   (`item/7` beside `item/{n:int}`: `item/07` would be `n = 7`, which prints as `item/7`).
+/// - **Warned about** (``RouteGraph/warnings``): two screens that may follow the same screen
+///   and whose patterns can match the same segments (`{a:int}` and `{a:int}/{b:int}`, `new`
+///   and `{slug:string}`). Links still resolve by precedence; intents that would build a
+///   state whose link reads back as another are refused (``Navigator``).
+extension RouteGraph {
+    /// Warnings about the table: pairs of screens whose patterns give one link several
+    /// readings, each at the later screen's declaration.
+    public var warnings: [RoutesDiagnostic] {
+        var result: [RoutesDiagnostic] = []
+        forEachOverlap { first, second, after, numericLiteral in
+            guard !numericLiteral else { return }
+            let both = "'\(first.patternText)' (screen '\(first.name)') and '\(second.patternText)' (screen '\(second.name)')"
+            result.append(RoutesDiagnostic(
+                second.location,
+                "warning: after '\(after.name)', patterns \(both) can match the same segments: such a link has several readings, and states that print to one of them are refused"
+            ))
+        }
+        return result.sorted { $0.location < $1.location }
+    }
+
+    /// The errors of the rules above, for ``init(parsing:file:)``.
+    func roundTripErrors() -> [RoutesDiagnostic] {
+        var result: [RoutesDiagnostic] = []
+        forEachOverlap { first, second, after, numericLiteral in
+            guard numericLiteral else { return }
+            result.append(RoutesDiagnostic(
+                second.location,
+                "after '\(after.name)', '\(first.patternText)' (screen '\(first.name)') and '\(second.patternText)' (screen '\(second.name)') compete for the same segments, and one's literal reads as the other's \(ParameterType.int.rawValue) or \(ParameterType.uuid.rawValue) value; write the literal as a word"
+            ))
+        }
+        for screen in screensOnCycles() where !screen.query.isEmpty {
+            result.append(RoutesDiagnostic(
+                screen.location,
+                "screen '\(screen.name)' declares query parameters and can appear twice in one stack (it can follow itself through its successors): its query keys would repeat in a link; move the query to a screen that cannot repeat"
+            ))
+        }
+        return result
+    }
+
+    /// Calls `body` for each pair of screens (in declaration order) that may follow the
+    /// same screen and whose patterns can match the same segments; `numericLiteral` tells
+    /// whether, at some place, a literal of one reads as the int or uuid parameter of the
+    /// other. Each pair is reported once.
+    /// - Complexity: Pairs are compared only when their first segments can match alike.
+    private func forEachOverlap(_ body: (Screen, Screen, Screen, Bool) -> Void) {
+        var reported: Set<[Int]> = []
+        for (position, screen) in screens.enumerated() {
+            let next = successors[position]
+            let dynamic = next.dynamic
+            var groups = next.byLiteral.values.map { $0 }
+            groups.sort { ($0.first ?? 0) < ($1.first ?? 0) }
+            var pairs: [(Int, Int)] = []
+            for group in groups {
+                for (offset, first) in group.enumerated() {
+                    for second in group[(offset + 1)...] { pairs.append((first, second)) }
+                    for second in dynamic { pairs.append((first, second)) }
+                }
+            }
+            for (offset, first) in dynamic.enumerated() {
+                for second in dynamic[(offset + 1)...] { pairs.append((first, second)) }
+            }
+            for (a, b) in pairs {
+                let (first, second) = a < b ? (a, b) : (b, a)
+                guard let numeric = overlap(screens[first].pattern, screens[second].pattern),
+                      reported.insert([first, second]).inserted
+                else { continue }
+                body(screens[first], screens[second], screen, numeric)
+            }
+        }
+    }
+
+    /// Whether two patterns can match the same segments over the length they share:
+    /// `nil` when they cannot; otherwise whether a literal of one reads as an int or uuid
+    /// parameter of the other somewhere along it.
+    private func overlap(_ left: [Segment], _ right: [Segment]) -> Bool? {
+        var numeric = false
+        for (a, b) in zip(left, right) {
+            switch (a, b) {
+            case (.literal(let x), .literal(let y)):
+                guard x == y else { return nil }
+            case (.literal(let word), .parameter(_, let type)), (.parameter(_, let type), .literal(let word)):
+                guard ParameterValue(parsing: word, as: type) != nil else { return nil }
+                if type != .string { numeric = true }
+            case (.parameter(_, let x), .parameter(_, let y)):
+                guard x == y || x == .string || y == .string else { return nil }
+            }
+        }
+        return numeric
+    }
+
+    /// The screens that can appear twice in one stack: those on a cycle of the
+    /// predecessor relation (Tarjan's strongly connected components, without recursion).
+    private func screensOnCycles() -> [Screen] {
+        let count = screens.count
+        var order = [Int](repeating: -1, count: count)
+        var low = [Int](repeating: 0, count: count)
+        var onStack = [Bool](repeating: false, count: count)
+        var stack: [Int] = []
+        var counter = 0
+        var onCycle = [Bool](repeating: false, count: count)
+        for start in 0..<count where order[start] < 0 {
+            // Each frame: a screen and how many of its successors have been looked at.
+            var frames: [(screen: Int, next: Int)] = [(start, 0)]
+            order[start] = counter
+            low[start] = counter
+            counter += 1
+            stack.append(start)
+            onStack[start] = true
+            while let frame = frames.last {
+                let following = successors[frame.screen].ordered
+                if frame.next < following.count {
+                    frames[frames.count - 1].next += 1
+                    let successor = following[frame.next]
+                    if successor == frame.screen { onCycle[successor] = true }
+                    if order[successor] < 0 {
+                        order[successor] = counter
+                        low[successor] = counter
+                        counter += 1
+                        stack.append(successor)
+                        onStack[successor] = true
+                        frames.append((successor, 0))
+                    } else if onStack[successor] {
+                        low[frame.screen] = min(low[frame.screen], order[successor])
+                    }
+                    continue
+                }
+                frames.removeLast()
+                if let parent = frames.last {
+                    low[parent.screen] = min(low[parent.screen], low[frame.screen])
+                }
+                guard low[frame.screen] == order[frame.screen] else { continue }
+                var component: [Int] = []
+                while let member = stack.popLast() {
+                    onStack[member] = false
+                    component.append(member)
+                    if member == frame.screen { break }
+                }
+                if component.count > 1 { for member in component { onCycle[member] = true } }
+            }
+        }
+        return screens.indices.filter { onCycle[$0] }.map { screens[$0] }
+    }
+}
