@@ -46,6 +46,17 @@ extension RouteGraph {
         return try result.get()
     }
 
+    /// How many patterns resolving `link` matches against it: the walk's cost, bounded by
+    /// about the link's segments × the screens of its flow (for tests and benchmarks).
+    package func resolutionCost(of link: String) -> Int {
+        var link = link
+        return link.withUTF8 { bytes in
+            var cost = 0
+            _ = LinkResolver.resolve(bytes, index: UnsafePointer(links.table), checkingUTF8: false, cost: &cost)
+            return cost
+        }
+    }
+
     private func outcome(of bytes: UnsafeBufferPointer<UInt8>, checkingUTF8: Bool) -> Result<ResolvedLink, DeepLinkError> {
         // The graph keeps its index, and with it the tables, alive until this returns.
         let index = UnsafePointer(links.table)
@@ -152,6 +163,12 @@ struct LinkResolver {
     }
 
     static func resolve(_ bytes: Bytes, index table: UnsafePointer<LinkIndex.Tables>, checkingUTF8: Bool) -> Outcome {
+        var cost = 0
+        return resolve(bytes, index: table, checkingUTF8: checkingUTF8, cost: &cost)
+    }
+
+    /// ``resolve(_:index:checkingUTF8:)``, setting `cost` to the number of patterns matched.
+    static func resolve(_ bytes: Bytes, index table: UnsafePointer<LinkIndex.Tables>, checkingUTF8: Bool, cost: inout Int) -> Outcome {
         let count = bytes.count
         guard count <= RouteGraph.maximumLinkLength else { return reject(.tooLong(Int32(count))) }
         if checkingUTF8, let bad = PercentEncoding.firstInvalidUTF8(bytes) {
@@ -248,7 +265,9 @@ struct LinkResolver {
                     table: table, bytes: bytes, workspace: workspace, slashes: slashes, slashCount: slashCount,
                     segmentCount: segmentCount, queryStart: queryStart, hasEscapes: hasEscapes
                 )
-                return resolver.resolvePath(flowIndex: flow, written: written)
+                let outcome = resolver.resolvePath(flowIndex: flow, written: written)
+                cost = resolver.patternMatches
+                return outcome
             }
         }
     }
