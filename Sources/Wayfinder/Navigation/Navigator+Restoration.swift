@@ -164,15 +164,16 @@ extension Navigator {
             return (RouteStack(root: Route(root.name)), [error.message])
         }
         for element in stack.path {
+            var longer = kept
             do {
                 try check(element.route, as: .push, after: kept, in: scratch)
-                kept.push(element.route, id: element.id)
-                scratch.flows[flow.name]?.stacks[tab ?? FlowState.singleStack] = kept
+                longer.push(element.route, id: element.id)
+                scratch.flows[flow.name]?.stacks[tab ?? FlowState.singleStack] = longer
                 try checkRoundTrip(of: scratch)
             } catch {
-                kept.pop()
                 return (kept, [error.message])
             }
+            kept = longer
         }
         guard let presentation = stack.presentation else { return (kept, []) }
         do throws(NavigationError) {
