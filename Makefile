@@ -27,7 +27,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswif
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections
 
-.PHONY: all deps build run test bench release release-flags startup-order clean
+.PHONY: all deps build run test fuzz bench release release-flags startup-order clean
 
 all: build
 
@@ -45,6 +45,13 @@ test: deps
 	$(SWIFT) build --build-tests 2>&1 | tee $(BUILD_LOG); test $${PIPESTATUS[0]} -eq 0
 	@scripts/check-warnings.sh $(BUILD_LOG)
 	$(SWIFT) test --skip-build
+
+# libFuzzer with AddressSanitizer on the engine (FUZZING.md): builds each harness in Fuzz/
+# with the engine's sources into .build/fuzz/ and runs it FUZZ_SECONDS seconds (60);
+# FUZZ_TARGETS="links state" runs some of links, stress-links, routes and state. Fails on any
+# finding, kept in .build/fuzz/artifacts/. Needs nothing but the Swift toolchain.
+fuzz:
+	@SWIFTC="$(SWIFT)c" scripts/fuzz.sh
 
 # Benchmarks (a package of their own in Benchmarks/, never part of `make test`): runs them all
 # and rewrites Benchmarks/RESULTS.md and Benchmarks/chart.svg. A few minutes.

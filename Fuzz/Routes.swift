@@ -1,0 +1,138 @@
+// libFuzzer target `routes`: `.routes` parsing. Input: a file's bytes (read as the command
+// line and the routes compiler read them: UTF-8, invalid bytes replaced).
+// - Parsing never traps; a refused table has at least one diagnostic, and printing them
+//   never traps.
+// - For a table that parses: with every guard granted, each flow (and each of its tabs) is
+//   entered, then a few screens allowed after the top are pushed or presented with generated
+//   parameter values (a generator seeded from the input's hash; string values include the
+//   table's own literal words, numbers and UUIDs as text). After each accepted intent the
+//   state's canonical link must resolve back to the same flow, tab, stack and presentation
+//   and print the same, and other spellings of the link (a trailing slash, upper-case scheme
+//   and host, a percent-encoded path byte) must read the same. A refused intent must leave
+//   the state as it was. On a table without overlap warnings (`RouteGraph.warnings`), an
+//   intent may be refused as not representable only when its link would pass the limits.
+
+@_cdecl("LLVMFuzzerInitialize")
+public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
+    FuzzSupport.initialize(argv) {}
+    return 0
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = UnsafeBufferPointer(start: data, count: size)
+    let text = String(decoding: bytes, as: UTF8.self)
+    let graph: RouteGraph
+    do {
+        graph = try RouteGraph(parsing: text, file: "fuzz.routes")
+    } catch {
+        if error.diagnostics.isEmpty {
+            FuzzSupport.fail("a table was refused without a diagnostic\n  table: \(FuzzSupport.display(bytes))")
+        }
+        _ = error.description
+        return 0
+    }
+    RoutesFuzzing.explore(graph, bytes: bytes)
+    return 0
+}
+
+enum RoutesFuzzing {
+    static let maximumFlows = 8
+    static let maximumTabs = 4
+    static let maximumSteps = 6
+
+    static func explore(_ graph: RouteGraph, bytes: UnsafeBufferPointer<UInt8>) {
+        for screen in graph.screens { _ = screen.patternText }
+        let warnings = graph.warnings
+        _ = warnings.map(\.description)
+        var rng = FuzzSupport.Generator(seed: FuzzSupport.hash(bytes))
+        let words = FuzzSupport.literals(of: graph)
+        let base = FuzzSupport.grantedNavigator(graph)
+        for flow in graph.flows.prefix(maximumFlows) {
+            var entered = base
+            do {
+                try entered.activate(flow: flow.name)
+            } catch {
+                FuzzSupport.fail("activating flow '\(flow.name)' with every guard granted was refused: \(error)\n  table: \(FuzzSupport.display(bytes))")
+            }
+            // The flow's own link resolves to its root (its first tab's, for a tabbed flow).
+            do {
+                let root = try graph.resolve(graph.scheme + "://" + flow.name)
+                if root.flow != flow.name || root.stack.count != 1 || root.presentation != nil {
+                    FuzzSupport.fail("the link of flow '\(flow.name)' opens \(FuzzSupport.describe(root))\n  table: \(FuzzSupport.display(bytes))")
+                }
+            } catch {
+                FuzzSupport.fail("the link of flow '\(flow.name)' does not resolve: \(error.code): \(error)\n  table: \(FuzzSupport.display(bytes))")
+            }
+            let tabs: [String?] = flow.hasTabs ? flow.tabs.prefix(maximumTabs).map { $0 } : [nil]
+            for tab in tabs {
+                var navigator = entered
+                if let tab {
+                    do {
+                        try navigator.selectTab(tab)
+                    } catch {
+                        FuzzSupport.fail("selecting tab '\(tab)' of flow '\(flow.name)' was refused: \(error)\n  table: \(FuzzSupport.display(bytes))")
+                    }
+                }
+                var steps: [String] = []
+                func context() -> String {
+                    "  steps: activate(\(flow.name))\(tab.map { ", selectTab(\($0))" } ?? "")\(steps.map { ", " + $0 }.joined())\n  table: \(FuzzSupport.display(bytes))"
+                }
+                FuzzSupport.checkStateRoundTrip(navigator, using: &rng, context: context())
+                // A root with query parameters: give them values now and then.
+                if let root = navigator.state.activeStack?.root, let screen = graph.screen(named: root.screen),
+                   !screen.query.isEmpty, rng.chance(50) {
+                    let route = FuzzSupport.route(for: screen, words: words, using: &rng)
+                    let before = navigator.state
+                    do {
+                        try navigator.replaceRoot(with: route)
+                        steps.append("replaceRoot(\(route))")
+                        FuzzSupport.checkStateRoundTrip(navigator, using: &rng, context: context())
+                    } catch {
+                        if navigator.state != before {
+                            FuzzSupport.fail("a refused replaceRoot changed the state: \(error)\n\(context())")
+                        }
+                        if error.code == .notRepresentable, warnings.isEmpty {
+                            let stack = [route] + (before.activeStack?.routes.dropFirst() ?? [])
+                            FuzzSupport.checkRefusal(
+                                "replaceRoot(\(route))", link: graph.link(flow: before.activeFlow, tab: before.selectedTab, stack: stack, presentation: before.presentation?.route),
+                                graph: graph, error: error, context: context()
+                            )
+                        }
+                    }
+                }
+                for _ in 0..<(1 + rng.below(maximumSteps)) {
+                    guard let top = navigator.state.activeStack?.top.screen else { break }
+                    let candidates = graph.successors(of: top)
+                    guard !candidates.isEmpty else { break }
+                    let screen = candidates[rng.below(candidates.count)]
+                    let route = FuzzSupport.route(for: screen, words: words, using: &rng)
+                    let before = navigator.state
+                    let intent = screen.kind == .push ? "push" : "present"
+                    do {
+                        if screen.kind == .push {
+                            try navigator.push(route)
+                        } else {
+                            try navigator.present(route)
+                        }
+                    } catch {
+                        if navigator.state != before {
+                            FuzzSupport.fail("a refused \(intent) changed the state: \(error)\n\(context())")
+                        }
+                        if error.code == .notRepresentable, warnings.isEmpty {
+                            let stack = before.activeStack?.routes ?? []
+                            let link = screen.kind == .push
+                                ? graph.link(flow: before.activeFlow, tab: before.selectedTab, stack: stack + [route], presentation: nil)
+                                : graph.link(flow: before.activeFlow, tab: before.selectedTab, stack: stack, presentation: route)
+                            FuzzSupport.checkRefusal("\(intent)(\(route))", link: link, graph: graph, error: error, context: context())
+                        }
+                        continue
+                    }
+                    steps.append("\(intent)(\(route))")
+                    FuzzSupport.checkStateRoundTrip(navigator, using: &rng, context: context())
+                    if navigator.state.presentation != nil { break }
+                }
+            }
+        }
+    }
+}
