@@ -3,14 +3,15 @@
 // - Parsing never traps; a refused table has at least one diagnostic, and printing them
 //   never traps.
 // - For a table that parses: with every guard granted, each flow (and each of its tabs) is
-//   entered, then a few screens allowed after the top are pushed or presented with generated
-//   parameter values (a generator seeded from the input's hash; string values include the
-//   table's own literal words, numbers and UUIDs as text). After each accepted intent the
-//   state's canonical link must resolve back to the same flow, tab, stack and presentation
-//   and print the same, and other spellings of the link (a trailing slash, upper-case scheme
-//   and host, a percent-encoded path byte) must read the same. A refused intent must leave
-//   the state as it was. On a table without overlap warnings (`RouteGraph.warnings`), an
-//   intent may be refused as not representable only when its link would pass the limits.
+//   entered; from each root, three walks push or present a few screens allowed after the
+//   top, with generated parameter values (a generator seeded from the input's hash; string
+//   values include the table's own literal words, and numbers and UUIDs as text). After
+//   each accepted intent the state's canonical link must resolve back to the same flow,
+//   tab, stack and presentation and print the same, and other spellings of the link (a
+//   trailing slash, upper-case scheme and host, a percent-encoded path byte) must read the
+//   same. A refused intent must leave the state as it was. On a table without overlap
+//   warnings (`RouteGraph.warnings`), an intent may be refused as not representable only
+//   when its link would pass the limits.
 
 @_cdecl("LLVMFuzzerInitialize")
 public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
@@ -40,6 +41,7 @@ enum RoutesFuzzing {
     static let maximumFlows = 8
     static let maximumTabs = 4
     static let maximumSteps = 6
+    static let walksPerRoot = 3
 
     static func explore(_ graph: RouteGraph, bytes: UnsafeBufferPointer<UInt8>) {
         for screen in graph.screens { _ = screen.patternText }
@@ -65,7 +67,8 @@ enum RoutesFuzzing {
                 FuzzSupport.fail("the link of flow '\(flow.name)' does not resolve: \(error.code): \(error)\n  table: \(FuzzSupport.display(bytes))")
             }
             let tabs: [String?] = flow.hasTabs ? flow.tabs.prefix(maximumTabs).map { $0 } : [nil]
-            for tab in tabs {
+            // A few walks from each root.
+            for tab in tabs.flatMap({ Array(repeating: $0, count: walksPerRoot) }) {
                 var navigator = entered
                 if let tab {
                     do {

@@ -136,8 +136,8 @@ enum FuzzSupport {
             return .uuid(rng.chance(20) ? UUIDValue(high: 0, low: UInt64(rng.below(3))) : UUIDValue(high: rng.next(), low: rng.next()))
         case .string:
             switch rng.below(10) {
-            case 0..<4: return .string(texts[rng.below(texts.count)])
-            case 4..<6 where !words.isEmpty: return .string(words[rng.below(words.count)])
+            case 0..<3 where !words.isEmpty: return .string(words[rng.below(words.count)])
+            case 0..<6: return .string(texts[rng.below(texts.count)])
             case 6:
                 // Long values, up to the 256-byte limit (and once in a while past it).
                 let unit = texts[rng.below(texts.count)]

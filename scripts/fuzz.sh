@@ -42,8 +42,8 @@ flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -use-ld
   -module-name Wayfinder -package-name Wayfinder)
 mkdir -p "$out"
 
-# Builds when the binary is missing, or older than any source, the harness, the shared
-# support file or this script, or built with other flags.
+# Builds when the binary is missing, or older than any source, the harness or the shared
+# support file, or built with other flags.
 build() {
   local target=$1 source binary stamp
   source=$(harness "$target")
@@ -52,7 +52,7 @@ build() {
   local sources=()
   while IFS= read -r file; do sources+=("$file"); done < <(find Sources/Wayfinder -name '*.swift' | LC_ALL=C sort)
   if [ -x "$binary" ] && [ "$(cat "$stamp" 2>/dev/null)" = "${flags[*]}" ] \
-    && [ -z "$(find "${sources[@]}" Fuzz/Support.swift "$source" scripts/fuzz.sh -newer "$binary" 2>/dev/null | head -1)" ]; then
+    && [ -z "$(find "${sources[@]}" Fuzz/Support.swift "$source" -newer "$binary" 2>/dev/null | head -1)" ]; then
     echo "fuzz: $binary is up to date"
     return
   fi
@@ -95,18 +95,26 @@ for target in $targets; do
   fi
   corpus=$(find "$work" -type f | wc -l)
   found=$(find "$artifacts" -type f -newer "$marker" | wc -l)
-  if [ "$status" -ne 0 ] && [ "$found" -eq 0 ]; then found=1; fi
+  if [ "$status" -ne 0 ] && [ "$found" -eq 0 ]; then
+    found=1
+    echo "fuzz: $target: libFuzzer ended with status $status and kept no input; the end of $log:" >&2
+    tail -15 "$log" >&2
+  fi
   summary+=("$(printf '%-13s %12s %10s %8s %9s' "$target" "${runs:-?}" "${speed:-?}" "$corpus" "$found")")
   if [ "$found" -gt 0 ]; then
     failed=1
-    echo "fuzz: $target: FINDING (libFuzzer status $status); new inputs in $artifacts/:" >&2
-    # The harness's own message, or the sanitizer's / runtime's report.
-    if grep -q 'WAYFINDER FUZZ FINDING' "$log"; then
-      sed -n '/==== WAYFINDER FUZZ FINDING ====/,/^================================$/p' "$log" | head -40 >&2
-    else
-      grep -m 5 -E 'ERROR: (AddressSanitizer|libFuzzer)|Fatal error|SUMMARY' "$log" >&2 || tail -20 "$log" >&2
-    fi
-    find "$artifacts" -type f -newer "$marker" | head -5 | sed "s|^|  reproduce: SWIFT_BACKTRACE=enable=no $out/$target |" >&2
+    echo "fuzz: $target: FINDING (libFuzzer status $status)" >&2
+    # Each new input (the first five) run again, for the harness's own message or the
+    # sanitizer's / runtime's report.
+    while IFS= read -r artifact; do
+      echo "  reproduce: SWIFT_BACKTRACE=enable=no $out/$target $artifact" >&2
+      report=$(SWIFT_BACKTRACE=enable=no "$out/$target" -timeout=5 "$artifact" 2>&1 || true)
+      if grep -q 'WAYFINDER FUZZ FINDING' <<< "$report"; then
+        sed -n '/==== WAYFINDER FUZZ FINDING ====/,/^================================$/p' <<< "$report" | head -40 >&2
+      else
+        grep -m 5 -E 'ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|Fatal error|SUMMARY|ALARM' <<< "$report" >&2 || tail -20 <<< "$report" >&2
+      fi
+    done < <(find "$artifacts" -type f -newer "$marker" | head -5)
   fi
 done
 

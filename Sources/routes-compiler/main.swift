@@ -19,7 +19,17 @@ func report(_ text: String) {
     text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
 }
 
-let arguments = CommandLine.arguments
+// Read as bytes (`CommandLine.arguments` would repair them): a path that is not UTF-8 is
+// refused, not turned into another path.
+var arguments: [String] = []
+for index in 0..<Int(CommandLine.argc) {
+    guard let argument = CommandLine.unsafeArgv[index] else { continue }
+    guard let text = String(validatingCString: argument) else {
+        report("routes-compiler: error: argument \(index) is not valid UTF-8\n")
+        exit(64)
+    }
+    arguments.append(text)
+}
 guard arguments.count == 5 else {
     report("usage: routes-compiler INPUT OUTPUT NAME TYPE\n")
     exit(64)
@@ -46,9 +56,28 @@ guard let bytes = readFile(input) else {
     exit(66)
 }
 
+/// Where the first byte of `bytes` that is not UTF-8 is, as the parser counts places (lines
+/// at every line break, columns in Characters).
+func invalidUTF8Location(_ bytes: [UInt8]) -> (line: Int, column: Int) {
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    while case .valid(let encoded) = parser.parseScalar(from: &iterator) { offset += encoded.count }
+    let before = String(decoding: bytes[..<offset], as: UTF8.self)
+    let lines = before.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    return (lines.count, (lines.last?.count ?? 0) + 1)
+}
+
+// Refused, never repaired into U+FFFD.
+guard let text = String(validating: bytes, as: UTF8.self) else {
+    let (line, column) = invalidUTF8Location(bytes)
+    report("\(input):\(line):\(column): error: invalid UTF-8\n")
+    exit(65)
+}
+
 let graph: RouteGraph
 do {
-    graph = try RouteGraph(parsing: String(decoding: bytes, as: UTF8.self), file: name)
+    graph = try RouteGraph(parsing: text, file: name)
 } catch {
     // Shown by the build as errors at their places in the file.
     for diagnostic in error.diagnostics {

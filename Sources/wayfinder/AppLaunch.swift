@@ -92,6 +92,7 @@ struct ReplCommand: AsyncParsableCommand {
 
     @MainActor
     static func runRepl(links: [String], fresh: Bool, directory: DataDirectory) async throws -> Int32 {
+        let links = try RawArguments.current.appLinks(links)
         Terminal.configureLocale()
         Terminal.installTerminationHandlers()
         let app = try await AppLaunch.makeApp(opening: links, fresh: fresh, directory: directory)
@@ -160,6 +161,7 @@ struct OpenCommand: AsyncParsableCommand {
 
     @MainActor
     static func show(links: [String], format: OutputFormat, directory: DataDirectory) async throws {
+        let links = try RawArguments.current.appLinks(links)
         // Signed out, showing where links lead needs no data: the database stays closed.
         let app = try await AppLaunch.makeApp(opening: links, fresh: true, directory: directory, databaseWhenNeeded: true)
         let shell = AppShell(app: app)

@@ -8,20 +8,50 @@ import ArgumentParser
 /// start-up time matters: ArgumentParser's reflection over the command tree costs more
 /// than the work itself. The direct path takes only spellings ArgumentParser accepts too,
 /// and behaves as it would on them (output, messages, exit codes: `DirectPathTests`).
+///
+/// Both read the arguments as bytes (``RawArguments``): a link that is not UTF-8 reaches
+/// the resolver as it was given and is refused (65); any other argument that is not UTF-8
+/// is a usage error (64). Nothing is repaired into U+FFFD.
 @main
 enum Entry {
     static func main() async {
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        guard let command = FastCommand(parsing: arguments) else {
-            await WayfinderCommand.main()
+        let arguments = RawArguments.current
+        guard let command = FastCommand(parsing: arguments.texts) else {
+            await parseAndRun(arguments)
             return
         }
         do {
+            try arguments.refuseInvalid(exceptLinks: command.links)
             switch command {
             case .open(let links, let format, let dataDir):
                 try await OpenCommand.show(links: links, format: format, directory: try DataOptions.directory(explicit: dataDir))
             case .resolve(let url, let routes, let format):
                 try ResolveCommand.resolve(url: url, routes: routes, format: format)
+            }
+        } catch {
+            WayfinderCommand.exit(withError: error)
+        }
+    }
+
+    /// What `WayfinderCommand.main()` does, on `arguments`: a command line that does not
+    /// parse while it holds arguments that are not UTF-8 is reported as such (64), since
+    /// ArgumentParser's message would show their placeholders.
+    static func parseAndRun(_ arguments: RawArguments) async {
+        var command: any ParsableCommand
+        do {
+            command = try await WayfinderCommand.asyncParseAsRoot(arguments.texts)
+        } catch {
+            if let first = arguments.invalid.first, WayfinderCommand.exitCode(for: error) != .success {
+                WayfinderCommand.exit(withError: arguments.usageError(first))
+            }
+            WayfinderCommand.exit(withError: error)
+        }
+        do {
+            if let links = RawArguments.links(of: command) { try arguments.refuseInvalid(exceptLinks: links) }
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
             }
         } catch {
             WayfinderCommand.exit(withError: error)
@@ -33,6 +63,14 @@ enum Entry {
 enum FastCommand: Equatable {
     case open(links: [String], format: OutputFormat, dataDir: String?)
     case resolve(url: String, routes: String?, format: OutputFormat)
+
+    /// The deep links among the arguments (the only ones that may be other than UTF-8).
+    var links: [String] {
+        switch self {
+        case .open(let links, _, _): links
+        case .resolve(let url, _, _): [url]
+        }
+    }
 
     /// Reads `arguments` (without the program name); `nil` when ArgumentParser should.
     init?(parsing arguments: [String]) {

@@ -3,6 +3,9 @@ import Foundation
 
 /// The exit codes of `wayfinder`, documented in README.md.
 enum ExitCodes {
+    /// A usage error: an unknown command, option or value, or an argument that is not a
+    /// link and not valid UTF-8 (EX_USAGE).
+    static let usage = ExitCode(64)
     /// A deep link was rejected (sysexits EX_DATAERR).
     static let invalidLink = ExitCode(65)
     /// A file could not be read (EX_NOINPUT).

@@ -27,12 +27,14 @@ struct ResolveCommand: ParsableCommand {
         try Self.resolve(url: url, routes: routes, format: format)
     }
 
-    /// Resolves `url` against the table `routes` names and prints it in `format`.
+    /// Resolves `url` against the table `routes` names and prints it in `format`. The link
+    /// is resolved as the bytes it was given as (``RawArguments``): bytes that are not UTF-8
+    /// are refused like any other bad link (exit 65), not repaired.
     static func resolve(url: String, routes: String?, format: OutputFormat) throws {
         let graph = try RoutesSource(path: routes).graph()
         let link: ResolvedLink
         do {
-            link = try graph.resolve(url)
+            link = try graph.resolve(utf8: RawArguments.current.linkBytes(url))
         } catch {
             printError("wayfinder: error: \(error.message)")
             throw ExitCodes.invalidLink

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Wayfinder
 import WayfinderApp
+import WayfinderTerminal
 
 /// Where a tooling command takes its route table from: a file, standard input (`-`),
 /// or the table embedded in the binary.
@@ -11,7 +12,8 @@ struct RoutesSource {
     /// The name used in messages.
     var displayName: String { path.map { $0 == "-" ? "<stdin>" : $0 } ?? AppRoutes.fileName }
 
-    /// Reads the text; prints a message and exits 66 when it cannot.
+    /// Reads the text; prints a message and exits 66 when it cannot, or 78 (an invalid
+    /// table) with `FILE:LINE:COLUMN: error: invalid UTF-8` when it is not UTF-8.
     func text() throws -> String {
         guard let path else { return AppRoutes.source }
         let data: Data
@@ -27,7 +29,13 @@ struct RoutesSource {
             }
         }
         guard let text = String(validating: data, as: UTF8.self) else {
-            printError("\(displayName.escapingControlCharacters):1:1: the file is not UTF-8 text")
+            // Refused, not repaired: where the first byte that is not UTF-8 is, as the
+            // parser counts places (lines at every line break, columns in Characters).
+            let offset = UTF8Validation.firstInvalidByte(in: data) ?? 0
+            let before = String(decoding: data.prefix(offset), as: UTF8.self)
+            let lines = before.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            let column = (lines.last?.count ?? 0) + 1
+            printError("\(displayName.escapingControlCharacters):\(lines.count):\(column): error: invalid UTF-8")
             throw ExitCodes.invalidRoutes
         }
         return text

@@ -62,9 +62,9 @@ import WayfinderTerminal
         #expect(reader.readLine(prompt: "> ", secret: false) == .endOfInput)
     }
 
-    @Test func replacesInvalidUTF8() throws {
+    @Test func refusesInvalidUTF8InsteadOfReplacingIt() throws {
         #expect(try allInput(of: [0x61, 0xFF, 0x62, 0x0A] + Array("héllo 中文\n".utf8)) == [
-            .line("a\u{FFFD}b"), .line("héllo 中文"), .endOfInput,
+            .invalidUTF8(position: 2), .line("héllo 中文"), .endOfInput,
         ])
     }
 

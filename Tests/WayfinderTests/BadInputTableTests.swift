@@ -444,19 +444,13 @@ import Wayfinder
         let outcome: Outcome
         /// More checks of the nearest state.
         let nearest: (@Sendable (inout Navigator) throws -> Void)?
-        /// Why the engine's nearest state is not yet the one expected (an engine bug).
-        let knownIssue: String?
         var testDescription: String { name }
 
-        init(
-            _ name: String, _ edit: Edit, _ outcome: Outcome,
-            nearest: (@Sendable (inout Navigator) throws -> Void)? = nil, knownIssue: String? = nil
-        ) {
+        init(_ name: String, _ edit: Edit, _ outcome: Outcome, nearest: (@Sendable (inout Navigator) throws -> Void)? = nil) {
             self.name = name
             self.edit = edit
             self.outcome = outcome
             self.nearest = nearest
-            self.knownIssue = knownIssue
         }
 
         func data() throws -> Data {
@@ -673,11 +667,7 @@ import Wayfinder
         // Nearest: the problems said, and a state that fits.
         var nearest = Navigator(graph: graph)
         #expect(nearest.restoreNearest(to: snapshot) == problems)
-        if let issue = bad.knownIssue {
-            withKnownIssue(Comment(rawValue: issue)) { #expect(nearest.url == nearestURL) }
-        } else {
-            #expect(nearest.url == nearestURL)
-        }
+        #expect(nearest.url == nearestURL)
         #expect(nearest.problems(in: nearest.state).isEmpty)
         #expect(try graph.resolve(nearest.url).stack == nearest.state.activeStack?.routes)
         try bad.nearest?(&nearest)
@@ -719,21 +709,5 @@ import Wayfinder
         #expect(Self.linkCases.count + Self.byteCases.count >= 30)
         #expect(Self.routesCases.count >= 15)
         #expect(Self.stateCases.count >= 15)
-    }
-    @Test func probe3() throws {
-        for screens in [5, 16] {
-            let names = (1...screens).map { "p\($0)" }.joined(separator: " ")
-            var lines = ["scheme x", "flow f", "screen root f root"]
-            for size in 1...screens {
-                lines.append("screen p\(size) f push \((0..<size).map { "{v\($0):int}" }.joined(separator: "/")) after root \(names)")
-            }
-            let graph = try RouteGraph(parsing: lines.joined(separator: "\n"))
-            for ints in [31, 30, 20, 16, 8] {
-                let link = "x://f/" + Array(repeating: "1", count: ints).joined(separator: "/") + "/z"
-                var segs = 0
-                print(screens, ints, graph.resolutionCost(of: link), segs)
-                segs += 1
-            }
-        }
     }
 }

@@ -9,15 +9,20 @@ import Wayfinder
 // documented invariants. Runs on the sample app's table (Routes/app.routes) and on random
 // tables generated as `.routes` text.
 //
-// A failure names the seed, the step and every step up to it; the table of a generated
-// graph is printed too. Replay one by calling `NavigatorModelTests.replay(...)` with them.
+// Each intent's outcome (accepted, deferred or refused) and resulting state are worked out by
+// the model from the documented rules; refusals include states whose link would have more than
+// 32 path segments (the tab counts, the flow does not). Values stay short, so the byte limits
+// never apply.
+//
+// A failure names the seed, the step and every step up to it (the table too, for a random
+// one), and how to replay it: `NavigatorModelTests.replay(seed:tableSeed:)`.
 
 // MARK: - The table as plain data
 
 /// A route table as plain values: what the reference model reads. Taken from a parsed
 /// graph's public data (the app's table), or generated at random, printed as `.routes` text,
 /// and checked to parse back to the same data.
-struct ModelTable: Sendable {
+private struct ModelTable: Sendable {
     struct Guard: Equatable, Sendable {
         var name: String
         var fallback: String
@@ -344,7 +349,8 @@ struct ModelTable: Sendable {
 
     // MARK: Random tables
 
-    /// URL words for literals; none of them is ever a value or the spoiled segment of a test.
+    /// URL words for literals: none reads as an int or a uuid, none is a segment a spoiled
+    /// link adds.
     static let words = ["a", "b", "go", "item", "list", "edit", "v1.2", "x_y", "~t", "more-info", "p", "q9", "view", "z"]
 
     /// A random table: a few flows (some with tabs, some guarded), screens whose patterns
@@ -470,32 +476,32 @@ struct ModelTable: Sendable {
 
 // MARK: - The reference model
 
-struct ModelPresentation: Hashable, Sendable {
+private struct ModelPresentation: Hashable, Sendable {
     var route: Route
     var style: PresentationStyle
 }
 
-struct ModelStack: Hashable, Sendable {
+private struct ModelStack: Hashable, Sendable {
     var root: Route
     var path: [Route] = []
     var presented: ModelPresentation?
     var top: Route { path.last ?? root }
 }
 
-struct ModelFlow: Hashable, Sendable {
+private struct ModelFlow: Hashable, Sendable {
     var tab: String?
     var stacks: [String: ModelStack]
     var key: String { tab ?? FlowState.singleStack }
 }
 
 /// What a link opens: a flow, its tab, a stack and its presentation.
-struct LinkTarget: Hashable, Sendable {
+private struct LinkTarget: Hashable, Sendable {
     var flow: String
     var tab: String?
     var stack: ModelStack
 }
 
-struct ModelState: Hashable, Sendable {
+private struct ModelState: Hashable, Sendable {
     var active: String
     var flows: [String: ModelFlow]
     var pending: LinkTarget?
@@ -510,7 +516,7 @@ struct ModelState: Hashable, Sendable {
 
 /// The part of a state both sides can show: screens and parameters (no ids), the pending
 /// link as printed.
-struct ObservedState: Equatable, CustomStringConvertible {
+private struct ObservedState: Equatable, CustomStringConvertible {
     var active: String
     var flows: [String: ModelFlow]
     var pending: String?
@@ -544,7 +550,7 @@ struct ObservedState: Equatable, CustomStringConvertible {
             lines.append("\(name) tab \(flow.tab ?? "-")")
             for key in flow.stacks.keys.sorted() {
                 guard let stack = flow.stacks[key] else { continue }
-                var line = "  \(name)/\(key): " + ([stack.root] + stack.path).map(\.description).joined(separator: " > ")
+                var line = "  \(key.isEmpty ? name : "\(name)/\(key)"): " + ([stack.root] + stack.path).map(\.description).joined(separator: " > ")
                 if let presented = stack.presented { line += " + \(presented.style.rawValue) \(presented.route)" }
                 lines.append(line)
             }
@@ -565,7 +571,7 @@ struct ObservedState: Equatable, CustomStringConvertible {
 }
 
 /// One intent, with what the test knows about it.
-enum ModelIntent: CustomStringConvertible {
+private enum ModelIntent: CustomStringConvertible {
     case push(Route)
     case pop
     case popTo(Route)
@@ -631,7 +637,7 @@ enum ModelIntent: CustomStringConvertible {
 }
 
 /// What an intent did (or, for the model, should do).
-enum ModelOutcome: Equatable, CustomStringConvertible {
+private enum ModelOutcome: Equatable, CustomStringConvertible {
     case refused(String)
     case applied
     case deferred
@@ -662,15 +668,26 @@ enum ModelOutcome: Equatable, CustomStringConvertible {
 }
 
 /// The reference: the rules of the engine's documentation, on plain values.
-struct ReferenceModel {
+private struct ReferenceModel {
     let table: ModelTable
     /// How many steps undo keeps (the navigator's `historyLimit`).
     let limit: Int
     var state: ModelState
     /// Whole states to go back to, newest last.
-    var undo: [ModelState] = []
+    var undo: [Snapshot] = []
     /// Whole states undone, most recently undone last.
-    var redo: [ModelState] = []
+    var redo: [Snapshot] = []
+    /// The engine's state before the intent being applied (the runner sets it).
+    var engineBefore: NavigationState?
+    /// After an undo or redo, the engine state it must give back exactly (ids included).
+    var expectedEngineState: NavigationState?
+
+    /// A state to go back (or forward) to: the model's, and the engine's as it was then,
+    /// which undo and redo must give back exactly, ids included.
+    struct Snapshot {
+        var model: ModelState
+        var engine: NavigationState?
+    }
 
     /// Links may have at most this many path segments (the tab counts, the flow does not).
     static let maximumSegments = 32
@@ -707,7 +724,7 @@ struct ReferenceModel {
     }
 
     mutating func record(_ previous: ModelState) {
-        undo.append(previous)
+        undo.append(Snapshot(model: previous, engine: engineBefore))
         if undo.count > limit { undo.removeFirst(undo.count - limit) }
         redo.removeAll()
     }
@@ -868,13 +885,15 @@ struct ReferenceModel {
 
         case .undo:
             guard let previous = undo.popLast() else { return .refused("nothing to undo") }
-            redo.append(state)
-            state = previous
+            redo.append(Snapshot(model: state, engine: engineBefore))
+            state = previous.model
+            expectedEngineState = previous.engine
 
         case .redo:
             guard let next = redo.popLast() else { return .refused("nothing to redo") }
-            undo.append(state)
-            state = next
+            undo.append(Snapshot(model: state, engine: engineBefore))
+            state = next.model
+            expectedEngineState = next.engine
 
         case .saveAndRestore:
             undo.removeAll()
@@ -890,13 +909,14 @@ struct ReferenceModel {
 // MARK: - Random intents
 
 /// Draws intents that mostly make sense in the model's current state, and some that do not.
-struct IntentSource {
+private struct IntentSource {
     let table: ModelTable
     var rng: SeededGenerator
     /// Whether the last intent drawn was an undo (a redo often follows).
     var undid = false
 
-    /// Text that needs escaping, looks like a number, or is not ASCII; all short.
+    /// Text that needs escaping, looks like an int or a uuid, is not ASCII or not in NFC; all
+    /// short, so that the byte limits never come into play.
     static let texts = [
         "a", "xy", "a b", "x/y", "é", "e\u{301}", "50%", "a+b", "q=1&r", "~._-", "Z9", "42", "007", "中", "😀", "it's", "-",
         "0b7c3e1a-9d2f-4c5e-8a6b-1f2e3d4c5b6a",
@@ -1089,7 +1109,7 @@ struct IntentSource {
 
 // MARK: - Running the engine and checking it
 
-struct ModelRun {
+private struct ModelRun {
     let graph: RouteGraph
     let table: ModelTable
     let seed: UInt64
@@ -1097,7 +1117,7 @@ struct ModelRun {
 
     static let spoilings = [
         "a root pushed", "an unknown active flow", "an unknown guard granted", "a pending link that does not resolve",
-        "a root presented as a sheet", "an id out of range",
+        "a root presented as a sheet", "an id out of range (a root pushed when the stack holds none)",
     ]
 
     /// `state` made invalid in the way `kind` names (see ``spoilings``).
@@ -1176,6 +1196,8 @@ struct ModelRun {
         for step in 0..<steps {
             let intent = source.next(for: model, step: step)
             let before = navigator
+            model.engineBefore = before.state
+            model.expectedEngineState = nil
             let expected = model.apply(intent)
             let actual = Self.perform(intent, on: &navigator, graph: graph)
             log.append((intent, actual))
@@ -1193,6 +1215,9 @@ struct ModelRun {
                 problems.append("the model accepts it (\(expected)); the engine refused")
             default:
                 if expected != actual { problems.append("the model expects \(expected), the engine says \(actual)") }
+                if let exact = model.expectedEngineState, navigator.state != exact {
+                    problems.append("\(intent) does not give back exactly the state it returns to (ids included)")
+                }
             }
             // A refusal left the state as it was (checked above): what holds of it was checked
             // at the step before. Otherwise, everything is checked again.
@@ -1223,8 +1248,12 @@ struct ModelRun {
             var copy = navigator
             do throws(NavigationError) {
                 try copy.undo()
-                if let previous = model.undo.last, !matches(copy.state, previous) {
-                    problems.append("undo does not give back the state before the last change:\n\(ObservedState(copy.state).difference(from: ObservedState(previous, table: table)))")
+                if let previous = model.undo.last {
+                    if !matches(copy.state, previous.model) {
+                        problems.append("undo does not give back the state before the last change:\n\(ObservedState(copy.state).difference(from: ObservedState(previous.model, table: table)))")
+                    } else if let exact = previous.engine, copy.state != exact {
+                        problems.append("undo gives back the state before the last change with other ids")
+                    }
                 }
                 try copy.redo()
                 if copy.state != state { problems.append("undo then redo does not give back the state") }
@@ -1394,7 +1423,7 @@ struct ModelRun {
 
     /// Runs the sequence `seed` on `graph`: its history limit and length come from the seed.
     /// - Returns: The first disagreement, as a message naming the seed, the step and the steps.
-    static func runSequence(graph: RouteGraph, table: ModelTable, seed: UInt64, coverage: inout [String: Int]) -> String? {
+    private static func runSequence(graph: RouteGraph, table: ModelTable, seed: UInt64, coverage: inout [String: Int]) -> String? {
         var rng = SeededGenerator(seed: seed)
         let limit = limits.randomElement(using: &rng) ?? 100
         let length = Int.random(in: lengths, using: &rng)
@@ -1416,7 +1445,7 @@ struct ModelRun {
     }
 
     /// Runs `count` sequences from `firstSeed` on; records the first few failures.
-    static func runSequences(graph: RouteGraph, table: ModelTable, firstSeed: UInt64, count: Int, tableSeed: UInt64? = nil, coverage: inout [String: Int]) {
+    private static func runSequences(graph: RouteGraph, table: ModelTable, firstSeed: UInt64, count: Int, tableSeed: UInt64? = nil, coverage: inout [String: Int]) {
         var failures = 0
         for seed in firstSeed..<(firstSeed + UInt64(count)) {
             guard let failure = runSequence(graph: graph, table: table, seed: seed, coverage: &coverage) else { continue }
@@ -1429,7 +1458,7 @@ struct ModelRun {
     }
 
     /// Checks that the sequences reached what they are meant to exercise.
-    static func expectCoverage(_ coverage: [String: Int], of keys: [String], _ what: String) {
+    private static func expectCoverage(_ coverage: [String: Int], of keys: [String], _ what: String) {
         for key in keys {
             #expect(coverage[key, default: 0] > 0, "\(what): no step did '\(key)'; seen: \(coverage.keys.sorted())")
         }

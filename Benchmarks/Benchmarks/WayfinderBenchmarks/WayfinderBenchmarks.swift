@@ -4,5 +4,6 @@ import Benchmark
 // or some with `swift package benchmark --filter 'Resolve.*'` in this folder.
 let benchmarks: @Sendable () -> Void = {
     resolutionBenchmarks()
+    overlapBenchmarks()
     navigationBenchmarks()
 }

@@ -9,6 +9,10 @@ import Glibc
 /// line instead of ending the process. Use one reader at a time: libedit owns the terminal
 /// while a line is read.
 ///
+/// Typed bytes are decoded as strict UTF-8 (``UTF8Validation``). Bytes that are not UTF-8 show
+/// as U+FFFD while the line is edited; a line that still holds one when Enter is pressed is
+/// given as ``LineInput/invalidUTF8(position:)`` (the position of that U+FFFD), never repaired.
+///
 /// ```swift
 /// let reader: any LineReader = EditLineReader(historyEntries: store.entries) ?? PlainLineReader()
 /// reader.completer = { text in commands.filter { $0.hasPrefix(text) } }
@@ -21,6 +25,12 @@ public final class EditLineReader: LineReader {
     /// The prompt as a C string; libedit asks for it through the prompt callback.
     private var promptBuffer: UnsafeMutablePointer<CChar>
     private var prompt = ""
+    /// Decodes what is typed, a byte at a time (see ``nextCharacter()``).
+    private var decoder = UTF8ByteDecoder()
+    /// A byte already read that ended an invalid sequence and starts the next character.
+    private var pendingByte: UInt8?
+    /// Whether the line being read took bytes that are not UTF-8 (each shown as U+FFFD).
+    private var tookInvalidBytes = false
 
     /// Always true: the reader only exists on a terminal.
     public var isInteractive: Bool { true }
@@ -74,8 +84,9 @@ public final class EditLineReader: LineReader {
         // with polls that notice our handlers' flags, ends the line on Ctrl-C, SIGTERM and
         // SIGHUP instead.
         _ = wf_el_set_signal(editLine, 0)
-        _ = wf_el_set_read_function(editLine) { _, character in
-            switch Platform.readCharacter(STDIN_FILENO) {
+        _ = wf_el_set_read_function(editLine) { editLine, character in
+            guard let reader = EditLineReader.reader(of: editLine) else { return -1 }
+            switch MainActor.assumeIsolated({ reader.nextCharacter() }) {
             case .character(let value):
                 character?.pointee = value
                 return 1
@@ -119,9 +130,12 @@ public final class EditLineReader: LineReader {
     /// line; after the end of input it is left after the prompt, for the caller to end the line.
     /// A Ctrl-C pressed before the call is forgotten. A secret line is read without libedit, so
     /// it is neither shown, edited nor entered into the history; the newline the user typed is
-    /// not echoed, so one is printed after it.
+    /// not echoed, so one is printed after it. A line that is not valid UTF-8 (a secret one
+    /// too) gives ``LineInput/invalidUTF8(position:)``.
     public func readLine(prompt: String, secret: Bool) -> LineInput {
         Platform.clearInterruptRequest()
+        decoder.reset()
+        tookInvalidBytes = false
         if secret { return readSecretLine(prompt: prompt) }
         setPrompt(prompt)
         var count: Int32 = 0
@@ -130,9 +144,63 @@ public final class EditLineReader: LineReader {
             let failure = count < 0 ? errno : 0
             return endOfLine(interrupted: failure == EINTR)
         }
-        var line = String(cString: bytes)
-        if line.unicodeScalars.last == "\n" { line.unicodeScalars.removeLast() }
-        return .line(line)
+        var content = UnsafeRawBufferPointer(start: bytes, count: strlen(bytes))[...]
+        if content.last == UInt8(ascii: "\n") { content = content.dropLast() }
+        switch UTF8Validation.decode(content) {
+        case .failure(let invalid):
+            return .invalidUTF8(position: invalid.position)
+        case .success(let line):
+            guard tookInvalidBytes else { return .line(line) }
+            // Where the first byte that was not UTF-8 is still in the line, if it is.
+            var offset = 0
+            for scalar in line.unicodeScalars {
+                if scalar == "\u{FFFD}" { return .invalidUTF8(position: offset + 1) }
+                offset += UTF8.width(scalar)
+            }
+            return .line(line)
+        }
+    }
+
+    /// The next character typed, decoded as strict UTF-8 from single-byte reads (so nothing
+    /// after the line is consumed); an invalid sequence gives U+FFFD and marks the line.
+    private func nextCharacter() -> Platform.CharacterRead {
+        while true {
+            let byte: UInt8
+            if let pending = pendingByte {
+                byte = pending
+                pendingByte = nil
+            } else {
+                var value: UInt8 = 0
+                switch withUnsafeMutableBytes(of: &value, { Platform.read(STDIN_FILENO, into: $0) }) {
+                case .bytes(let count):
+                    guard count == 1 else { continue }
+                    byte = value
+                case .endOfFile:
+                    guard decoder.isInsideSequence else { return .endOfFile }
+                    decoder.reset()
+                    return invalidCharacter()
+                case .interrupted:
+                    decoder.reset()
+                    return .interrupted
+                case .failed:
+                    return .failed
+                }
+            }
+            switch decoder.decode(byte) {
+            case .scalar(let scalar):
+                return .character(Int32(bitPattern: scalar.value))
+            case .needsMore:
+                continue
+            case .invalid(let consumedByte):
+                if !consumedByte { pendingByte = byte }
+                return invalidCharacter()
+            }
+        }
+    }
+
+    private func invalidCharacter() -> Platform.CharacterRead {
+        tookInvalidBytes = true
+        return .character(0xFFFD)
     }
 
     /// What a read that gave no line means, given whether it was cut short by a signal.
@@ -175,14 +243,19 @@ public final class EditLineReader: LineReader {
     // ends the read; the terminal is in canonical mode between el_gets calls.
     private func readRawLine() -> LineInput {
         var bytes: [UInt8] = []
+        if let pending = pendingByte {
+            pendingByte = nil
+            if pending == UInt8(ascii: "\n") { return Self.decodeLine(bytes) }
+            bytes.append(pending)
+        }
         var byte: UInt8 = 0
         while true {
             switch withUnsafeMutableBytes(of: &byte, { Platform.read(STDIN_FILENO, into: $0) }) {
             case .bytes:
-                if byte == UInt8(ascii: "\n") { return .line(Self.decodeLine(bytes)) }
+                if byte == UInt8(ascii: "\n") { return Self.decodeLine(bytes) }
                 bytes.append(byte)
             case .endOfFile, .failed:
-                return bytes.isEmpty ? .endOfInput : .line(Self.decodeLine(bytes))
+                return bytes.isEmpty ? .endOfInput : Self.decodeLine(bytes)
             case .interrupted:
                 if Platform.isTerminationRequested || Platform.isInterruptRequested {
                     return endOfLine(interrupted: true)
@@ -191,9 +264,13 @@ public final class EditLineReader: LineReader {
         }
     }
 
-    private static func decodeLine(_ bytes: [UInt8]) -> String {
+    /// The line without its "\r", or where its first byte that is not UTF-8 is.
+    private static func decodeLine(_ bytes: [UInt8]) -> LineInput {
         let content = bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes[...]
-        return String(decoding: content, as: UTF8.self)
+        switch UTF8Validation.decode(content) {
+        case .success(let line): return .line(line)
+        case .failure(let invalid): return .invalidUTF8(position: invalid.position)
+        }
     }
 
     /// Enters `line` into the in-memory history (the last 1,000 lines; a line equal to the

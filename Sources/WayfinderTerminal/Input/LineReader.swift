@@ -2,6 +2,9 @@
 public enum LineInput: Hashable, Sendable {
     /// A line, without its line break.
     case line(String)
+    /// A line whose bytes are not valid UTF-8 (see ``UTF8Validation``): refused whole, never
+    /// repaired, so nothing of it may run. `position` is the first bad byte's, from 1.
+    case invalidUTF8(position: Int)
     /// Ctrl-C: the half-typed line was dropped.
     case interrupted
     /// Ctrl-D on an empty line, or the end of piped input.

@@ -1,8 +1,9 @@
 /// Reads lines from a pipe or file: no prompt, no editing, no history.
 ///
 /// Lines end at "\n"; a "\r" before it is dropped, and the last line may lack the "\n".
-/// Bytes that are not UTF-8 become U+FFFD. Secret lines are read like any other (there is
-/// no echo to turn off).
+/// A line whose bytes are not valid UTF-8 (strictly: no overlong forms, surrogates or values
+/// past U+10FFFF) is given as ``LineInput/invalidUTF8(position:)``, never repaired into
+/// U+FFFD. Secret lines are read like any other (there is no echo to turn off).
 ///
 /// ```swift
 /// let reader: any LineReader = EditLineReader() ?? PlainLineReader()
@@ -36,8 +37,8 @@ public final class PlainLineReader: LineReader {
     /// and ``LineInput/interrupted`` when Ctrl-C interrupts it.
     public func readLine(prompt: String, secret: Bool) -> LineInput {
         while true {
-            if let line = nextBufferedLine() { return .line(line) }
-            if reachedEnd { return remainderLine().map(LineInput.line) ?? .endOfInput }
+            if let line = nextBufferedLine() { return line }
+            if reachedEnd { return remainderLine() ?? .endOfInput }
             switch fill() {
             case .bytes, .failed, .endOfFile:
                 continue
@@ -54,7 +55,7 @@ public final class PlainLineReader: LineReader {
     /// Does nothing: piped input has no history.
     public func addToHistory(_ line: String) {}
 
-    private func nextBufferedLine() -> String? {
+    private func nextBufferedLine() -> LineInput? {
         let searchStart = max(lineStart, scanned)
         guard let newline = buffer[searchStart...].firstIndex(of: UInt8(ascii: "\n")) else {
             scanned = buffer.count
@@ -67,16 +68,20 @@ public final class PlainLineReader: LineReader {
     }
 
     /// The unterminated last line, once.
-    private func remainderLine() -> String? {
+    private func remainderLine() -> LineInput? {
         guard lineStart < buffer.count else { return nil }
         let line = decode(buffer[lineStart...])
         lineStart = buffer.count
         return line
     }
 
-    private func decode(_ bytes: ArraySlice<UInt8>) -> String {
+    /// The line without its "\r", or where its first byte that is not UTF-8 is.
+    private func decode(_ bytes: ArraySlice<UInt8>) -> LineInput {
         let content = bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes
-        return String(decoding: content, as: UTF8.self)
+        switch UTF8Validation.decode(content) {
+        case .success(let line): return .line(line)
+        case .failure(let invalid): return .invalidUTF8(position: invalid.position)
+        }
     }
 
     private func fill() -> Platform.ReadOutcome {

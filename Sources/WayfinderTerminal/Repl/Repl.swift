@@ -18,6 +18,10 @@ extension TextOutput {
 /// On a terminal it shows a banner, the screen and a prompt. On a pipe it shows no banner
 /// and no prompt; lines that are blank or start with `#` are skipped; errors go to
 /// standard error; ``run()`` returns 0 when every command succeeded and 1 otherwise.
+///
+/// A line that is not valid UTF-8 (``LineInput/invalidUTF8(position:)``) is refused whole:
+/// one error line (`error: line is not valid UTF-8 (byte N)`), nothing run, the state (and a
+/// password prompt) left as it was; in a piped session it counts as a failed command.
 @MainActor
 public final class Repl {
     private let shell: any ReplShell
@@ -69,6 +73,10 @@ public final class Repl {
                 return exitStatus
             case .interrupted:
                 shell.cancelInput()
+                continue
+            case .invalidUTF8(let position):
+                output.writeError(renderer.render(.line("error: line is not valid UTF-8 (byte \(position))", .error)))
+                failed = true
                 continue
             case .line(let line):
                 if secretPrompt == nil {

@@ -42,7 +42,8 @@ public struct NavigationStateFile: Sendable {
         var version: Int?
     }
 
-    /// Reads the file; never throws: every problem is a reason in ``Contents/unusable(_:)``.
+    /// Reads the file; never throws: every problem is a reason in ``Contents/unusable(_:)``,
+    /// bytes that are not valid UTF-8 too (they are never repaired into U+FFFD).
     public func load() -> Contents {
         let bytes: [UInt8]
         do {
@@ -50,6 +51,10 @@ public struct NavigationStateFile: Sendable {
             bytes = read
         } catch {
             return .unusable("it cannot be read: \(error)")
+        }
+        // Refused, not repaired: a string with U+FFFD in it would be another state.
+        if let offset = UTF8Validation.firstInvalidByte(in: bytes) {
+            return .unusable("it is not valid UTF-8 (byte \(offset + 1))")
         }
         let data = Data(bytes)
         guard let header = try? JSONDecoder().decode(Header.self, from: data) else {

@@ -1,0 +1,127 @@
+import ArgumentParser
+import Glibc
+import Wayfinder
+import WayfinderApp
+import WayfinderTerminal
+
+/// The program's arguments as the bytes it was given: `CommandLine.arguments` would repair
+/// bytes that are not UTF-8 into U+FFFD, and a link must reach the resolver as it was typed.
+///
+/// The parsers (``FastCommand`` and ArgumentParser) work on strings, so an argument that is
+/// not valid UTF-8 reaches them as a placeholder that no real argument can equal (it holds a
+/// NUL, which a C string cannot), keeping a leading `--name=` so that it parses as the same
+/// option would. After parsing, a placeholder may stand only for a deep link (`resolve URL`,
+/// `open URL…`, `wayfinder URL…`): its bytes go to the resolver, which refuses them (exit 65)
+/// with a message naming invalid UTF-8. Anywhere else (an option's value, a file, a
+/// subcommand, or a command line that does not parse) it is a usage error (exit 64).
+struct RawArguments: Sendable {
+    /// Each argument's bytes, without the program name.
+    let bytes: [[UInt8]]
+    /// Each argument for the parsers: itself when it is valid UTF-8, else its placeholder.
+    let texts: [String]
+    /// The indices (in ``bytes``) of the arguments that are not valid UTF-8.
+    let invalid: [Int]
+
+    /// This process's arguments, read from `CommandLine.unsafeArgv`.
+    static let current: RawArguments = {
+        var arguments: [[UInt8]] = []
+        let argv = CommandLine.unsafeArgv
+        for index in 1..<Int(max(CommandLine.argc, 1)) {
+            guard let argument = argv[index] else { continue }
+            arguments.append(Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument))))
+        }
+        return RawArguments(arguments)
+    }()
+
+    /// Arguments given as bytes (without the program name).
+    init(_ bytes: [[UInt8]]) {
+        self.bytes = bytes
+        var texts: [String] = []
+        var invalid: [Int] = []
+        for (index, argument) in bytes.enumerated() {
+            if let text = String(validating: argument, as: UTF8.self) {
+                texts.append(text)
+            } else {
+                texts.append(Self.placeholder(for: argument, index: index))
+                invalid.append(index)
+            }
+        }
+        self.texts = texts
+        self.invalid = invalid
+    }
+
+    /// `--name=` (when that much is valid UTF-8) or `-` (for any other argument that starts
+    /// with one), then NUL, the index, NUL.
+    private static func placeholder(for argument: [UInt8], index: Int) -> String {
+        var prefix = ""
+        if argument.first == UInt8(ascii: "-") {
+            prefix = "-"
+            if let equals = argument.firstIndex(of: UInt8(ascii: "=")),
+               let name = String(validating: argument[...equals], as: UTF8.self) {
+                prefix = name
+            }
+        }
+        return prefix + "\u{0}\(index)\u{0}"
+    }
+
+    /// The index of the argument `text` stands for, when it is (or ends with) a placeholder.
+    private func placeholderIndex(_ text: String) -> Int? {
+        guard let start = text.utf8.firstIndex(of: 0) else { return nil }
+        let digits = text.utf8[text.utf8.index(after: start)...].prefix { $0 != 0 }
+        return String(decoding: digits, as: UTF8.self).reduce(into: 0) { value, digit in
+            value = value * 10 + (digit.wholeNumberValue ?? 0)
+        }
+    }
+
+    /// The bytes of a link as the parser gave it: the argument's own bytes.
+    func linkBytes(_ link: String) -> [UInt8] {
+        if let index = placeholderIndex(link), bytes.indices.contains(index) { return bytes[index] }
+        return Array(link.utf8)
+    }
+
+    /// Checks, after parsing, that every argument that is not UTF-8 was taken as one of
+    /// `links`; prints a usage error and throws exit 64 for the first that was not.
+    func refuseInvalid(exceptLinks links: [String]) throws {
+        let linkIndices = Set(links.compactMap(placeholderIndex))
+        if let index = invalid.first(where: { !linkIndices.contains($0) }) {
+            throw usageError(index)
+        }
+    }
+
+    /// Prints that argument `index` is not UTF-8 and returns exit 64.
+    func usageError(_ index: Int) -> ExitCode {
+        let argument = bytes[index]
+        let position = (UTF8Validation.firstInvalidByte(in: argument) ?? 0) + 1
+        printError("wayfinder: error: argument \(index + 1) '\(UTF8Validation.displayText(of: argument))' is not valid UTF-8 (byte \(position))")
+        return ExitCodes.usage
+    }
+
+    /// `links` as strings, for commands that open them in the app; when one is not UTF-8,
+    /// resolves them in order with the app's graph, as opening would, and prints the first
+    /// that is refused (exit 65), so that nothing is opened.
+    func appLinks(_ links: [String]) throws -> [String] {
+        guard links.contains(where: { placeholderIndex($0) != nil }) else { return links }
+        for link in links {
+            do {
+                _ = try AppRoutes.graph.resolve(utf8: linkBytes(link))
+            } catch {
+                printError("wayfinder: error: \(error.message)")
+                throw ExitCodes.invalidLink
+            }
+        }
+        // Not reached: bytes that are not UTF-8 never resolve.
+        printError("wayfinder: error: a link is not valid UTF-8")
+        throw ExitCodes.invalidLink
+    }
+
+    /// The links a parsed command takes (deep links may hold any bytes; nothing else may);
+    /// `nil` for ArgumentParser's own commands (`help`), which only print a command's help.
+    static func links(of command: any ParsableCommand) -> [String]? {
+        switch command {
+        case let repl as ReplCommand: return repl.links
+        case let open as OpenCommand: return open.links
+        case let resolve as ResolveCommand: return [resolve.url]
+        default: return String(reflecting: type(of: command)).hasPrefix("ArgumentParser.") ? nil : []
+        }
+    }
+}
