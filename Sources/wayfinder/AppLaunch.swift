@@ -17,13 +17,16 @@ struct DataOptions: ParsableArguments {
         try Self.directory(explicit: dataDir)
     }
 
-    /// The directory `--data-dir` names, else the default; exits 74 when none can be found.
+    /// The directory `--data-dir` names, else the default. An empty `--data-dir` or
+    /// `WAYFINDER_HOME` exits 64 (never a silent fallback to the default); no directory at
+    /// all exits 74.
     static func directory(explicit dataDir: String?) throws -> DataDirectory {
-        guard let directory = DataDirectory.resolve(explicit: dataDir, environment: AppLaunch.environment) else {
-            printError("wayfinder: error: no data directory: set HOME or WAYFINDER_HOME, or pass --data-dir")
-            throw ExitCodes.cannotOpenData
+        do {
+            return try DataDirectory.resolve(explicit: dataDir, environment: AppLaunch.environment)
+        } catch {
+            printError("wayfinder: error: \(error.description.escapingControlCharacters)")
+            throw error.isUsageError ? ExitCodes.usage : ExitCodes.cannotOpenData
         }
-        return directory
     }
 }
 
@@ -69,6 +72,7 @@ struct ReplCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repl",
         abstract: "Start the REPL (the default), after opening the links given or restoring the last session.",
+        usage: "wayfinder [URL…] [--fresh] [--data-dir <dir>]",
         discussion: """
             On a terminal: line editing, Tab completion, history in \
             $XDG_STATE_HOME/wayfinder/history. Piped: no banner and no prompt; errors on \
@@ -84,6 +88,17 @@ struct ReplCommand: AsyncParsableCommand {
     var fresh = false
 
     @OptionGroup var data: DataOptions
+
+    /// An argument that is neither a subcommand nor a link (`wayfinder rotues check`) is a
+    /// usage error, with the nearest subcommand as a suggestion.
+    func validate() throws {
+        guard let word = links.first(where: { !$0.contains("://") }) else { return }
+        let names = WayfinderCommand.configuration.subcommands.map { $0._commandName } + ["help"]
+        let shown = word.escapingControlCharacters
+        let hint = Wayfinder.closestName(to: word, among: names).map { "; did you mean '\($0)'?" }
+            ?? " (a link has the form wayfinder://FLOW/…; commands: \(names.joined(separator: ", ")))"
+        throw ValidationError("'\(shown)' is neither a command nor a link\(hint)")
+    }
 
     func run() async throws {
         let status = try await Self.runRepl(links: links, fresh: fresh, directory: try data.directory())
@@ -107,17 +122,20 @@ struct ReplCommand: AsyncParsableCommand {
             reader = PlainLineReader()
         }
         let box = HistoryBox(store: history)
+        StandardOutput.reportClosedPipes()
+        let output = StandardOutput()
         let repl = Repl(
             shell: shell,
             reader: reader,
             recordHistory: history == nil ? nil : { line in try box.record(line) },
             renderer: TextRenderer(usesColor: Terminal.prefersColor(environment: environment, isTTY: Terminal.isTTY(1))),
-            output: StandardOutput()
+            output: output
         )
-        repl.shouldStop = { Terminal.isTerminationRequested }
+        repl.shouldStop = { Terminal.isTerminationRequested || output.isClosed }
         var status = await repl.run()
         for warning in await app.settle() { printError("wayfinder: \(warning)") }
         if let warning = AppLauncher(directory: directory).save(app) { printError("wayfinder: \(warning)") }
+        if output.isClosed { status = StandardOutput.closedStatus }
         if let signal = Terminal.terminationSignal { status = 128 + signal }
         return status
     }
@@ -190,17 +208,24 @@ struct ResetCommand: AsyncParsableCommand {
 
     func run() async throws {
         let directory = try data.directory()
-        var removed: [String] = []
-        for path in [directory.database, directory.database + "-wal", directory.database + "-shm", directory.session, directory.navigation] {
-            guard FileSystem.mode(of: path) != nil else { continue }
-            do {
-                try FileSystem.remove(path)
-                removed.append(path)
-            } catch {
-                printError("wayfinder: error: \(error)")
-                throw ExitCodes.cannotOpenData
-            }
+        let shown = directory.path.escapingControlCharacters
+        switch try Self.reset(directory) {
+        case .removed(let removed):
+            print(removed.isEmpty
+                ? "Nothing to remove in \(shown)."
+                : "Removed \(removed.map(\.escapingControlCharacters).joined(separator: ", ")).")
+        case .notADataDirectory:
+            printError("wayfinder: error: \(shown) is not a Wayfinder data directory (no wayfinder.sqlite or navigation.json in it): nothing removed")
+            throw ExitCodes.usage
         }
-        print(removed.isEmpty ? "Nothing to remove in \(directory.path)." : "Removed \(removed.joined(separator: ", ")).")
+    }
+
+    private static func reset(_ directory: DataDirectory) throws -> DataDirectory.ResetOutcome {
+        do {
+            return try directory.reset()
+        } catch {
+            printError("wayfinder: error: \(error.description.escapingControlCharacters)")
+            throw ExitCodes.cannotOpenData
+        }
     }
 }

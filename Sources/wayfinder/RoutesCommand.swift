@@ -11,7 +11,8 @@ struct RoutesCommand: ParsableCommand {
 
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Check a .routes file: a summary and exit 0, or every error as file:line:column: message and exit 78."
+            abstract: "Check a .routes file: a summary and exit 0, or every error as file:line:column: message and exit 78.",
+            discussion: "Warnings (patterns that give one link several readings) go to standard error as file:line:column: warning: message; they do not change the exit status."
         )
 
         @Argument(help: "The .routes file ('-' for stdin); the embedded app table when left out.")
@@ -20,6 +21,7 @@ struct RoutesCommand: ParsableCommand {
         func run() throws {
             let source = RoutesSource(path: file)
             let graph = try source.graph()
+            for warning in graph.warnings { printError(warning.description.escapingControlCharacters) }
             let tabs = graph.flows.reduce(0) { $0 + $1.tabs.count }
             print("\(source.displayName.escapingControlCharacters): OK (\(graph.flows.count) flows, \(tabs) tabs, \(graph.screens.count) screens, \(graph.edgeCount) edges, \(graph.guards.count) guards)")
         }

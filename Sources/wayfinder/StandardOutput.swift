@@ -3,21 +3,45 @@ import WayfinderTerminal
 
 /// Standard output and error through libc's buffered streams; the REPL flushes before it
 /// waits for input, so output and prompts stay in order and pipes see each reply.
+///
+/// When standard output is closed early (`wayfinder | head -1`), the REPL notices
+/// (``isClosed``), ends as at the end of its input, saving the navigation, and exits 141,
+/// the status of a process ended by SIGPIPE, without a message. (One-shot commands keep
+/// SIGPIPE's default: they end at once, quietly, with that status.)
 final class StandardOutput: TextOutput {
+    /// Whether a write failed because nobody reads standard output any more (`EPIPE`).
+    private(set) var isClosed = false
+
+    /// The status of a process whose output was closed early: 128 + SIGPIPE.
+    static let closedStatus: Int32 = 128 + SIGPIPE
+
+    /// Makes writes to a closed pipe fail with `EPIPE` instead of ending the process, so
+    /// that the REPL can save its navigation first.
+    static func reportClosedPipes() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
     func write(_ text: String) {
-        fputs(text, stdout)
+        guard !isClosed else { return }
+        if fputs(text, stdout) < 0 { noteFailure() }
     }
 
     func writeError(_ text: String) {
-        fflush(stdout)
+        flush()
         fputs(text, stderr)
     }
 
     func flush() {
-        fflush(stdout)
+        guard !isClosed else { return }
+        if fflush(stdout) != 0 { noteFailure() }
+    }
+
+    private func noteFailure() {
+        if errno == EPIPE { isClosed = true }
+        clearerr(stdout)
     }
 
     deinit {
-        fflush(stdout)
+        if !isClosed { fflush(stdout) }
     }
 }

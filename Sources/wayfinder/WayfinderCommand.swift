@@ -6,6 +6,10 @@ struct WayfinderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wayfinder",
         abstract: "A coordinator/router navigation engine for text front ends, with a sample app.",
+        usage: """
+            wayfinder [URL…] [--fresh] [--data-dir <dir>]
+            wayfinder <subcommand>
+            """,
         discussion: """
             Without a subcommand, starts the REPL on the demo data, after opening the links \
             given (wayfinder 'wayfinder://main/feed/post/42'). Exit codes: 0 success; \
@@ -13,6 +17,7 @@ struct WayfinderCommand: AsyncParsableCommand {
             66 a file could not be read; 74 the data directory or database cannot be opened; \
             78 a routes file is invalid; 129/143 ended by SIGHUP/SIGTERM (the navigation was saved).
             """,
+        version: "wayfinder \(Version.current)",
         subcommands: [ReplCommand.self, OpenCommand.self, ResetCommand.self, RoutesCommand.self, ResolveCommand.self],
         defaultSubcommand: ReplCommand.self
     )

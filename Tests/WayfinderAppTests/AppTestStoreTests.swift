@@ -64,14 +64,10 @@ import WayfinderTesting
         await store.command("login alice")
         await store.command("wonderland") { $0.activeFlow = "main" }
         await store.command("post 7")
-        await store.command("login bob") {
-            $0.activeFlow = "login"
-            $0.pending = "wayfinder://main/feed/post/7"
-        }
-        await store.command("wonderland") {
-            $0.activeFlow = "main"
-            $0.pending = nil
-        }
+        // Nothing changes until bob's password is right: alice stays signed in, on post 7.
+        await store.command("login bob")
+        store.expectURL("wayfinder://main/feed/post/7")
+        await store.command("wonderland")
         store.expectURL("wayfinder://main/feed/post/7")
         #expect(await store.command("state").contains("\"user\":\"bob\""))
     }

@@ -201,7 +201,7 @@ import WayfinderTerminal
         // A user edited since, read from the same rows.
         var renamed = bob
         renamed.displayName = "Robert \"Bob\" Tables"
-        renamed.bio = "Ünïcode, 'quotes' and\nnew lines"
+        renamed.bio = "Ünïcode, 'quotes', שלום and 🧭"
         try await services.users.update(renamed)
         #expect(try await lazyContainer().sessions.restore() == renamed)
         #expect(try await container().sessions.restore() == renamed)

@@ -25,16 +25,27 @@ enum CLI {
         return repositoryRoot.appendingPathComponent(".build/debug/wayfinder")
     }()
 
-    static func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> Result {
+    /// Runs the binary with `arguments`; with `unprivileged`, as a user other than root (see
+    /// ``Unprivileged``), so that file permissions apply.
+    static func run(
+        _ arguments: [String], stdin: String = "", environment: [String: String] = [:], unsetting: [String] = [], unprivileged: Bool = false
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
+        if unprivileged, let command = try Unprivileged.command() {
+            process.executableURL = URL(fileURLWithPath: command[0])
+            process.arguments = Array(command.dropFirst()) + arguments
+        } else {
+            process.executableURL = binary
+            process.arguments = arguments
+        }
         var env = ProcessInfo.processInfo.environment
         // Each run gets its own data directory unless the test gives one: fresh demo data,
         // and nothing written to the home of whoever runs the tests.
         env["WAYFINDER_HOME"] = try temporaryDirectory()
+        if unprivileged { try Unprivileged.giveAway(env["WAYFINDER_HOME"] ?? "") }
         env["XDG_STATE_HOME"] = env["WAYFINDER_HOME"]
         for (key, value) in environment { env[key] = value }
+        for key in unsetting { env[key] = nil }
         process.environment = env
         let input = Pipe(), output = Pipe(), errors = Pipe()
         process.standardInput = input

@@ -33,6 +33,27 @@ import Testing
         ])
     }
 
+    @Test func checkWarnsAboutOverlappingPatternsWithTheirPlaceAndExits0() throws {
+        let path = try CLI.temporaryFile("""
+            scheme x
+            flow f
+            screen root f root
+            screen p1 f push {a:int}           after root p1 p2
+            screen p2 f push {a:int}/{b:int}   after root p1 p2
+            """)
+        let result = try CLI.run(["routes", "check", path])
+        #expect(result.status == 0)
+        #expect(result.stdout == "\(path): OK (1 flows, 0 tabs, 3 screens, 6 edges, 0 guards)\n")
+        // One warning for the pair, at the later screen, naming the first screen both follow.
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            "\(path):5:8: warning: after 'root', patterns '{a:int}' (screen 'p1') and '{a:int}/{b:int}' (screen 'p2') can match the same segments: such a link has several readings, and states that print to one of them are refused",
+        ], "\(result.stderr)")
+        // A table without overlaps gives no warning.
+        let app = try CLI.run(["routes", "check", CLI.repositoryRoot.appendingPathComponent("Routes/app.routes").path])
+        #expect(app.stderr.isEmpty)
+    }
+
     @Test func aMissingFileExits66AndStdinWorks() throws {
         let missing = try CLI.run(["routes", "check", "/nonexistent/x.routes"])
         #expect(missing.status == 66)

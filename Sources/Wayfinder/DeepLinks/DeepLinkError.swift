@@ -57,7 +57,7 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
         case unknownScreen(after: String)
         case edgeNotAllowed(screen: String, after: String)
         case followsPresentation(screen: String)
-        case incomplete(screen: RouteGraph.Screen, missing: Int)
+        case incomplete(screen: String, pattern: [RouteGraph.Segment], missing: Int)
         case typeMismatch(screen: String, parameter: String, type: ParameterType)
         case outOfRange(screen: String, parameter: String)
         case emptySegment
@@ -154,14 +154,14 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
             return "\(at) names no screen that can follow '\(after)'"
         case .edgeNotAllowed(let screen, let after):
             return "\(at): screen '\(screen)' cannot follow '\(after)'"
-        case .incomplete(let screen, let missing):
-            let pattern = screen.pattern.map(\.description).joined(separator: "/")
-            let absent = screen.pattern[missing...].map { segment -> String in
+        case .incomplete(let screen, let segments, let missing):
+            let pattern = segments.map(\.description).joined(separator: "/")
+            let absent = segments[missing...].map { segment -> String in
                 if case .parameter(let name, let type) = segment { return "'\(name)' (\(type.rawValue))" }
                 return "'\(segment.description)'"
             }
             let list = absent.count == 1 ? absent[0] : absent.dropLast().joined(separator: ", ") + " and " + (absent.last ?? "")
-            return "\(at): the link ends inside screen '\(screen.name)' (\(pattern)): \(list) \(absent.count == 1 ? "is" : "are") missing"
+            return "\(at): the link ends inside screen '\(screen)' (\(pattern)): \(list) \(absent.count == 1 ? "is" : "are") missing"
         case .followsPresentation(let screen):
             return "\(at): nothing can follow '\(screen)', which is a sheet or alert"
         case .typeMismatch(let screen, let parameter, let type):

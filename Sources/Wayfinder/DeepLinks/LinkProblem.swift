@@ -82,7 +82,7 @@ struct LinkProblem {
             (.edgeNotAllowed, .edgeNotAllowed(screen: name(screen), after: name(after)))
         case .followsPresentation(let screen): (.edgeNotAllowed, .followsPresentation(screen: name(screen)))
         case .incomplete(let screen, let missing):
-            (.incomplete, .incomplete(screen: screens[Int(screen)], missing: Int(missing)))
+            (.incomplete, .incomplete(screen: screens[Int(screen)].name, pattern: screens[Int(screen)].pattern, missing: Int(missing)))
         case .pathMismatch(let screen, let segment):
             Self.mismatch(screens[Int(screen)], parameter: screens[Int(screen)].pattern[Int(segment)], text: decodedPart(of: link))
         case .queryMismatch(let screen, let query):

@@ -47,24 +47,33 @@ extension LinkResolver {
     /// With `firstMatched`, its first segment is a literal already found equal.
     mutating func attempt(_ candidate: Int, at position: Int, firstMatched: Bool) -> Bool {
         let info = index.screens[candidate]
-        let length = Int(info.pattern.count)
-        guard position + length <= segmentCount else {
+        guard position + Int(info.pattern.count) <= segmentCount else {
             noteIncomplete(candidate, at: position, firstMatched: firstMatched)
             return false
         }
+        if patternMatches >= LinkResolver.memoryThreshold {
+            return attemptRemembering(candidate, info, at: position, firstMatched: firstMatched)
+        }
+        patternMatches &+= 1
+        return match(candidate, info, at: position, firstMatched: firstMatched)
+    }
+
+    /// ``attempt(_:at:firstMatched:)`` once the walk remembers failures: a (screen, segment)
+    /// pair that failed before fails again without being tried.
+    @inline(never)
+    private mutating func attemptRemembering(_ candidate: Int, _ info: LinkIndex.ScreenInfo, at position: Int, firstMatched: Bool) -> Bool {
         let key = candidate * (RouteGraph.maximumSegments + 1) + position
-        if !failed.isEmpty, failed.contains(key) { return false }
-        patternMatches += 1
-        guard attemptUnremembered(candidate, at: position, firstMatched: firstMatched) else {
-            if patternMatches > LinkResolver.memoryThreshold { failed.insert(key) }
+        if failed.contains(key) { return false }
+        patternMatches &+= 1
+        guard match(candidate, info, at: position, firstMatched: firstMatched) else {
+            failed.insert(key)
             return false
         }
         return true
     }
 
-    /// ``attempt(_:at:firstMatched:)`` without looking at what failed before.
-    private mutating func attemptUnremembered(_ candidate: Int, at position: Int, firstMatched: Bool) -> Bool {
-        let info = index.screens[candidate]
+    /// Matches the pattern of `candidate` (`info`) at `position`, then the rest of the walk.
+    private mutating func match(_ candidate: Int, _ info: LinkIndex.ScreenInfo, at position: Int, firstMatched: Bool) -> Bool {
         let length = Int(info.pattern.count)
         let mark = slotCount
         for offset in (firstMatched ? 1 : 0)..<length {

@@ -26,8 +26,20 @@ extension RouteGraph {
     ///   successors; independent of the number of screens.
     public func resolve(_ link: String) throws(DeepLinkError) -> ResolvedLink {
         // A `String` is valid UTF-8 already: no need to check it again.
-        var link = link
-        return try link.withUTF8 { outcome(of: $0, checkingUTF8: false) }.get()
+        let outcome = link.utf8.withContiguousStorageIfAvailable { resolveBytes($0, checkingUTF8: false) } ?? {
+            var copy = link
+            return copy.withUTF8 { resolveBytes($0, checkingUTF8: false) }
+        }()
+        switch outcome {
+        case .resolved(let flow, let tab, let contents):
+            let resolved = ResolvedLink(graph: self, flowIndex: Int(flow), tabIndex: tab < 0 ? nil : Int(tab), contents: contents)
+            if mayPrintTooLong(byteCount: link.utf8.count), let error = canonicalLengthError(of: resolved, bytes: Array(link.utf8)) {
+                throw error
+            }
+            return resolved
+        case .rejected(let problem):
+            throw problem.error(link: Array(link.utf8), graph: self)
+        }
     }
 
     /// Resolves a deep link given as raw bytes (a command-line argument, a line read from a
@@ -41,9 +53,18 @@ extension RouteGraph {
     /// - Returns: What the link opens.
     /// - Throws: ``DeepLinkError`` naming the offending part.
     public func resolve(utf8 link: some Collection<UInt8>) throws(DeepLinkError) -> ResolvedLink {
-        let result = link.withContiguousStorageIfAvailable { outcome(of: $0, checkingUTF8: true) }
-            ?? Array(link).withUnsafeBufferPointer { outcome(of: $0, checkingUTF8: true) }
-        return try result.get()
+        let outcome = link.withContiguousStorageIfAvailable { resolveBytes($0, checkingUTF8: true) }
+            ?? Array(link).withUnsafeBufferPointer { resolveBytes($0, checkingUTF8: true) }
+        switch outcome {
+        case .resolved(let flow, let tab, let contents):
+            let resolved = ResolvedLink(graph: self, flowIndex: Int(flow), tabIndex: tab < 0 ? nil : Int(tab), contents: contents)
+            if mayPrintTooLong(byteCount: link.count), let error = canonicalLengthError(of: resolved, bytes: Array(link)) {
+                throw error
+            }
+            return resolved
+        case .rejected(let problem):
+            throw problem.error(link: Array(link), graph: self)
+        }
     }
 
     /// How many patterns resolving `link` matches against it: the walk's cost, bounded by
@@ -57,25 +78,24 @@ extension RouteGraph {
         }
     }
 
-    private func outcome(of bytes: UnsafeBufferPointer<UInt8>, checkingUTF8: Bool) -> Result<ResolvedLink, DeepLinkError> {
+    private func resolveBytes(_ bytes: UnsafeBufferPointer<UInt8>, checkingUTF8: Bool) -> LinkResolver.Outcome {
         // The graph keeps its index, and with it the tables, alive until this returns.
-        let index = UnsafePointer(links.table)
-        switch LinkResolver.resolve(bytes, index: index, checkingUTF8: checkingUTF8) {
-        case .resolved(let flow, let tab, let contents):
-            let link = ResolvedLink(graph: self, flowIndex: Int(flow), tabIndex: tab < 0 ? nil : Int(tab), contents: contents)
-            // The limits hold for the canonical form too, so that every link accepted prints
-            // to one that is accepted. Printing encodes a byte in at most three and may add
-            // the tab's name: only long links can print past the limit.
-            if bytes.count * 3 + links.tables.longestKey + 1 > RouteGraph.maximumLinkLength {
-                let printed = link.url.utf8.count
-                if printed > RouteGraph.maximumLinkLength {
-                    return .failure(LinkProblem(.canonicalTooLong(Int32(printed))).error(link: Array(bytes), graph: self))
-                }
-            }
-            return .success(link)
-        case .rejected(let problem):
-            return .failure(problem.error(link: Array(bytes), graph: self))
-        }
+        LinkResolver.resolve(bytes, index: UnsafePointer(links.table), checkingUTF8: checkingUTF8)
+    }
+
+    /// Whether a link of `byteCount` bytes may print to a canonical form over the length
+    /// limit: printing encodes a byte in at most three and may add the tab's name, so only
+    /// long links can.
+    private func mayPrintTooLong(byteCount: Int) -> Bool {
+        byteCount * 3 + links.tables.longestKey + 1 > RouteGraph.maximumLinkLength
+    }
+
+    /// The error refusing `link` (given as `bytes`) when its canonical form is over the
+    /// length limit, so that every link accepted prints to one that is accepted.
+    private func canonicalLengthError(of link: ResolvedLink, bytes: [UInt8]) -> DeepLinkError? {
+        let printed = link.url.utf8.count
+        guard printed > RouteGraph.maximumLinkLength else { return nil }
+        return LinkProblem(.canonicalTooLong(Int32(printed))).error(link: bytes, graph: self)
     }
 }
 

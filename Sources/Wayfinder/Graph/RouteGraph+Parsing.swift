@@ -255,11 +255,7 @@ private struct GraphBuilder {
     }
 
     func suggest(_ name: String, among candidates: some Sequence<String>) -> String {
-        let limit = max(1, name.count / 3)
-        let best = candidates
-            .compactMap { candidate in editDistance(candidate, name, limit: limit).map { (candidate, $0) } }
-            .min { ($0.1, $0.0) < ($1.1, $1.0) }
-        return best.map { "; did you mean '\($0.0)'?" } ?? ""
+        closestName(to: name, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
     // MARK: - Building
@@ -339,6 +335,15 @@ private struct GraphBuilder {
         if a.pattern.count != b.pattern.count { return a.pattern.count > b.pattern.count }
         return a.name < b.name
     }
+}
+
+/// The candidate nearest to `name` (a mistyped name), for "did you mean": within an edit
+/// distance of a third of its length (at least 1); the first in alphabetical order on a tie.
+package func closestName(to name: String, among candidates: some Sequence<String>) -> String? {
+    let limit = max(1, name.count / 3)
+    return candidates
+        .compactMap { candidate in editDistance(candidate, name, limit: limit).map { (candidate, $0) } }
+        .min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
 }
 
 /// Levenshtein distance, for "did you mean" suggestions: `nil` when it is over `limit`.

@@ -97,25 +97,31 @@ public enum ParameterValue: Hashable, Sendable {
         guard index < bytes.count else { return nil }
         while index + 1 < bytes.count, bytes[index] == UInt8(ascii: "0") { index += 1 }
         let digits = bytes.count - index
-        guard digits <= 19 else { return nil }
+        if digits <= 18 {
+            // Up to 18 digits cannot overflow.
+            var magnitude = 0
+            while index < bytes.count {
+                let digit = UInt(bytes[index]) &- 48
+                guard digit <= 9 else { return nil }
+                magnitude = magnitude &* 10 &+ Int(digit)
+                index += 1
+            }
+            return negative ? -magnitude : magnitude
+        }
+        guard digits == 19 else { return nil }
         var result = 0
         while index < bytes.count {
             let digit = Int(bytes[index]) &- 48
             guard digit >= 0, digit <= 9 else { return nil }
-            if digits <= 18 {
-                // Up to 18 digits cannot overflow.
-                result = result &* 10 &+ digit
-            } else {
-                let (times, overflow1) = result.multipliedReportingOverflow(by: 10)
-                let (sum, overflow2) = negative
-                    ? times.subtractingReportingOverflow(digit)
-                    : times.addingReportingOverflow(digit)
-                guard !overflow1, !overflow2 else { return nil }
-                result = sum
-            }
+            let (times, overflow1) = result.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = negative
+                ? times.subtractingReportingOverflow(digit)
+                : times.addingReportingOverflow(digit)
+            guard !overflow1, !overflow2 else { return nil }
+            result = sum
             index += 1
         }
-        return negative && digits <= 18 ? -result : result
+        return result
     }
 
     /// Whether `bytes` are written as an int (an optional `-`, then one or more digits),

@@ -44,6 +44,10 @@ public struct InMemoryAuthService: AuthService {
     public func register(username: String, password: String) async throws(ServiceError) -> User {
         try await database.register(username: username, password: password).get()
     }
+
+    public func checkAvailable(username: String) async throws(ServiceError) {
+        try await database.checkAvailable(username: username).get()
+    }
 }
 
 extension InMemoryDatabase {
@@ -57,24 +61,45 @@ extension InMemoryDatabase {
 
     func register(username: String, password: String) -> Result<User, ServiceError> {
         if let problem = AccountRules.problem(username: username, password: password) { return .failure(ServiceError(problem)) }
-        guard passwords[username] == nil else { return .failure(ServiceError("the name '\(username)' is taken")) }
+        guard passwords[username] == nil else { return .failure(AccountRules.taken(username)) }
         let user = User(id: (users.keys.max() ?? 0) + 1, username: username, displayName: username, bio: "")
         users[user.id] = user
         passwords[username] = password
         return .success(user)
     }
+
+    func checkAvailable(username: String) -> Result<Void, ServiceError> {
+        if let problem = AccountRules.problem(username: username) { return .failure(ServiceError(problem)) }
+        return passwords[username] == nil ? .success(()) : .failure(AccountRules.taken(username))
+    }
 }
 
 /// The rules for new accounts, shared by every ``AuthService``.
+///
+/// A user name is 3 to 20 of `a`–`z`, `0`–`9` and `_`, checked scalar by scalar: no other
+/// character (no upper case, no look-alike letters, no control or bidirectional character)
+/// can be part of one. A name with a character the ``UserText`` rule refuses gets that
+/// rule's message, as every field does.
 public enum AccountRules {
-    /// What is wrong with a new account's name or password, or `nil`.
-    public static func problem(username: String, password: String) -> String? {
-        let validName = (3...20).contains(username.count) && username.unicodeScalars.allSatisfy {
+    /// What is wrong with a new account's name, or `nil`.
+    public static func problem(username: String) -> String? {
+        if let problem = UserText.problem(in: username, field: .username) { return problem }
+        let validName = (3...20).contains(username.unicodeScalars.count) && username.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
         }
-        guard validName else { return "a user name is 3 to 20 lower-case letters, digits or '_'" }
+        return validName ? nil : "a user name is 3 to 20 lower-case letters, digits or '_'"
+    }
+
+    /// What is wrong with a new account's name or password, or `nil`.
+    public static func problem(username: String, password: String) -> String? {
+        if let problem = problem(username: username) { return problem }
         guard password.count >= 8 else { return "a password needs at least 8 characters" }
         return nil
+    }
+
+    /// The error for a name someone already has.
+    static func taken(_ username: String) -> ServiceError {
+        ServiceError("the name '\(username)' is taken")
     }
 }
 
@@ -103,8 +128,9 @@ public struct InMemoryPostRepository: PostRepository {
     }
 
     public func search(_ query: String) async throws(ServiceError) -> [Post] {
-        let needle = query.lowercased()
-        return await database.newestFirst { $0.title.lowercased().contains(needle) || $0.body.lowercased().contains(needle) }
+        try UserText.check(query, field: .search)
+        let matcher = SearchMatcher(query)
+        return await database.newestFirst { matcher.matches($0) }
     }
 
     public func comments(onPost postID: Int) async throws(ServiceError) -> [PostComment] {
@@ -112,7 +138,9 @@ public struct InMemoryPostRepository: PostRepository {
     }
 
     public func create(authorID: Int, title: String, body: String) async throws(ServiceError) -> Post {
-        await database.create(authorID: authorID, title: title, body: body)
+        try UserText.check(title, field: .title)
+        try UserText.check(body, field: .body)
+        return await database.create(authorID: authorID, title: title, body: body)
     }
 
     public func isLiked(postID: Int, by userID: Int) async throws(ServiceError) -> Bool {
@@ -165,14 +193,19 @@ public struct InMemoryUserRepository: UserRepository {
     }
 
     public func update(_ user: User) async throws(ServiceError) {
+        try UserText.check(user.displayName, field: .displayName)
+        try UserText.check(user.bio, field: .bio)
         try await database.update(user).get()
     }
 }
 
 extension InMemoryDatabase {
     func update(_ user: User) -> Result<Void, ServiceError> {
-        guard users[user.id] != nil else { return .failure(ServiceError("user \(user.id) does not exist")) }
-        users[user.id] = user
+        guard var stored = users[user.id] else { return .failure(ServiceError("user \(user.id) does not exist")) }
+        // The name and bio only, as in SQLite: the user name never changes.
+        stored.displayName = user.displayName
+        stored.bio = user.bio
+        users[user.id] = stored
         return .success(())
     }
 

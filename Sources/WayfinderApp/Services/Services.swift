@@ -6,8 +6,14 @@ public protocol AuthService: Sendable {
     /// - Throws: ``ServiceError``: unknown user or wrong password.
     func signIn(username: String, password: String) async throws(ServiceError) -> User
     /// Creates an account and returns its user.
-    /// - Throws: ``ServiceError`` when the name is taken or invalid or the password too short.
+    /// - Throws: ``ServiceError`` when the name is taken or invalid (``AccountRules``) or the
+    ///   password too short.
     func register(username: String, password: String) async throws(ServiceError) -> User
+    /// Checks, before a password is asked for, that a new account may take `username`: it
+    /// follows ``AccountRules`` and nobody has it. ``register(username:password:)`` checks
+    /// again (another process may take the name in between).
+    /// - Throws: ``ServiceError`` saying what is wrong with the name.
+    func checkAvailable(username: String) async throws(ServiceError)
 }
 
 /// Reads and writes posts, comments and likes.
@@ -18,11 +24,15 @@ public protocol PostRepository: Sendable {
     func post(id: Int) async throws(ServiceError) -> Post?
     /// The posts by `authorID`, newest first.
     func posts(byAuthor authorID: Int) async throws(ServiceError) -> [Post]
-    /// The posts whose title or text contain `query` (ignoring case), newest first.
+    /// The posts whose title or text contain `query`, newest first, compared as
+    /// ``SearchMatcher`` says (canonical equivalence and case folding; accents count).
+    /// - Throws: ``ServiceError`` when `query` breaks the ``UserText`` rule.
     func search(_ query: String) async throws(ServiceError) -> [Post]
     /// The comments of post `postID`, oldest first.
     func comments(onPost postID: Int) async throws(ServiceError) -> [PostComment]
     /// Publishes a new post.
+    /// - Throws: ``ServiceError`` when the title or the text breaks the ``UserText`` rule
+    ///   (nothing is stored then).
     func create(authorID: Int, title: String, body: String) async throws(ServiceError) -> Post
     /// Whether `userID` likes post `postID`.
     func isLiked(postID: Int, by userID: Int) async throws(ServiceError) -> Bool
@@ -34,7 +44,9 @@ public protocol PostRepository: Sendable {
 public protocol UserRepository: Sendable {
     /// The user with `id`, if any.
     func user(id: Int) async throws(ServiceError) -> User?
-    /// Saves a changed profile.
+    /// Saves a changed profile: its display name and bio (the user name never changes).
+    /// - Throws: ``ServiceError`` when the name or the bio breaks the ``UserText`` rule
+    ///   (nothing is stored then), or the user does not exist.
     func update(_ user: User) async throws(ServiceError)
 }
 

@@ -46,6 +46,26 @@ public enum FileSystem {
         Platform.removeAbandonedTemporaryFiles(besides: paths)
     }
 
+    /// What a path names.
+    public enum Kind: Hashable, Sendable {
+        case file
+        case directory
+        /// A device, socket, pipe…
+        case other
+    }
+
+    /// What is at `path` (following symbolic links), or `nil` when nothing is.
+    /// - Throws: ``SystemError`` when it cannot be told (a parent directory that may not be
+    ///   searched, an I/O error): never taken for "nothing there".
+    public static func kind(of path: String) throws(SystemError) -> Kind? {
+        try Platform.kind(ofPath: path)
+    }
+
+    /// The names of the entries of the directory at `path` (without `.` and `..`).
+    public static func entries(in path: String) throws(SystemError) -> [String] {
+        try Platform.directoryEntries(atPath: path)
+    }
+
     /// The permission bits of `path`, or `nil` when it does not exist.
     public static func mode(of path: String) -> UInt32? {
         Platform.mode(ofPath: path).map { UInt32($0) }

@@ -355,9 +355,9 @@ enum Platform {
             prefix += component
             if mkdir(prefix, mode) == 0 { continue }
             let code = errno
-            guard code == EEXIST, isDirectory(prefix) else {
-                throw SystemError(operation: "mkdir", path: prefix, code: code)
-            }
+            guard code == EEXIST else { throw SystemError(operation: "mkdir", path: prefix, code: code) }
+            // Something that is not a directory is in the way: say so, not "File exists".
+            guard isDirectory(prefix) else { throw SystemError(operation: "mkdir", path: prefix, code: ENOTDIR) }
         }
     }
 
@@ -378,6 +378,40 @@ enum Platform {
         guard chmod(path, mode) == 0 else {
             throw SystemError(operation: "chmod", path: path, code: errno)
         }
+    }
+
+    /// `ENOTDIR`, for errors about a path that is not a directory.
+    static let notADirectoryCode = ENOTDIR
+
+    /// What is at `path` (following symbolic links): `nil` when nothing is (`ENOENT`, or a
+    /// parent that is not a directory).
+    /// - Throws: ``SystemError`` for any other failure, such as `EACCES` on a parent
+    ///   directory: never taken for "nothing there".
+    static func kind(ofPath path: String) throws(SystemError) -> FileSystem.Kind? {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw SystemError(operation: "stat", path: path, code: errno)
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFREG: return .file
+        default: return .other
+        }
+    }
+
+    /// The names in the directory at `path`, without `.` and `..`.
+    static func directoryEntries(atPath path: String) throws(SystemError) -> [String] {
+        guard let stream = opendir(path) else { throw SystemError(operation: "opendir", path: path, code: errno) }
+        defer { closedir(stream) }
+        var names: [String] = []
+        errno = 0
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        if errno != 0 { throw SystemError(operation: "readdir", path: path, code: errno) }
+        return names
     }
 
     static func mode(ofPath path: String) -> mode_t? {

@@ -16,6 +16,9 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
         self.code = code
     }
 
+    /// The `errno` value for a path that is not a directory (`ENOTDIR`).
+    public static var notADirectory: Int32 { Platform.notADirectoryCode }
+
     /// The call, the path and libc's text for the error code.
     public var description: String {
         "\(operation) \(path): \(Platform.errorMessage(for: code))"

@@ -68,11 +68,15 @@ public final class Repl {
             let input = reader.readLine(prompt: secretPrompt ?? shell.prompt, secret: secretPrompt != nil)
             switch input {
             case .endOfInput:
-                if secretPrompt != nil { shell.cancelInput() }
                 if interactive { output.write("\n") }
+                if secretPrompt != nil { output.write(renderer.render(shell.cancelSecretInput())) }
                 return exitStatus
             case .interrupted:
-                shell.cancelInput()
+                if secretPrompt != nil {
+                    output.write(renderer.render(shell.cancelSecretInput()))
+                } else {
+                    shell.cancelInput()
+                }
                 continue
             case .invalidUTF8(let position):
                 output.writeError(renderer.render(.line("error: line is not valid UTF-8 (byte \(position))", .error)))

@@ -20,8 +20,20 @@ public protocol ReplShell: AnyObject {
     /// Ctrl-C or end of input during a multi-step input (a password prompt): drop it.
     func cancelInput()
 
+    /// Ctrl-C or end of input at the secret prompt (``secretPrompt``): drop it.
+    /// - Returns: What to print, saying what was cancelled (empty for nothing).
+    func cancelSecretInput() -> StyledText
+
     /// Tab: whole words that can replace the last word of `text` (the text before the cursor).
     func completions(for text: String) -> [String]
+}
+
+extension ReplShell {
+    /// Calls ``cancelInput()`` and prints nothing.
+    public func cancelSecretInput() -> StyledText {
+        cancelInput()
+        return StyledText()
+    }
 }
 
 /// What running one line gave.

@@ -2,15 +2,17 @@ import Wayfinder
 import WayfinderTerminal
 
 extension AppShell {
-    /// `help`: every command of this screen and the global ones; `help NAME`: one command.
-    func help(_ name: String?) -> StyledText {
+    /// `help`: every command of this screen and the global ones; `help NAME`: one command,
+    /// or an error (a failed command, as any other) when there is none of that name here.
+    func help(_ name: String?) -> ReplReply {
         let model = app.visibleScreen()
         let screen = commands(of: model)
         var text = StyledText()
         if let name {
             guard let command = (screen + Self.globalCommands).first(where: { $0.name == name }) else {
-                text.append("No command '\(name)' here. Type help for the list.", .error)
-                return text
+                let names = (screen + Self.globalCommands).map(\.name)
+                let hint = Wayfinder.closestName(to: name, among: names).map { "; did you mean '\($0)'?" } ?? "; type help for the list"
+                return .error("error: no command '\(name.escapingControlCharacters)' here\(hint)")
             }
             text.append(line: [TextSpan(command.name, .command), TextSpan(command.usage.isEmpty ? "" : " \(command.usage)", .dim)])
             text.append("  \(command.summary)")
@@ -18,13 +20,13 @@ extension AppShell {
                 text.append("  Links this app knows:", .dim)
                 for link in staticLinks() { text.append("    \(link)", .link) }
             }
-            return text
+            return ReplReply(output: text)
         }
         text.append("Commands of this screen", .title)
         append(screen, to: &text)
         text.append("Global commands", .title)
         append(Self.globalCommands, to: &text)
-        return text
+        return ReplReply(output: text)
     }
 
     private func append(_ commands: [ScreenCommand], to text: inout StyledText) {

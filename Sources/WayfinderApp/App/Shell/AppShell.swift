@@ -8,10 +8,13 @@ import WayfinderTerminal
 public final class AppShell: ReplShell, NavigationStoreProviding {
     /// The app.
     public let app: AppCoordinator
+    /// `login NAME` typed while someone is signed in: the password first, over the screen.
+    let userSwitch: UserSwitch
 
     /// A shell over `app`.
     public init(app: AppCoordinator) {
         self.app = app
+        self.userSwitch = UserSwitch(app: app)
     }
 
     /// A shell over a new app on fresh demo data, signed out, with `links` opened.
@@ -61,7 +64,7 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
 
     public var prompt: String { "\(app.url)> " }
 
-    public var secretPrompt: String? { app.visibleScreen().secretPrompt }
+    public var secretPrompt: String? { userSwitch.secretPrompt ?? app.visibleScreen().secretPrompt }
 
     public func banner() -> StyledText {
         var text = StyledText()
@@ -78,7 +81,12 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
     }
 
     public func cancelInput() {
-        app.visibleScreen().cancelInput()
+        _ = cancelSecretInput()
+    }
+
+    public func cancelSecretInput() -> StyledText {
+        let message = userSwitch.cancel() ?? app.visibleScreen().cancelPasswordInput()
+        return message.map { .line($0, .dim) } ?? StyledText()
     }
 
     public func execute(_ line: String) async -> ReplReply {
@@ -88,6 +96,9 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
     }
 
     private func run(_ line: String) async -> ReplReply {
+        if userSwitch.secretPrompt != nil {
+            return reply(for: await userSwitch.receiveSecret(line), navigates: true)
+        }
         let model = app.visibleScreen()
         if model.secretPrompt != nil {
             return reply(for: await model.receiveSecret(line), navigates: true)
@@ -131,7 +142,8 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
         let arguments = input.arguments
         switch input.name {
         case "help":
-            return ReplReply(output: help(arguments.first))
+            guard arguments.count <= 1 else { return .error("usage: help [command]") }
+            return help(arguments.first)
         case "back":
             guard arguments.isEmpty else { return .error("usage: back") }
             return navigation { () throws(NavigationError) in
@@ -193,16 +205,9 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
         case (SettingsRoute.flow, "main"):
             return navigation { () throws(NavigationError) in try app.settings.send(OpenMain()) }
         case (_, "login") where app.user != nil:
-            // Signing in again (as anyone): sign out, keep the screen as the pending link,
-            // and sign in as usual; the screen comes back after the password.
-            let resume = app.url
-            do {
-                try app.signOut()
-                if resume != app.url { try app.open(resume) }
-            } catch {
-                return .error("error: \(error.message)")
-            }
-            return await runFlowCommand(input)
+            // Signing in again (as anyone): the password first, over this screen; the user
+            // signed in now is signed out only once it is right (UserSwitch).
+            return reply(for: userSwitch.begin(input), navigates: false)
         default:
             return nil
         }

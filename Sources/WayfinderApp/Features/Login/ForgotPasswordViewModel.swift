@@ -7,7 +7,7 @@ public final class ForgotPasswordViewModel: ScreenModel {
     private let router: any Routable<LoginRoute>
     /// The email from the link, if any.
     public let email: String?
-    /// Where a reset link was last sent.
+    /// The address a reset link was last asked for (whether it has an account is not said).
     public private(set) var sentTo: String?
 
     /// Creates the view model.
@@ -27,8 +27,11 @@ public final class ForgotPasswordViewModel: ScreenModel {
         guard input.arguments.count <= 1, let address = input.arguments.first ?? email else {
             return .failed("usage: send <email>")
         }
+        if let problem = UserText.problem(in: address, field: .email) { return .failed(problem) }
         guard Self.looksLikeEmail(address) else { return .failed("'\(address)' is not an email address") }
         sentTo = address
+        // One sentence, and the screen does not add another: whether the address has an
+        // account is not told.
         return .done("If \(address) has an account, a reset link is on its way.")
     }
 
@@ -42,7 +45,6 @@ public final class ForgotPasswordViewModel: ScreenModel {
         var text = StyledText()
         text.append("Forgot your password?", .title)
         text.append("Email: \(email ?? "(none given)")")
-        if let sentTo { text.append("A reset link was sent to \(sentTo).", .success) }
         return text
     }
 }

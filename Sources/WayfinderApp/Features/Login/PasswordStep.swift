@@ -4,6 +4,9 @@ import WayfinderTerminal
 /// The second half of signing in or registering: a user name is known, the password is
 /// asked for next (without echo), then checked by `authenticate`; success bubbles
 /// ``SignInFinished`` up to the app coordinator, failure is kept to show on the screen.
+///
+/// Nothing changes until the password is right: cancelling (Ctrl-C or the end of input at
+/// the prompt, ``cancel()``) only stops waiting.
 @MainActor
 final class PasswordStep {
     /// The user name waiting for its password.
@@ -23,8 +26,11 @@ final class PasswordStep {
     }
 
     /// Stops waiting (Ctrl-C, end of input).
-    func cancel() {
-        name = nil
+    /// - Returns: Whether a password was being waited for.
+    @discardableResult
+    func cancel() -> Bool {
+        defer { name = nil }
+        return name != nil
     }
 
     /// The prompt while waiting: `label` followed by the user name.
@@ -33,10 +39,17 @@ final class PasswordStep {
     }
 
     /// Checks `password` for the waiting name.
+    /// - Parameters:
+    ///   - router: Where ``SignInFinished`` is sent.
+    ///   - authenticate: Checks the name and password.
+    ///   - beforeSigningIn: Runs once the password is right, before ``SignInFinished`` is
+    ///     sent (signing out the user being replaced).
+    ///   - welcome: The sentence printed on success.
     func finish(
         with password: String,
         router: any Routable<LoginRoute>,
         authenticate: (String, String) async throws(ServiceError) -> User,
+        beforeSigningIn: () throws(NavigationError) -> Void = {},
         welcome: (User) -> String
     ) async -> ScreenResult {
         guard let name else { return .failed("no password was asked for") }
@@ -44,6 +57,7 @@ final class PasswordStep {
         do {
             let user = try await authenticate(name, password)
             error = nil
+            try beforeSigningIn()
             try router.send(SignInFinished(user: user))
             return .done(welcome(user))
         } catch let failure as ServiceError {
@@ -53,4 +67,13 @@ final class PasswordStep {
             return .failed("\(error)")
         }
     }
+}
+
+/// A screen that asks for a password after a command (`login NAME`, `create NAME`).
+@MainActor
+protocol PasswordScreen: ScreenModel {
+    /// Drops the password prompt (Ctrl-C, end of input); nothing else changes.
+    /// - Returns: One sentence saying what was cancelled, or `nil` when no password was
+    ///   being asked for.
+    func cancelPassword() -> String?
 }

@@ -3,7 +3,7 @@ import WayfinderTerminal
 
 /// The register screen: `create NAME`, then the password at a prompt.
 @MainActor
-public final class RegisterViewModel: ScreenModel {
+public final class RegisterViewModel: ScreenModel, PasswordScreen {
     private let router: any Routable<LoginRoute>
     private let auth: any AuthService
     private let step = PasswordStep()
@@ -31,9 +31,13 @@ public final class RegisterViewModel: ScreenModel {
         switch input.name {
         case "create":
             guard input.arguments.count == 1, let name = input.arguments.first else { return .failed("usage: create <name>") }
-            if let problem = AccountRules.problem(username: name, password: "12345678") {
-                step.fail(problem)
-                return .failed(problem)
+            // The name first (valid, and nobody has it): no password is asked for an account
+            // that cannot be made.
+            do {
+                try await auth.checkAvailable(username: name)
+            } catch {
+                step.fail(error.message)
+                return .failed(error.message)
             }
             step.begin(for: name)
             return .done(nil)
@@ -54,6 +58,10 @@ public final class RegisterViewModel: ScreenModel {
     }
 
     public func cancelInput() { step.cancel() }
+
+    func cancelPassword() -> String? {
+        step.cancel() ? "Registration cancelled; no account was created." : nil
+    }
 
     public func render() -> StyledText {
         var text = StyledText()

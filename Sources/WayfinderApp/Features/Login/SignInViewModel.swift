@@ -3,7 +3,7 @@ import WayfinderTerminal
 
 /// The sign-in screen: `login NAME`, then the password at a prompt that does not echo.
 @MainActor
-public final class SignInViewModel: ScreenModel {
+public final class SignInViewModel: ScreenModel, PasswordScreen {
     private let router: any Routable<LoginRoute>
     private let auth: any AuthService
     private let pendingLink: () -> String?
@@ -41,13 +41,13 @@ public final class SignInViewModel: ScreenModel {
     public func perform(_ input: CommandInput) async -> ScreenResult? {
         switch input.name {
         case "login":
-            guard input.arguments.count == 1, let name = input.arguments.first else {
-                return .failed(input.arguments.count > 1
-                    ? "type only the user name; the password is asked for next, without echo"
-                    : "usage: login <name>")
+            switch Self.userName(in: input) {
+            case .failure(let failure):
+                return .failed(failure.message)
+            case .success(let name):
+                step.begin(for: name)
+                return .done(nil)
             }
-            step.begin(for: name)
-            return .done(nil)
         case "register":
             return navigate { () throws(NavigationError) in try router.push(.register) }
         case "forgot":
@@ -71,6 +71,24 @@ public final class SignInViewModel: ScreenModel {
     }
 
     public func cancelInput() { step.cancel() }
+
+    func cancelPassword() -> String? {
+        step.cancel() ? Self.cancellation : nil
+    }
+
+    /// What Ctrl-C or the end of input at the sign-in password prompt says.
+    static let cancellation = "Sign-in cancelled."
+
+    /// The user name of `login NAME`, or why the command is wrong: the password is never
+    /// typed on the same line.
+    static func userName(in input: CommandInput) -> Result<String, ScreenFailure> {
+        guard input.arguments.count == 1, let name = input.arguments.first else {
+            return .failure(ScreenFailure(input.arguments.count > 1
+                ? "type only the user name; the password is asked for next, without echo"
+                : "usage: login <name>"))
+        }
+        return .success(name)
+    }
 
     public func render() -> StyledText { SignInView(model: self).body }
 }

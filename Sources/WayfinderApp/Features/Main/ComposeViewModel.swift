@@ -39,9 +39,11 @@ public final class ComposeViewModel: ScreenModel {
         switch input.name {
         case "title":
             guard !input.freeText.isEmpty else { return .failed("usage: title <text>") }
+            if let problem = UserText.problem(in: input.freeText, field: .title) { return .failed(problem) }
             title = input.freeText
         case "body":
             guard !input.freeText.isEmpty else { return .failed("usage: body <text>") }
+            if let problem = UserText.problem(in: input.freeText, field: .body) { return .failed(problem) }
             body = input.freeText
         case "publish":
             return await publish()
@@ -59,10 +61,7 @@ public final class ComposeViewModel: ScreenModel {
         if title.count > Self.maximumTitleLength { return "the title is longer than \(Self.maximumTitleLength) characters" }
         if body.isEmpty { return "the post needs a text (body <text>)" }
         if body.count > Self.maximumBodyLength { return "the text is longer than \(Self.maximumBodyLength) characters" }
-        if (title + body).unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
-            return "the post cannot contain control characters"
-        }
-        return nil
+        return UserText.problem(in: title, field: .title) ?? UserText.problem(in: body, field: .body)
     }
 
     private func publish() async -> ScreenResult {

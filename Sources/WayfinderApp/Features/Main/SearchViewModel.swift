@@ -11,6 +11,9 @@ public final class SearchViewModel: ScreenModel {
     public let query: String?
     /// The posts found, newest first.
     public private(set) var results: [Post] = []
+    /// Why the search could not run (the query from a link breaks the ``UserText`` rule, or
+    /// the service failed), if it could not.
+    public private(set) var error: String?
     private var authors: [Int: User] = [:]
 
     /// Creates the view model for `query`.
@@ -31,7 +34,13 @@ public final class SearchViewModel: ScreenModel {
 
     public func load() async {
         guard let query else { return }
-        results = (try? await posts.search(query)) ?? []
+        do {
+            results = try await posts.search(query)
+            error = nil
+        } catch {
+            results = []
+            self.error = error.message
+        }
         authors = await loadingAuthors(of: results.map(\.authorID), into: authors, from: users)
     }
 
@@ -40,6 +49,7 @@ public final class SearchViewModel: ScreenModel {
         case "find":
             guard !input.freeText.isEmpty else { return .failed("usage: find <words>") }
             let words = input.freeText
+            if let problem = UserText.problem(in: words, field: .search) { return .failed(problem) }
             return navigate { () throws(NavigationError) in try router.replaceRoot(with: .search(query: words)) }
         case "clear":
             return navigate { () throws(NavigationError) in try router.replaceRoot(with: .search(query: nil)) }
@@ -59,6 +69,10 @@ public final class SearchViewModel: ScreenModel {
         text.append("Search", .title)
         guard let query else {
             text.append("Type find <words> to search posts.", .dim)
+            return text
+        }
+        if let error {
+            text.append("Could not search: \(error)", .error)
             return text
         }
         text.append("\(count(results.count, "post")) \(results.count == 1 ? "matches" : "match") \"\(query)\"", .dim)

@@ -46,9 +46,11 @@ public final class EditProfileViewModel: ScreenModel {
         case "name":
             guard !input.freeText.isEmpty else { return .failed("usage: name <text>") }
             guard input.freeText.count <= Self.maximumNameLength else { return .failed("a name has at most \(Self.maximumNameLength) characters") }
+            if let problem = UserText.problem(in: input.freeText, field: .displayName) { return .failed(problem) }
             draft?.displayName = input.freeText
         case "bio":
             guard input.freeText.count <= Self.maximumBioLength else { return .failed("a bio has at most \(Self.maximumBioLength) characters") }
+            if let problem = UserText.problem(in: input.freeText, field: .bio) { return .failed(problem) }
             draft?.bio = input.freeText
         case "save":
             guard let draft else { return .failed("the profile could not be loaded") }

@@ -54,15 +54,22 @@ public struct SQLiteAuthService: AuthService {
         if let problem = AccountRules.problem(username: username, password: password) { throw ServiceError(problem) }
         let hash = try PasswordHasher.hash(password)
         return try await database.write { db in
-            if try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM user WHERE username = ?)"), arguments: [username]) == true {
-                throw ServiceError("the name '\(username)' is taken")
-            }
+            if try Self.isTaken(username, in: db) { throw AccountRules.taken(username) }
             try db.execute(
                 sql: "INSERT INTO user (username, displayName, bio, passwordHash) VALUES (?, ?, '', ?)",
                 arguments: [username, username, hash]
             )
             return User(id: Int(db.lastInsertedRowID), username: username, displayName: username, bio: "")
         }
+    }
+
+    public func checkAvailable(username: String) async throws(ServiceError) {
+        if let problem = AccountRules.problem(username: username) { throw ServiceError(problem) }
+        if try await database.read({ db in try Self.isTaken(username, in: db) }) { throw AccountRules.taken(username) }
+    }
+
+    private static func isTaken(_ username: String, in db: Database) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM user WHERE username = ?)"), arguments: [username]) == true
     }
 }
 
@@ -106,12 +113,23 @@ public struct SQLitePostRepository: PostRepository {
     }
 
     public func search(_ query: String) async throws(ServiceError) -> [Post] {
-        // instr over lower(): no LIKE wildcards to escape, no injection.
-        try await database.read { db in
-            try Row.fetchAll(
-                db.cachedStatement(sql: Post.selection + " WHERE instr(lower(post.title), lower(?)) > 0 OR instr(lower(post.body), lower(?)) > 0 ORDER BY post.id DESC"),
-                arguments: [query, query]
-            ).map(Post.init(row:))
+        try UserText.check(query, field: .search)
+        let matcher = SearchMatcher(query)
+        // Matched in Swift, by the rule the in-memory repository uses: SQLite's lower() folds
+        // ASCII only and instr() compares bytes, so neither `CAFÉ` nor a combining accent would
+        // match. The cost: every post's title and text are read and folded once per search,
+        // linear in all the text stored (fine for the demo's posts; a large database would want
+        // a folded column or a full-text index). Only the matches are then read whole, with
+        // their counts. The matcher registered as an SQL function would run in the WHERE
+        // clause instead, but would still read every row: no index helps a substring search.
+        return try await database.read { db in
+            var ids: [Int] = []
+            let candidates = try Row.fetchCursor(db.cachedStatement(sql: "SELECT id, title, body FROM post ORDER BY id DESC"))
+            while let row = try candidates.next() {
+                if matcher.matches(title: row[1], body: row[2]) { ids.append(row[0]) }
+            }
+            let byID = try db.cachedStatement(sql: Post.selection + " WHERE post.id = ?")
+            return try ids.compactMap { id in try Row.fetchOne(byID, arguments: [id]).map(Post.init(row:)) }
         }
     }
 
@@ -124,7 +142,9 @@ public struct SQLitePostRepository: PostRepository {
     }
 
     public func create(authorID: Int, title: String, body: String) async throws(ServiceError) -> Post {
-        try await database.write { db in
+        try UserText.check(title, field: .title)
+        try UserText.check(body, field: .body)
+        return try await database.write { db in
             try db.cachedStatement(sql: "INSERT INTO post (authorID, title, body) VALUES (?, ?, ?)").execute(arguments: [authorID, title, body])
             return Post(id: Int(db.lastInsertedRowID), authorID: authorID, title: title, body: body)
         }
@@ -165,6 +185,8 @@ public struct SQLiteUserRepository: UserRepository {
     }
 
     public func update(_ user: User) async throws(ServiceError) {
+        try UserText.check(user.displayName, field: .displayName)
+        try UserText.check(user.bio, field: .bio)
         try await database.write { db in
             try db.cachedStatement(sql: "UPDATE user SET displayName = ?, bio = ? WHERE id = ?").execute(arguments: [user.displayName, user.bio, user.id])
             guard db.changesCount == 1 else { throw ServiceError("user \(user.id) does not exist") }

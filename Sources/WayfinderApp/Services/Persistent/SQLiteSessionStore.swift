@@ -14,7 +14,15 @@ public struct SQLiteSessionStore: SessionStore {
     }
 
     public func restore() async throws(ServiceError) -> User? {
-        guard let bytes = try? FileSystem.read(tokenFile) else { return nil }
+        // No file: signed out. A file that cannot be read (permissions, I/O) is an error,
+        // never taken for "no session".
+        let bytes: [UInt8]
+        do {
+            guard let read = try FileSystem.read(tokenFile) else { return nil }
+            bytes = read
+        } catch {
+            throw ServiceError("cannot read the session file: \(error)")
+        }
         let token = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard token.count == 64, token.allSatisfy(\.isHexDigit) else { return nil }
         let sql = "SELECT \(User.columns) FROM session JOIN user ON user.id = session.userID WHERE session.token = ?"

@@ -1,0 +1,77 @@
+import Wayfinder
+import WayfinderTerminal
+
+/// `login NAME` typed while someone is signed in, on any screen: the password is asked for
+/// over the screen on show, and the user signed in now is signed out only once it is right.
+/// Then the same screen comes back, as the new user's (the sign-in applies it as the pending
+/// link). A wrong password, Ctrl-C or the end of input at the prompt change nothing: the same
+/// user is signed in, on the same screen, with the same stacks and history.
+///
+/// The shell owns one and asks it first: for the secret prompt, for the line typed at it,
+/// and when the prompt is cancelled.
+@MainActor
+final class UserSwitch {
+    private let app: AppCoordinator
+    private let step = PasswordStep()
+
+    /// A switch for `app`'s user.
+    init(app: AppCoordinator) {
+        self.app = app
+    }
+
+    /// The user name waiting for its password, if any.
+    var awaitingPasswordFor: String? { step.name }
+
+    /// While waiting, the prompt for the password (`Password for bob: `).
+    var secretPrompt: String? { step.prompt("Password for") }
+
+    /// Starts switching to the user `login NAME` names; nothing changes yet.
+    func begin(_ input: CommandInput) -> ScreenResult {
+        switch SignInViewModel.userName(in: input) {
+        case .failure(let failure):
+            return .failed(failure.message)
+        case .success(let name):
+            step.begin(for: name)
+            return .done(nil)
+        }
+    }
+
+    /// Checks `password`; when it is right, signs the current user out and the new one in,
+    /// on the screen that was on show.
+    func receiveSecret(_ password: String) async -> ScreenResult {
+        let app = self.app
+        let auth = app.container.auth
+        return await step.finish(
+            with: password,
+            router: app.login,
+            authenticate: { name, password throws(ServiceError) in try await auth.signIn(username: name, password: password) },
+            beforeSigningIn: { () throws(NavigationError) in
+                // The screen on show waits for the new user as the pending link.
+                let resume = app.url
+                try app.signOut()
+                if resume != app.url { try app.open(resume) }
+            },
+            welcome: { "Signed in as \($0.username)." }
+        )
+    }
+
+    /// Stops waiting (Ctrl-C, end of input); nothing else changes.
+    /// - Returns: The sentence saying so, or `nil` when no password was being asked for.
+    func cancel() -> String? {
+        guard step.cancel() else { return nil }
+        guard let user = app.user else { return SignInViewModel.cancellation }
+        return "Sign-in cancelled; still signed in as \(user.username)."
+    }
+}
+
+extension ScreenModel {
+    /// Cancels this screen's pending input (Ctrl-C, end of input at a prompt).
+    /// - Returns: The sentence saying what was cancelled, when the screen asked for a password.
+    func cancelPasswordInput() -> String? {
+        guard let screen = self as? any PasswordScreen else {
+            cancelInput()
+            return nil
+        }
+        return screen.cancelPassword()
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Nothing lost, no error hidden: where the data directory comes from, what `reset` may
+/// delete, and permission errors (run as a user other than root: see ``Unprivileged``).
+@Suite struct DataDirectoryChoiceTests {
+    /// A data directory with the app's files in it (the database made, alice signed in).
+    static func populatedDirectory(unprivileged: Bool = false) throws -> String {
+        let directory = try CLI.temporaryDirectory()
+        try Unprivileged.giveAway(directory)
+        let result = try CLI.run(
+            ["--data-dir", directory, "--fresh"], stdin: "login alice\nwonderland\nopen wayfinder://main/feed/post/4\nquit\n",
+            unprivileged: unprivileged)
+        #expect(result.status == 0, "\(result.stderr)")
+        for file in ["wayfinder.sqlite", "session", "navigation.json"] {
+            #expect(FileManager.default.fileExists(atPath: directory + "/" + file), "\(file) was made")
+        }
+        return directory
+    }
+
+    static func files(in directory: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+    }
+
+    @Test(arguments: [["reset"], ["open", "wayfinder://main/feed"], ["resolve", "wayfinder://main/feed"], []])
+    func anEmptyDataDirIsAUsageErrorAndTouchesNothing(command: [String]) throws {
+        // The default directory (WAYFINDER_HOME) holds data that must survive.
+        let home = try Self.populatedDirectory()
+        let before = Self.files(in: home)
+        guard command != ["resolve", "wayfinder://main/feed"] else {
+            // `resolve` has no data directory: it does not take the option at all.
+            let result = try CLI.run(command + ["--data-dir", ""], environment: ["WAYFINDER_HOME": home])
+            #expect(result.status == 64)
+            return
+        }
+        let result = try CLI.run(command + ["--data-dir", ""], environment: ["WAYFINDER_HOME": home])
+        #expect(result.status == 64, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr == "wayfinder: error: --data-dir is empty: name a directory (is a variable in the script unset?)\n")
+        #expect(Self.files(in: home) == before)
+    }
+
+    @Test func anEmptyWayfinderHomeIsAUsageErrorAndTheDefaultIsNotReached() throws {
+        let home = try CLI.temporaryDirectory()
+        let defaultDirectory = home + "/.local/share/wayfinder"
+        try FileManager.default.createDirectory(atPath: defaultDirectory, withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: URL(fileURLWithPath: defaultDirectory + "/wayfinder.sqlite"))
+        let result = try CLI.run(["reset"], environment: ["WAYFINDER_HOME": "", "HOME": home, "XDG_DATA_HOME": ""])
+        #expect(result.status == 64)
+        #expect(result.stderr == "wayfinder: error: WAYFINDER_HOME is set but empty: name a directory, or unset it to use the default\n")
+        #expect(FileManager.default.fileExists(atPath: defaultDirectory + "/wayfinder.sqlite"))
+    }
+
+    @Test(arguments: ["", "relative/dir"])
+    func anEmptyOrRelativeXDGDataHomeIsIgnored(xdg: String) throws {
+        let home = try CLI.temporaryDirectory()
+        let result = try CLI.run(["--fresh"], stdin: "quit\n", environment: ["HOME": home, "XDG_DATA_HOME": xdg], unsetting: ["WAYFINDER_HOME"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: home + "/.local/share/wayfinder/wayfinder.sqlite"))
+        #expect(!FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/relative/dir"))
+    }
+
+    @Test func resetRemovesTheAppsFilesOnly() throws {
+        let directory = try Self.populatedDirectory()
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: directory + "/notes.txt"))
+        let result = try CLI.run(["reset", "--data-dir", directory])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Removed \(directory)/wayfinder.sqlite"))
+        #expect(Self.files(in: directory) == ["notes.txt"])
+        // Again: what is left is not the app's, and stays.
+        let again = try CLI.run(["reset", "--data-dir", directory])
+        #expect(again.status == 64)
+        #expect(Self.files(in: directory) == ["notes.txt"])
+        // An empty directory (or none) has nothing to remove, and says so.
+        try FileManager.default.removeItem(atPath: directory + "/notes.txt")
+        let empty = try CLI.run(["reset", "--data-dir", directory])
+        #expect(empty.status == 0)
+        #expect(empty.stdout == "Nothing to remove in \(directory).\n")
+    }
+
+    @Test func resetRefusesADirectoryThatIsNotAWayfinderDataDirectory() throws {
+        let directory = try CLI.temporaryDirectory()
+        // Another program's files, one of them named like the app's session file.
+        try Data("token".utf8).write(to: URL(fileURLWithPath: directory + "/session"))
+        try Data("notes".utf8).write(to: URL(fileURLWithPath: directory + "/notes.txt"))
+        let result = try CLI.run(["reset", "--data-dir", directory])
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "wayfinder: error: \(directory) is not a Wayfinder data directory (no wayfinder.sqlite or navigation.json in it): nothing removed\n")
+        #expect(Self.files(in: directory) == ["notes.txt", "session"])
+    }
+
+    @Test(arguments: [["reset"], ["open", "wayfinder://main/feed"], []])
+    func aDataDirectoryThatIsAFileIsNamedAsSuch(command: [String]) throws {
+        let file = try CLI.temporaryFile("not a directory", name: "data")
+        let result = try CLI.run(command + ["--data-dir", file], stdin: "quit\n")
+        #expect(result.status == 74, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("\(file): Not a directory"), "\(result.stderr)")
+        #expect(!result.stderr.contains("File exists"))
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "not a directory")
+    }
+}
+
+/// Permission errors are reported (exit 74), never taken for "no session" or "nothing there".
+@Suite(.enabled(if: Unprivileged.isAvailable, "needs a user other than root: setpriv is missing"))
+struct PermissionErrorTests {
+    @Test func anUnreadableSessionFileIsAnErrorNotASignOut() throws {
+        let directory = try DataDirectoryChoiceTests.populatedDirectory(unprivileged: true)
+        #expect(chmod(directory + "/session", 0) == 0)
+        let result = try CLI.run(["open", "wayfinder://main/feed", "--data-dir", directory], unprivileged: true)
+        #expect(result.status == 74, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "wayfinder: error: cannot read the session file: open \(directory)/session: Permission denied\n")
+        let repl = try CLI.run(["--data-dir", directory], stdin: "where\n", unprivileged: true)
+        #expect(repl.status == 74)
+        #expect(repl.stderr.contains("Permission denied"))
+        // Nothing was changed: the file is still there, with its mode.
+        #expect(chmod(directory + "/session", 0o600) == 0)
+        let after = try CLI.run(["--data-dir", directory], stdin: "where\n", unprivileged: true)
+        #expect(after.stdout.contains("wayfinder://main/feed/post/4"), "\(after.stdout)\(after.stderr)")
+    }
+
+    @Test func anUnreadableDataDirectoryIsAnError() throws {
+        let directory = try DataDirectoryChoiceTests.populatedDirectory(unprivileged: true)
+        #expect(chmod(directory, 0) == 0)
+        defer { chmod(directory, 0o700) }
+        let open = try CLI.run(["open", "wayfinder://main/feed", "--data-dir", directory], unprivileged: true)
+        #expect(open.status == 74, "\(open.stdout)\(open.stderr)")
+        #expect(open.stderr.contains("Permission denied"), "\(open.stderr)")
+        let reset = try CLI.run(["reset", "--data-dir", directory], unprivileged: true)
+        #expect(reset.status == 74, "\(reset.stdout)\(reset.stderr)")
+        #expect(!reset.stdout.contains("Nothing to remove"))
+        #expect(reset.stderr.contains("Permission denied"), "\(reset.stderr)")
+        #expect(chmod(directory, 0o700) == 0)
+        #expect(DataDirectoryChoiceTests.files(in: directory).contains("wayfinder.sqlite"))
+    }
+}
+
+/// The command line: mistyped commands, the version, help for what does not exist, and
+/// output closed early.
+@Suite struct CommandLineTests {
+    @Test func aWordThatIsNeitherACommandNorALinkIsAUsageErrorWithASuggestion() throws {
+        let result = try CLI.run(["rotues", "check"])
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("Error: 'rotues' is neither a command nor a link; did you mean 'routes'?\n"), "\(result.stderr)")
+        let unknown = try CLI.run(["frobnicate"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("'frobnicate' is neither a command nor a link (a link has the form wayfinder://FLOW/…"))
+        // A malformed link is still a rejected link.
+        let link = try CLI.run(["wayfinder://nowhere"], stdin: "quit\n")
+        #expect(link.status == 65)
+    }
+
+    @Test func versionIsTheChangelogsLatestRelease() throws {
+        let changelog = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let release = changelog.split(separator: "\n").first { $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]") }
+        let version = release.flatMap { $0.split(separator: "[").dropFirst().first?.split(separator: "]").first }.map(String.init)
+        #expect(version != nil, "CHANGELOG.md names a release")
+        let result = try CLI.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "wayfinder \(version ?? "?")\n")
+    }
+
+    @Test func usageShowsLinksAndSubcommands() throws {
+        let result = try CLI.run(["--help"])
+        #expect(result.stdout.contains("USAGE: wayfinder [URL…] [--fresh] [--data-dir <dir>]\n       wayfinder <subcommand>\n"), "\(result.stdout)")
+    }
+
+    @Test func helpForAnUnknownCommandIsAFailedCommand() throws {
+        let result = try CLI.run(["--fresh"], stdin: "help bogus\nhelp where\n")
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: no command 'bogus' here; type help for the list\n")
+        #expect(!result.stdout.contains("bogus"))
+        #expect(result.stdout.contains("print the link of what is on screen"))
+        let suggested = try CLI.run(["--fresh"], stdin: "help wher\n")
+        #expect(suggested.stderr == "error: no command 'wher' here; did you mean 'where'?\n")
+    }
+
+    @Test func outputClosedEarlyEndsQuietlyAndSavesTheNavigation() throws {
+        let directory = try CLI.temporaryDirectory()
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = ["--data-dir", directory, "--fresh", "wayfinder://login/forgot"]
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Nobody reads the output any more; the session goes on writing.
+        try output.fileHandleForReading.close()
+        input.fileHandleForWriting.write(Data(String(repeating: "help\n", count: 2000).utf8))
+        try input.fileHandleForWriting.close()
+        let messages = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 141)
+        #expect(messages.isEmpty, "\(String(decoding: messages, as: UTF8.self))")
+        let next = try CLI.run(["--data-dir", directory], stdin: "where\n")
+        #expect(next.stdout.contains("wayfinder://login/forgot"), "the navigation was saved: \(next.stdout)")
+    }
+}
