@@ -92,7 +92,9 @@ struct ReplCommand: AsyncParsableCommand {
     /// An argument that is neither a subcommand nor a link (`wayfinder rotues check`) is a
     /// usage error, with the nearest subcommand as a suggestion.
     func validate() throws {
-        guard let word = links.first(where: { !$0.contains("://") }) else { return }
+        // (Arguments that are not UTF-8 stand here as placeholders holding NUL: they are
+        // refused as links that are not UTF-8, exit 65.)
+        guard let word = links.first(where: { !$0.contains("://") && !$0.contains("\u{0}") }) else { return }
         let names = WayfinderCommand.configuration.subcommands.map { $0._commandName } + ["help"]
         let shown = word.escapingControlCharacters
         let hint = Wayfinder.closestName(to: word, among: names).map { "; did you mean '\($0)'?" }
@@ -189,7 +191,13 @@ struct OpenCommand: AsyncParsableCommand {
             output.write(shell.stateJSON.serialized + "\n")
         case .text:
             let renderer = TextRenderer(usesColor: Terminal.prefersColor(environment: AppLaunch.environment, isTTY: Terminal.isTTY(1)))
-            output.write(renderer.render(await shell.screen()))
+            do {
+                output.write(renderer.render(try await shell.loadedScreen()))
+            } catch {
+                // Data that cannot be read is an error, never shown as no data.
+                printError("wayfinder: error: \(error.message)")
+                throw ExitCodes.cannotOpenData
+            }
         }
         // The process ends next: tearing the app down (closing the database, removing its
         // observers) would only cost time. Nothing is left unwritten: `open` writes no data.

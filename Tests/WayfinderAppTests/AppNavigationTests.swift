@@ -11,7 +11,7 @@ import WayfinderTerminal
 
     private func run(_ line: String, on model: (any ScreenModel)? = nil) async throws -> ScreenResult? {
         let screen = model ?? app.visibleScreen()
-        await screen.load()
+        try await screen.load()
         return await screen.perform(try CommandInput(parsing: line))
     }
 
@@ -35,26 +35,26 @@ import WayfinderTerminal
     @Test func theFeedIsDrawnAgainWhenWhatItShowsChanges() async throws {
         try await signIn()
         let feed = try #require(app.visibleScreen() as? FeedViewModel)
-        func drawn() async -> String {
-            await feed.load()
+        func drawn() async throws -> String {
+            try await feed.load()
             return feed.render().plainText
         }
-        let first = await drawn()
+        let first = try await drawn()
         #expect(first.contains("[36] "))
-        #expect(await drawn() == first, "nothing changed")
+        #expect(try await drawn() == first, "nothing changed")
         let top = try #require(feed.page?.posts.first)
         let likes = "\(count(top.likeCount, "like")) · "
         #expect(first.contains(likes))
         let liker = try #require(DemoData.users.first { user in !DemoData.likes.contains { $0.postID == top.id && $0.userID == user.id } })
         _ = try await app.container.posts.setLiked(true, postID: top.id, by: liker.id)
-        let liked = await drawn()
+        let liked = try await drawn()
         #expect(liked.contains("\(count(top.likeCount + 1, "like")) · "))
         try await app.container.settings.setOverride(false, for: .showPostIDs)
-        let withoutIDs = await drawn()
+        let withoutIDs = try await drawn()
         #expect(!withoutIDs.contains("[36] "))
         #expect(withoutIDs.contains(top.title))
         try await app.container.settings.setOverride(nil, for: .showPostIDs)
-        #expect(await drawn() == liked)
+        #expect(try await drawn() == liked)
     }
 
     @Test func wrongPasswordsAndUnknownUsersStayOnSignIn() async throws {

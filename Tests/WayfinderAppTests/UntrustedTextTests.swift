@@ -154,7 +154,7 @@ import WayfinderTesting
 
         func run(_ line: String) async throws -> ScreenResult? {
             let screen = app.visibleScreen()
-            await screen.load()
+            try await screen.load()
             return await screen.perform(try CommandInput(parsing: line))
         }
 
@@ -171,7 +171,7 @@ import WayfinderTesting
         try await session.signIn()
         try session.app.open("wayfinder://settings/profile")
         let model = try #require(session.app.visibleScreen() as? EditProfileViewModel)
-        await model.load()
+        try await model.load()
         let before = model.draft
         #expect(try await session.run("name Mallory\u{1B}]2;owned\u{07}")
             == .failed("the name cannot contain control characters or bidirectional overrides (found U+001B)"))
@@ -214,7 +214,7 @@ import WayfinderTesting
         // this far: the service refuses it and the screen says why.
         try session.app.open("wayfinder://main/search?q=evil%E2%80%AEtxt")
         let model = try #require(session.app.visibleScreen() as? SearchViewModel)
-        await model.load()
+        try await model.load()
         #expect(model.results.isEmpty)
         #expect(model.render().plainText.contains("Could not search: the search cannot contain control characters or bidirectional overrides (found U+202E)"))
         #expect(try await session.run("find CAFÉ") == .done(nil))

@@ -80,6 +80,14 @@ enum CLI {
         return url.path
     }
 
+    /// The copies of a state file kept aside (`FILE.corrupt-TIMESTAMP…`), oldest first.
+    static func keptCopies(of file: String) -> [String] {
+        let url = URL(fileURLWithPath: file)
+        let directory = url.deletingLastPathComponent().path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { $0.hasPrefix(url.lastPathComponent + ".corrupt-") }.sorted().map { directory + "/" + $0 }
+    }
+
     /// The path of an executable on PATH, if any.
     static func which(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

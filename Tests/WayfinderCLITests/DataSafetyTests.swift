@@ -203,3 +203,80 @@ struct PermissionErrorTests {
         #expect(next.stdout.contains("wayfinder://login/forgot"), "the navigation was saved: \(next.stdout)")
     }
 }
+
+/// Read errors are errors: a damaged database is reported (exit 74 for one-shot commands),
+/// never shown as empty data, and the saved navigation is left as it was; files that could
+/// not be used are each kept aside.
+@Suite struct DamagedDataTests {
+    /// Overwrites every page of the database after the first with garbage (the header, with
+    /// the page size, stays).
+    static func damageDatabase(in directory: String) throws {
+        let path = directory + "/wayfinder.sqlite"
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let sizeField = Int(bytes[16]) << 8 | Int(bytes[17])
+        let pageSize = sizeField == 1 ? 65536 : sizeField
+        #expect(bytes.count > pageSize * 2, "the demo database has more than two pages")
+        for index in (pageSize * 2)..<bytes.count { bytes[index] = UInt8(truncatingIfNeeded: index &* 31 &+ 7) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
+
+    @Test func aDamagedDatabaseIsAnErrorAndTheNavigationIsKept() throws {
+        let directory = try DataDirectoryChoiceTests.populatedDirectory()
+        let navigation = directory + "/navigation.json"
+        let saved = try Data(contentsOf: URL(fileURLWithPath: navigation))
+        try Self.damageDatabase(in: directory)
+
+        let open = try CLI.run(["open", "wayfinder://main/feed/post/4/comments", "--data-dir", directory])
+        #expect(open.status == 74, "\(open.stdout)\(open.stderr)")
+        #expect(open.stdout.isEmpty, "no screen shown as if there were no data: \(open.stdout)")
+        #expect(open.stderr.hasPrefix("wayfinder: error: the database \(directory)/wayfinder.sqlite is damaged ("), "\(open.stderr)")
+        #expect(open.stderr.contains("run `wayfinder reset` for fresh demo data, or restore a copy of it"))
+        #expect(!open.stderr.contains("No comments yet"))
+
+        let repl = try CLI.run(["--data-dir", directory], stdin: "where\n")
+        #expect(repl.status == 74, "\(repl.stdout)\(repl.stderr)")
+        #expect(repl.stderr.contains("is damaged"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: navigation)) == saved, "the saved navigation is left as it was")
+        #expect(CLI.keptCopies(of: navigation).isEmpty, "nothing is kept aside as corrupt")
+
+        // The way out the message gives.
+        let reset = try CLI.run(["reset", "--data-dir", directory])
+        #expect(reset.status == 0)
+        let fresh = try CLI.run(["--data-dir", directory], stdin: "login alice\nwonderland\nopen wayfinder://main/feed/post/4/comments\n")
+        #expect(fresh.status == 0, "\(fresh.stderr)")
+    }
+
+    @Test func eachUnusableStateFileIsKeptAside() throws {
+        let directory = try CLI.temporaryDirectory()
+        let navigation = directory + "/navigation.json"
+        var kept: [String: String] = [:]
+        for attempt in ["first {", "second {"] {
+            try attempt.write(toFile: navigation, atomically: true, encoding: .utf8)
+            let result = try CLI.run(["--data-dir", directory], stdin: "where\n")
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.contains("was not restored"), "\(result.stderr)")
+            for copy in CLI.keptCopies(of: navigation) { kept[copy] = try String(contentsOfFile: copy, encoding: .utf8) }
+        }
+        #expect(Set(kept.values) == ["first {", "second {"], "both copies kept: \(kept)")
+        for copy in kept.keys {
+            let name = URL(fileURLWithPath: copy).lastPathComponent
+            #expect(name.range(of: #"^navigation\.json\.corrupt-\d{8}T\d{6}Z(-\d+)?$"#, options: .regularExpression) != nil, "\(name)")
+        }
+    }
+}
+
+@Suite(.enabled(if: Unprivileged.isAvailable, "needs a user other than root: setpriv is missing"))
+struct UnreadableStateFileTests {
+    @Test func anUnreadableStateFileIsAnErrorAndStaysWhereItIs() throws {
+        let directory = try DataDirectoryChoiceTests.populatedDirectory(unprivileged: true)
+        let navigation = directory + "/navigation.json"
+        #expect(chmod(navigation, 0) == 0)
+        let result = try CLI.run(["--data-dir", directory], stdin: "where\n", unprivileged: true)
+        #expect(result.status == 74, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr == "wayfinder: error: cannot read the navigation state: open \(navigation): Permission denied\n")
+        #expect(CLI.keptCopies(of: navigation).isEmpty)
+        #expect(chmod(navigation, 0o600) == 0)
+        let after = try CLI.run(["--data-dir", directory], stdin: "where\n", unprivileged: true)
+        #expect(after.stdout.contains("wayfinder://main/feed/post/4"), "the state was not overwritten: \(after.stdout)")
+    }
+}

@@ -202,8 +202,9 @@ import Testing
         let result = try CLI.run([], stdin: "where\n", environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "wayfinder://login\n", "\(result.stdout)")
-        #expect(result.stderr == "wayfinder: warning: the navigation state was not restored: it is not valid UTF-8 (byte \(start + 4)); the file was kept as \(path).corrupt\n")
-        let kept = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path + ".corrupt")))
+        let copy = try #require(CLI.keptCopies(of: path).first)
+        #expect(result.stderr == "wayfinder: warning: the navigation state was not restored: it is not valid UTF-8 (byte \(start + 4)); the file was kept as \(copy)\n")
+        let kept = try [UInt8](Data(contentsOf: URL(fileURLWithPath: copy)))
         #expect(kept == bytes, "the file kept aside is the file as it was")
     }
 }

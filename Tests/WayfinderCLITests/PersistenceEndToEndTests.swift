@@ -18,11 +18,12 @@ import Testing
 
     /// Where the data goes without `--data-dir`, read from the environment by the binary:
     /// `$WAYFINDER_HOME`, else `$XDG_DATA_HOME/wayfinder` (absolute only), else
-    /// `~/.local/share/wayfinder`. An empty variable counts as unset.
+    /// `~/.local/share/wayfinder`. An empty or relative `XDG_DATA_HOME` counts as unset (an
+    /// empty `WAYFINDER_HOME` is a usage error: `DataSafetyTests`).
     @Test(arguments: [
-        (["WAYFINDER_HOME": "", "XDG_DATA_HOME": "xdg", "HOME": "home"], "xdg/wayfinder"),
-        (["WAYFINDER_HOME": "", "XDG_DATA_HOME": "", "HOME": "home"], "home/.local/share/wayfinder"),
-        (["WAYFINDER_HOME": "", "XDG_DATA_HOME": "relative/xdg", "HOME": "home"], "home/.local/share/wayfinder"),
+        (["XDG_DATA_HOME": "xdg", "HOME": "home"], "xdg/wayfinder"),
+        (["XDG_DATA_HOME": "", "HOME": "home"], "home/.local/share/wayfinder"),
+        (["XDG_DATA_HOME": "relative/xdg", "HOME": "home"], "home/.local/share/wayfinder"),
         (["WAYFINDER_HOME": "wayfinder-home", "XDG_DATA_HOME": "xdg", "HOME": "home"], "wayfinder-home"),
     ])
     func theDataDirectoryComesFromTheEnvironment(variables: [String: String], expected: String) throws {
@@ -31,7 +32,8 @@ import Testing
         for (name, value) in variables {
             environment[name] = value.isEmpty || value.hasPrefix("relative") ? value : home + "/" + value
         }
-        let result = try CLI.run([], stdin: "quit\n", environment: environment)
+        let unset = variables["WAYFINDER_HOME"] == nil ? ["WAYFINDER_HOME"] : []
+        let result = try CLI.run([], stdin: "quit\n", environment: environment, unsetting: unset)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: home + "/" + expected + "/navigation.json"), "\(variables)")
         #expect(FileManager.default.fileExists(atPath: home + "/" + expected + "/wayfinder.sqlite"), "\(variables)")
@@ -161,8 +163,16 @@ import Testing
         #expect(warnings.count == 1, "one warning line: \(result.stderr)")
         #expect(result.stderr.hasPrefix("wayfinder: warning: "))
         #expect(result.stderr.contains(warning), "\(result.stderr)")
-        #expect(result.stderr.contains("kept as \(stateFile).corrupt"))
-        #expect(try String(contentsOfFile: stateFile + ".corrupt", encoding: .utf8) == bad, "the bad file is kept as it was")
+        let kept = CLI.keptCopies(of: stateFile)
+        if kind == "dangling reference" {
+            // Data deleted since is not the file's fault: a warning, and nothing kept aside.
+            #expect(kept.isEmpty, "\(kept)")
+            #expect(!result.stderr.contains("kept as"))
+        } else {
+            #expect(kept.count == 1, "\(kept)")
+            #expect(result.stderr.contains("kept as \(kept.first ?? "?")"), "\(result.stderr)")
+            #expect(try String(contentsOfFile: kept.first ?? "", encoding: .utf8) == bad, "the bad file is kept as it was")
+        }
         #expect(result.stdout.contains("\"user\":\"alice\""), "the session survives a bad state file")
         let expected = kind == "dangling reference" ? "wayfinder://main/feed" : "wayfinder://main/feed"
         #expect(result.stdout.hasPrefix(expected + "\n"), "the nearest valid state: \(result.stdout)")

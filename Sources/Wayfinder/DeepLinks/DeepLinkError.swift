@@ -77,15 +77,30 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
     public let code: Code
     /// The 1-based path segment at fault, when the problem is in the path.
     public let segment: Int?
+    /// The link as it was given: a `String` (kept as it is, so that refusing one allocates
+    /// nothing), or bytes (possibly not UTF-8).
+    enum Source: Sendable {
+        case text(String)
+        case bytes([UInt8])
+
+        var bytes: [UInt8] {
+            switch self {
+            case .text(let text): Array(text.utf8)
+            case .bytes(let bytes): bytes
+            }
+        }
+    }
+
+    let source: Source
     /// The link's bytes as they were given (possibly not UTF-8).
-    let bytes: [UInt8]
+    var bytes: [UInt8] { source.bytes }
     let range: Range<Int>?
     let reason: Reason
 
-    init(_ code: Code, _ reason: Reason, bytes: [UInt8], range: Range<Int>? = nil, segment: Int? = nil) {
+    init(_ code: Code, _ reason: Reason, source: Source, range: Range<Int>? = nil, segment: Int? = nil) {
         self.code = code
         self.reason = reason
-        self.bytes = bytes
+        self.source = source
         self.range = range
         self.segment = segment
     }
@@ -97,6 +112,7 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
     /// The offending part as it appeared in the link, escaped as ``link`` is.
     public var part: String? {
         guard let range else { return nil }
+        let bytes = self.bytes
         let clamped = max(0, range.lowerBound)..<min(bytes.count, max(0, range.upperBound))
         return DeepLinkError.displayable(bytes[clamped])
     }

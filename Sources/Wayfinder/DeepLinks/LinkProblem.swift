@@ -62,7 +62,7 @@ struct LinkProblem {
     var segment: Int? { segmentNumber == 0 ? nil : Int(segmentNumber) }
 
     /// The error, with the names `graph` gives the numbers.
-    func error(link: [UInt8], graph: RouteGraph) -> DeepLinkError {
+    func error(link: DeepLinkError.Source, graph: RouteGraph) -> DeepLinkError {
         let screens = graph.screens
         func name(_ screen: Int32) -> String { screens[Int(screen)].name }
         let (code, reason): (DeepLinkError.Code, DeepLinkError.Reason) = switch kind {
@@ -84,9 +84,9 @@ struct LinkProblem {
         case .incomplete(let screen, let missing):
             (.incomplete, .incomplete(screen: screens[Int(screen)].name, pattern: screens[Int(screen)].pattern, missing: Int(missing)))
         case .pathMismatch(let screen, let segment):
-            Self.mismatch(screens[Int(screen)], parameter: screens[Int(screen)].pattern[Int(segment)], text: decodedPart(of: link))
+            Self.mismatch(screens[Int(screen)], parameter: screens[Int(screen)].pattern[Int(segment)], text: decodedPart(of: link.bytes))
         case .queryMismatch(let screen, let query):
-            Self.mismatch(screens[Int(screen)], query: screens[Int(screen)].query[Int(query)], text: decodedPart(of: link))
+            Self.mismatch(screens[Int(screen)], query: screens[Int(screen)].query[Int(query)], text: decodedPart(of: link.bytes))
         case .emptySegment: (.emptySegment, .emptySegment)
         case .valueTooLong: (.limitExceeded, .valueTooLong)
         case .badEscape: (.badEncoding, .badEscape)
@@ -101,7 +101,7 @@ struct LinkProblem {
         case .missingQuery(let screen, let query):
             (.badQuery, .missingQuery(screen: name(screen), parameter: screens[Int(screen)].query[Int(query)].name))
         }
-        return DeepLinkError(code, reason, bytes: link, range: range, segment: segment)
+        return DeepLinkError(code, reason, source: link, range: range, segment: segment)
     }
 
     /// The offending bytes of `link`, percent-decoded (as they are when not decodable).

@@ -208,16 +208,17 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
         return problems
     }
 
-    /// `state` with every stack cut just below the first screen that refers to data that
-    /// no longer exists (a deleted post or user).
-    /// - Returns: The state and a sentence for each cut.
-    public func withoutDanglingReferences(_ state: NavigationState) async -> (NavigationState, [String]) {
+    /// `state` cut before the first stack element (in each stack) that names a post or a
+    /// user that no longer exists, with one line per cut.
+    /// - Throws: ``ServiceError`` when the data cannot be read: a read error is never taken
+    ///   for "no longer exists" (the caller leaves the saved state as it was).
+    public func withoutDanglingReferences(_ state: NavigationState) async throws(ServiceError) -> (NavigationState, [String]) {
         var result = state
         var problems: [String] = []
         for (flow, flowState) in state.flows {
             for (key, stack) in flowState.stacks {
                 for (index, element) in stack.path.enumerated() {
-                    guard let missing = await missingReference(in: element.route) else { continue }
+                    guard let missing = try await missingReference(in: element.route) else { continue }
                     problems.append("\(missing) no longer exists")
                     result.flows[flow]?.stacks[key]?.path.removeSubrange(index...)
                     result.flows[flow]?.stacks[key]?.presentation = nil
@@ -228,12 +229,12 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
         return (result, problems)
     }
 
-    private func missingReference(in route: Route) async -> String? {
+    private func missingReference(in route: Route) async throws(ServiceError) -> String? {
         switch MainRoute(route: route) {
         case .post(let id)?:
-            return (try? await container.posts.post(id: id)) ?? nil == nil ? "post \(id)" : nil
+            return try await container.posts.post(id: id) == nil ? "post \(id)" : nil
         case .user(let id)?:
-            return (try? await container.users.user(id: id)) ?? nil == nil ? "user \(id)" : nil
+            return try await container.users.user(id: id) == nil ? "user \(id)" : nil
         default:
             return nil
         }

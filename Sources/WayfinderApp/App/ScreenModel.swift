@@ -33,7 +33,7 @@ public protocol ScreenModel: AnyObject {
     /// The commands this screen accepts, in help order.
     var commands: [ScreenCommand] { get }
     /// Loads or refreshes what the screen shows; called before each render.
-    func load() async
+    func load() async throws(ServiceError)
     /// Runs one of ``commands``; `nil` when the command is not this screen's.
     func perform(_ input: CommandInput) async -> ScreenResult?
     /// The screen as text (through its view).

@@ -46,6 +46,11 @@ public enum FileSystem {
         Platform.removeAbandonedTemporaryFiles(besides: paths)
     }
 
+    /// The time now in UTC, as in file names: `20261123T224501Z`.
+    public static func utcTimestamp() -> String {
+        Platform.utcTimestamp()
+    }
+
     /// What a path names.
     public enum Kind: Hashable, Sendable {
         case file

@@ -380,6 +380,16 @@ enum Platform {
         }
     }
 
+    /// The time now in UTC as `YYYYMMDDTHHMMSSZ`.
+    static func utcTimestamp() -> String {
+        var now = time(nil)
+        var parts = tm()
+        guard gmtime_r(&now, &parts) != nil else { return String(now) }
+        var buffer = [CChar](repeating: 0, count: 32)
+        let length = strftime(&buffer, buffer.count, "%Y%m%dT%H%M%SZ", &parts)
+        return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// `ENOTDIR`, for errors about a path that is not a directory.
     static let notADirectoryCode = ENOTDIR
 

@@ -41,19 +41,26 @@ public struct AppLauncher {
         if !links.isEmpty {
             try app.open(all: links)
         } else if !fresh {
-            warnings += await restoreNavigation(into: app)
+            warnings += try await restoreNavigation(into: app)
         }
         return (app, warnings)
     }
 
     /// Restores the saved navigation into `app`, as near to it as the graph, the session
-    /// and the data allow. A file that could not be used as it was is kept as `*.corrupt`.
-    func restoreNavigation(into app: AppCoordinator) async -> [String] {
+    /// and the data allow. A file that could not be used as it was (unreadable JSON, a state
+    /// the graph refuses) is kept aside as a timestamped `*.corrupt-…` copy; a state that only
+    /// names posts or users deleted since is restored as far as it goes, with a warning, and
+    /// the file is left alone.
+    /// - Throws: ``ServiceError`` when the file or the data cannot be read (permissions,
+    ///   I/O, a damaged database): nothing is restored and the file is left as it was.
+    func restoreNavigation(into app: AppCoordinator) async throws(ServiceError) -> [String] {
         let file = stateFile
         let name = "navigation state"
         switch file.load() {
         case .missing:
             return []
+        case .unreadable(let error):
+            throw ServiceError("cannot read the \(name): \(error)")
         case .unusable(let reason):
             return [keepAside(file, "the \(name) was not restored: \(reason)")]
         case .state(var saved):
@@ -72,20 +79,23 @@ public struct AppLauncher {
                 saved.pending = nil
             }
             let nearest = app.store.navigator.nearestValidState(to: saved)
-            var problems = nearest.problems
-            let (checked, dangling) = await app.withoutDanglingReferences(nearest.state)
-            problems += dangling
+            let (checked, dangling) = try await app.withoutDanglingReferences(nearest.state)
             app.restoreNearest(to: checked)
-            guard let first = problems.first else { return [] }
-            let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
-            return [keepAside(file, "the \(name) was restored as far as it could be: \(first)\(more)")]
+            if let first = nearest.problems.first {
+                let more = nearest.problems.count > 1 ? " (and \(nearest.problems.count - 1) more)" : ""
+                return [keepAside(file, "the \(name) was restored as far as it could be: \(first)\(more)")]
+            }
+            guard let first = dangling.first else { return [] }
+            // Data deleted since is no fault of the file: nothing to keep aside.
+            let more = dangling.count > 1 ? " (and \(dangling.count - 1) more)" : ""
+            return ["warning: the \(name) was restored as far as it could be: \(first)\(more)"]
         }
     }
 
     private func keepAside(_ file: NavigationStateFile, _ message: String) -> String {
         do {
-            try file.keepAsCorrupt()
-            return "warning: \(message); the file was kept as \(file.corruptPath)"
+            let kept = try file.keepAsCorrupt()
+            return "warning: \(message); the file was kept as \(kept)"
         } catch {
             return "warning: \(message); it could not be moved aside: \(error)"
         }

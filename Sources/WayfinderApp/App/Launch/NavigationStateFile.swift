@@ -29,6 +29,8 @@ public struct NavigationStateFile: Sendable {
         case state(NavigationState)
         /// The file cannot be used; the reason says why.
         case unusable(String)
+        /// The file exists but cannot be read (permissions, I/O).
+        case unreadable(SystemError)
     }
 
     private struct Envelope: Codable {
@@ -50,7 +52,7 @@ public struct NavigationStateFile: Sendable {
             guard let read = try FileSystem.read(path) else { return .missing }
             bytes = read
         } catch {
-            return .unusable("it cannot be read: \(error)")
+            return .unreadable(error)
         }
         // Refused, not repaired: a string with U+FFFD in it would be another state.
         if let offset = UTF8Validation.firstInvalidByte(in: bytes) {
@@ -90,11 +92,26 @@ public struct NavigationStateFile: Sendable {
         try FileSystem.writeAtomically(Array(data) + [UInt8(ascii: "\n")], to: path, mode: 0o600)
     }
 
-    /// Where a file that could not be used is kept.
-    public var corruptPath: String { path + ".corrupt" }
+    /// Where a file that could not be used is kept when moved aside at `timestamp`
+    /// (``FileSystem/utcTimestamp()``):
+    /// `navigation.json.corrupt-20261123T224501Z` (UTC), so that each one is kept.
+    public func corruptPath(at timestamp: String = FileSystem.utcTimestamp()) -> String {
+        "\(path).corrupt-\(timestamp)"
+    }
 
-    /// Moves the file aside to ``corruptPath`` (replacing an older one there).
-    public func keepAsCorrupt() throws(SystemError) {
-        try FileSystem.move(path, to: corruptPath)
+    /// Moves the file aside to a new ``corruptPath(at:)`` (with `-2`, `-3`… when one of
+    /// that second is there already), never replacing an earlier copy.
+    /// - Returns: The path it was moved to.
+    @discardableResult
+    public func keepAsCorrupt() throws(SystemError) -> String {
+        let base = corruptPath()
+        var candidate = base
+        var number = 1
+        while try FileSystem.kind(of: candidate) != nil {
+            number += 1
+            candidate = "\(base)-\(number)"
+        }
+        try FileSystem.move(path, to: candidate)
+        return candidate
     }
 }

@@ -72,12 +72,30 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
         return text
     }
 
+    /// The screen on top; when its data cannot be read, an error line saying why instead
+    /// (never the screen as if there were no data).
     public func screen() async -> StyledText {
-        await ReadScope.run {
-            let model = app.visibleScreen()
-            await model.load()
-            return ScreenView(shell: self, model: model).body
+        do {
+            return try await loadedScreen()
+        } catch {
+            return .line("error: \(error.message)", .error)
         }
+    }
+
+    /// The screen on top, its data loaded.
+    /// - Throws: ``ServiceError`` when the data cannot be read (a damaged database, an I/O
+    ///   error).
+    public func loadedScreen() async throws(ServiceError) -> StyledText {
+        let loaded: Result<StyledText, ServiceError> = await ReadScope.run {
+            let model = app.visibleScreen()
+            do throws(ServiceError) {
+                try await model.load()
+            } catch {
+                return .failure(error)
+            }
+            return .success(ScreenView(shell: self, model: model).body)
+        }
+        return try loaded.get()
     }
 
     public func cancelInput() {
@@ -111,7 +129,11 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
         }
         if let reply = await runGlobal(input) { return reply }
         if let reply = await runFlowCommand(input) { return reply }
-        await model.load()
+        do {
+            try await model.load()
+        } catch {
+            return .error("error: \(error.message)")
+        }
         if let result = await model.perform(input) {
             // A screen now asking for a password shows its prompt, not itself again.
             return reply(for: result, navigates: model.secretPrompt == nil)

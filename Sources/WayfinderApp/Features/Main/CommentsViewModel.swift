@@ -28,9 +28,9 @@ public final class CommentsViewModel: ScreenModel {
         ]
     }
 
-    public func load() async {
-        comments = (try? await posts.comments(onPost: postID)) ?? []
-        authors = await loadingAuthors(of: comments.map(\.authorID), into: authors, from: users)
+    public func load() async throws(ServiceError) {
+        comments = try await posts.comments(onPost: postID)
+        authors = try await loadingAuthors(of: comments.map(\.authorID), into: authors, from: users)
     }
 
     public func perform(_ input: CommandInput) async -> ScreenResult? {

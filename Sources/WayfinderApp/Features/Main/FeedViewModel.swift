@@ -36,15 +36,15 @@ public final class FeedViewModel: ScreenModel {
         ]
     }
 
-    public func load() async {
+    public func load() async throws(ServiceError) {
         // One read for both flags (this runs at every render of the feed).
         let flags = await settings.overrides()
         let size = FeatureFlag.pagedFeed.value(in: flags) ? 10 : 30
         showsIDs = FeatureFlag.showPostIDs.value(in: flags)
-        guard let loaded = try? await posts.page(pageNumber, size: size) else { return }
+        let loaded = try await posts.page(pageNumber, size: size)
         page = loaded
         pageNumber = loaded.number
-        authors = await loadingAuthors(of: loaded.posts.map(\.authorID), into: authors, from: users)
+        authors = try await loadingAuthors(of: loaded.posts.map(\.authorID), into: authors, from: users)
     }
 
     public func perform(_ input: CommandInput) async -> ScreenResult? {

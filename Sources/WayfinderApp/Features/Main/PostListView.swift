@@ -23,10 +23,10 @@ struct PostListView {
 }
 
 /// `known` plus the users of `ids` that were not in it yet.
-func loadingAuthors(of ids: [Int], into known: [Int: User], from users: any UserRepository) async -> [Int: User] {
+func loadingAuthors(of ids: [Int], into known: [Int: User], from users: any UserRepository) async throws(ServiceError) -> [Int: User] {
     var result = known
     for id in Set(ids).sorted() where result[id] == nil {
-        if let user = try? await users.user(id: id) { result[id] = user }
+        if let user = try await users.user(id: id) { result[id] = user }
     }
     return result
 }

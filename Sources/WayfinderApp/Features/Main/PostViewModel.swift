@@ -16,8 +16,6 @@ public final class PostViewModel: ScreenModel {
     public private(set) var author: User?
     /// Whether the viewer likes it.
     public private(set) var isLiked = false
-    /// The last problem, shown under the post.
-    public private(set) var notice: String?
     private var loaded = false
 
     /// Creates the view model for post `postID`, seen by `viewerID`.
@@ -39,15 +37,15 @@ public final class PostViewModel: ScreenModel {
         ]
     }
 
-    public func load() async {
+    public func load() async throws(ServiceError) {
         guard !loaded else { return }
-        await reload()
+        try await reload()
     }
 
-    private func reload() async {
-        post = try? await posts.post(id: postID)
-        isLiked = (try? await posts.isLiked(postID: postID, by: viewerID)) ?? false
-        if let post { author = try? await users.user(id: post.authorID) }
+    private func reload() async throws(ServiceError) {
+        post = try await posts.post(id: postID)
+        isLiked = try await posts.isLiked(postID: postID, by: viewerID)
+        if let post { author = try await users.user(id: post.authorID) }
         loaded = true
     }
 
@@ -62,7 +60,11 @@ public final class PostViewModel: ScreenModel {
             guard let post else { return .failed("post \(postID) does not exist") }
             return navigate { () throws(NavigationError) in try router.push(.user(id: post.authorID)) }
         case "reload":
-            await reload()
+            do {
+                try await reload()
+            } catch {
+                return .failed(error.message)
+            }
             return .done(nil)
         default:
             return nil
@@ -78,7 +80,6 @@ public final class PostViewModel: ScreenModel {
         current.likeCount += liked ? 1 : -1
         post = current
         isLiked = liked
-        notice = nil
         do {
             let count = try await posts.setLiked(liked, postID: postID, by: viewerID)
             post?.likeCount = count
@@ -86,8 +87,9 @@ public final class PostViewModel: ScreenModel {
         } catch {
             post = before.post
             isLiked = before.isLiked
-            notice = "Could not \(liked ? "like" : "unlike"): \(error.message). Rolled back."
-            return .failed(notice ?? "")
+            // The message belongs to this command's reply, not to the screen: it is shown
+            // once, and a later render or reload does not repeat it.
+            return .failed("Could not \(liked ? "like" : "unlike"): \(error.message). Rolled back.")
         }
     }
 
@@ -108,7 +110,6 @@ public final class PostViewModel: ScreenModel {
             TextSpan("\(isLiked ? "♥" : "♡") \(count(post.likeCount, "like"))", isLiked ? .success : .plain),
             TextSpan(" · \(count(post.commentCount, "comment"))", .dim),
         ])
-        if let notice { text.append(notice, .error) }
         return text
     }
 }

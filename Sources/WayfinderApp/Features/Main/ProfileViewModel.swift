@@ -35,9 +35,9 @@ public final class ProfileViewModel: ScreenModel {
         return list
     }
 
-    public func load() async {
-        user = try? await users.user(id: userID)
-        userPosts = (try? await posts.posts(byAuthor: userID)) ?? []
+    public func load() async throws(ServiceError) {
+        user = try await users.user(id: userID)
+        userPosts = try await posts.posts(byAuthor: userID)
     }
 
     public func perform(_ input: CommandInput) async -> ScreenResult? {

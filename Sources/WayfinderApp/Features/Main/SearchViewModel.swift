@@ -32,7 +32,7 @@ public final class SearchViewModel: ScreenModel {
         ]
     }
 
-    public func load() async {
+    public func load() async throws(ServiceError) {
         guard let query else { return }
         do {
             results = try await posts.search(query)
@@ -41,7 +41,7 @@ public final class SearchViewModel: ScreenModel {
             results = []
             self.error = error.message
         }
-        authors = await loadingAuthors(of: results.map(\.authorID), into: authors, from: users)
+        authors = try await loadingAuthors(of: results.map(\.authorID), into: authors, from: users)
     }
 
     public func perform(_ input: CommandInput) async -> ScreenResult? {

@@ -35,9 +35,9 @@ public final class EditProfileViewModel: ScreenModel {
         ]
     }
 
-    public func load() async {
+    public func load() async throws(ServiceError) {
         guard saved == nil else { return }
-        saved = try? await users.user(id: userID)
+        saved = try await users.user(id: userID)
         draft = saved
     }
 

@@ -24,8 +24,8 @@ public final class NotificationsViewModel: ScreenModel {
         ]
     }
 
-    public func load() async {
-        current = (try? await settings.notifications(for: userID)) ?? NotificationSettings()
+    public func load() async throws(ServiceError) {
+        current = try await settings.notifications(for: userID)
     }
 
     public func perform(_ input: CommandInput) async -> ScreenResult? {

@@ -63,9 +63,25 @@ public struct AppDatabase: Sendable {
         } catch {
             throw ServiceError("cannot open the database \(path): \(error)")
         }
+        try check(queue, path: path)
         // The database holds password hashes and session tokens: owner only.
         for suffix in ["", "-wal", "-shm"] { try? FileSystem.setMode(0o600, of: path + suffix) }
         return queue
+    }
+
+    /// Refuses a damaged database at open, before any screen shows its data: `PRAGMA
+    /// quick_check` reads every page (about 50 µs on the demo data's 80 KB, growing with
+    /// the file; Benchmarks/analysis.md).
+    private static func check(_ queue: DatabaseQueue, path: String) throws(ServiceError) {
+        let problems: [String]
+        do {
+            problems = try queue.writeWithoutTransaction { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
+        } catch {
+            problems = ["\(error)"]
+        }
+        guard problems != ["ok"] else { return }
+        let first = problems.first ?? "no answer"
+        throw ServiceError("the database \(path) is damaged (\(first)): run `wayfinder reset` for fresh demo data, or restore a copy of it")
     }
 
     /// The size, in bytes, past which the `-wal` file is cut back after a checkpoint
@@ -324,7 +340,7 @@ extension ServiceError {
     /// transaction comes out as it was.
     static func database(_ error: any Error) -> ServiceError {
         if let error = error as? ServiceError { return error }
-        return ServiceError("the database failed: \(error)")
+        return ServiceError("the database failed: \(error). It may be damaged: run `wayfinder reset` for fresh demo data, or restore a copy of the database")
     }
 }
 
