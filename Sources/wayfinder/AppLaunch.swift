@@ -124,13 +124,17 @@ struct ReplCommand: AsyncParsableCommand {
             reader = PlainLineReader()
         }
         let box = HistoryBox(store: history)
+        let width: (@Sendable () -> Int)? = Terminal.isTTY(1) ? { @Sendable in Terminal.width } : nil
+        let renderer = TextRenderer(usesColor: Terminal.prefersColor(environment: environment, isTTY: Terminal.isTTY(1)), width: width)
         StandardOutput.reportClosedPipes()
         let output = StandardOutput()
         let repl = Repl(
             shell: shell,
             reader: reader,
             recordHistory: history == nil ? nil : { line in try box.record(line) },
-            renderer: TextRenderer(usesColor: Terminal.prefersColor(environment: environment, isTTY: Terminal.isTTY(1))),
+            // On a terminal, screens are wrapped at its width (asked at each screen, so a
+            // resize applies to the next one); piped output keeps whole lines.
+            renderer: renderer,
             output: output
         )
         repl.shouldStop = { Terminal.isTerminationRequested || output.isClosed }

@@ -197,6 +197,47 @@ struct TerminalTests {
         #expect(renamed != nil, "tmux ignored a raw OSC 2 title here, so the check above proves nothing")
     }
 
+    // MARK: 6b. Window resizes
+
+    /// The pane shrinks from 120 to 40 columns: libedit takes the new width (SIGWINCH), so
+    /// editing a line longer than the pane leaves the prompt intact, and screens are wrapped
+    /// on word boundaries to fit.
+    @Test func aResizedPaneIsEditedAndDrawnAtItsNewWidth() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let pane = try TmuxPane(sandbox: sandbox)
+        defer { pane.shutDown() }
+        try await pane.waitForPrompt("wayfinder://login")
+        _ = try pane.tmux(["set-option", "-g", "window-size", "manual"])
+        _ = try pane.tmux(["resize-window", "-x", "40", "-y", String(TmuxPane.height)])
+        try await pane.waitUntil("the pane is 40 columns wide") { _ in (try? pane.format("#{pane_width}")) == "40" }
+        _ = try await pane.run("where")
+
+        // A line longer than the pane, then the cursor to its start and one more character.
+        let line = "open wayfinder://login/register/terms"
+        try pane.type(line)
+        try pane.press("C-a")
+        try pane.type("X")
+        let prompt = "wayfinder://login> "
+        let edited = prompt + "X" + line
+        let drawn = try await pane.waitUntil("the edited line") { $0.lastLine == edited }
+        // The rows as the terminal shows them (not joined): the prompt, then the line wrapped
+        // at the pane's new width.
+        let rows = Screen(try pane.tmux(["capture-pane", "-p"])).lines.suffix(2)
+        #expect(Array(rows) == [String(edited.prefix(40)), String(edited.dropFirst(40))], "the prompt is intact:\n\(drawn)")
+        try pane.press("C-u")
+        try pane.press("Enter")
+        try await pane.waitForPrompt("wayfinder://login")
+
+        // Every line of a screen fits, broken between words.
+        try await pane.signIn()
+        let screen = try await pane.run("refresh", prompt: "wayfinder://main/feed")
+        #expect(screen.contains("Also: back, root, open <url>, where,"), "wrapped between words:\n\(screen)")
+        #expect(screen.contains("Commands: post <id>, next, prev, page"), "\(screen)")
+        // (tmux would cut a longer line at the edge: a word cut there would show.)
+        #expect(!screen.contains { $0.hasSuffix(" pa") || $0.hasSuffix(" wh") }, "\(screen)")
+    }
+
     // MARK: 7. Colour
 
     @Test func aNormalRunIsColoured() async throws {

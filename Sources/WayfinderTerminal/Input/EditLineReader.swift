@@ -84,6 +84,7 @@ public final class EditLineReader: LineReader {
         // with polls that notice our handlers' flags, ends the line on Ctrl-C, SIGTERM and
         // SIGHUP instead.
         _ = wf_el_set_signal(editLine, 0)
+        Platform.installResizeHandler()
         _ = wf_el_set_read_function(editLine) { editLine, character in
             guard let reader = EditLineReader.reader(of: editLine) else { return -1 }
             switch MainActor.assumeIsolated({ reader.nextCharacter() }) {
@@ -161,6 +162,14 @@ public final class EditLineReader: LineReader {
         }
     }
 
+    /// The terminal changed size: libedit takes the new width (what its own SIGWINCH
+    /// handling would do, here on the reading thread rather than in a signal handler). The
+    /// line being edited is drawn at the new width at the next key; asking libedit to redraw
+    /// it at once (`EL_REFRESH`) here left its idea of the cursor wrong.
+    private func resize() {
+        el_resize(editLine)
+    }
+
     /// The next character typed, decoded as strict UTF-8 from single-byte reads (so nothing
     /// after the line is consumed); an invalid sequence gives U+FFFD and marks the line.
     private func nextCharacter() -> Platform.CharacterRead {
@@ -171,7 +180,7 @@ public final class EditLineReader: LineReader {
                 pendingByte = nil
             } else {
                 var value: UInt8 = 0
-                switch withUnsafeMutableBytes(of: &value, { Platform.read(STDIN_FILENO, into: $0) }) {
+                switch withUnsafeMutableBytes(of: &value, { Platform.read(STDIN_FILENO, into: $0, onResize: resize) }) {
                 case .bytes(let count):
                     guard count == 1 else { continue }
                     byte = value

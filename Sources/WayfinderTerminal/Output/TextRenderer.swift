@@ -3,14 +3,21 @@
 public struct TextRenderer: Sendable {
     /// Whether styles become SGR colour sequences.
     public let usesColor: Bool
+    /// The width to wrap lines at, asked at each render (so that a resized terminal gets
+    /// lines of its new width); `nil` for no wrapping (pipes and files: scripts and
+    /// transcripts read whole lines).
+    public let width: (@Sendable () -> Int)?
 
-    /// A renderer; pass `Terminal.prefersColor(…)` for `usesColor`.
-    public init(usesColor: Bool) {
+    /// A renderer; pass `Terminal.prefersColor(…)` for `usesColor`, and for `width`
+    /// `Terminal.width` when standard output is a terminal.
+    public init(usesColor: Bool, width: (@Sendable () -> Int)? = nil) {
         self.usesColor = usesColor
+        self.width = width
     }
 
-    /// The text, one `\n` after each line.
+    /// The text, one `\n` after each line, wrapped at ``width``.
     public func render(_ text: StyledText) -> String {
+        let text = width.map { text.wrapped(toWidth: $0()) } ?? text
         // The UTF-8 of every piece into one byte buffer, then one string: no intermediate
         // strings, and none of a string's checks at each append.
         var output: [UInt8] = []

@@ -4,6 +4,7 @@ import Synchronization
 // Set from signal handlers, so they must be lock-free atomics, not actor state.
 private let interruptRequested = Atomic<Bool>(false)
 private let terminationRequested = Atomic<Int32>(0)
+private let resizeRequested = Atomic<Bool>(false)
 // The thread that reads input. A process-directed signal may land on any thread (the
 // runtime and the database keep their own), so handlers pass it on to this one, where it
 // interrupts the blocked read.
@@ -120,6 +121,17 @@ enum Platform {
         }
     }
 
+    /// Installs a SIGWINCH handler that only sets a flag (and wakes the reading thread):
+    /// the line editor takes the new size on the reading thread (``read(_:into:onResize:)``),
+    /// never in the handler.
+    static func installResizeHandler() {
+        _ = resizeRequested.load(ordering: .relaxed)
+        install({ signal in
+            resizeRequested.store(true, ordering: .relaxed)
+            forwardToReadingThread(signal)
+        }, for: [SIGWINCH])
+    }
+
     static var isInterruptRequested: Bool {
         interruptRequested.load(ordering: .relaxed)
     }
@@ -151,7 +163,7 @@ enum Platform {
         readingThread.store(UInt(pthread_self()), ordering: .relaxed)
         var signals = sigset_t()
         sigemptyset(&signals)
-        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] { sigaddset(&signals, signal) }
         _ = pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 
@@ -196,21 +208,21 @@ enum Platform {
         }
     }
 
-    /// One `read(2)` into `buffer`; does not retry on `EINTR`, so callers can react to signals.
-    static func read(_ fileDescriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> ReadOutcome {
+    /// One `read(2)` into `buffer`; returns on Ctrl-C, SIGTERM and SIGHUP, so callers can
+    /// react to them. While it waits, a window resize (SIGWINCH) calls `onResize`.
+    static func read(_ fileDescriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, onResize: (() -> Void)? = nil) -> ReadOutcome {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return .bytes(0) }
         prepareToWaitForInput()
         // Wait in short polls rather than one blocking read: a signal that lands just before
         // the read would otherwise be noticed only when more input arrives.
         while true {
             if isTerminationRequested || isInterruptRequested { return .interrupted }
+            if resizeRequested.exchange(false, ordering: .relaxed) { onResize?() }
             var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, 200)
             if ready > 0 { break }
-            if ready < 0 {
-                if errno == EINTR { return .interrupted }
-                return .failed(errno)
-            }
+            // A signal: the flags at the top of the loop say which, if it matters.
+            if ready < 0, errno != EINTR { return .failed(errno) }
         }
         let count = Glibc.read(fileDescriptor, base, buffer.count)
         if count > 0 { return .bytes(count) }

@@ -1,0 +1,42 @@
+import Testing
+import WayfinderTerminal
+
+/// Screens wrapped at the terminal's width, between words.
+@Suite struct WrapTests {
+    @Test func aShortLineIsKeptAsItIs() {
+        let text = StyledText.line("  post 4 · 2 likes", .dim)
+        #expect(text.wrapped(toWidth: 40) == text)
+    }
+
+    @Test func aLongLineBreaksBetweenWordsAndKeepsItsIndentation() {
+        let text = StyledText(lines: [[TextSpan("  [27] Strict concurrency in practice (part 3)  "), TextSpan("@carol · 2 likes", .dim)]])
+        let wrapped = text.wrapped(toWidth: 24)
+        #expect(wrapped.plainText == """
+              [27] Strict
+              concurrency in
+              practice (part 3)
+              @carol · 2 likes
+
+            """)
+        // Styles stay with their words.
+        #expect(wrapped.lines.last == [TextSpan("  ", .plain), TextSpan("@carol · 2 likes", .dim)])
+        #expect(wrapped.lines.allSatisfy { line in line.reduce(0) { $0 + $1.text.count } <= 24 })
+    }
+
+    @Test func aWordLongerThanTheLineIsCut() {
+        let wrapped = StyledText.line("see wayfinder://main/feed/post/42/comments now").wrapped(toWidth: 16)
+        #expect(wrapped.plainText == "see\nwayfinder://main\n/feed/post/42/co\nmments now\n")
+    }
+
+    @Test func widthsCountCharactersNotBytes() {
+        let text = StyledText.line("café crème brûlée")
+        #expect(text.wrapped(toWidth: 17) == text)
+        #expect(text.wrapped(toWidth: 10).plainText == "café crème\nbrûlée\n")
+    }
+
+    @Test func theRendererWrapsOnlyWhenGivenAWidth() {
+        let text = StyledText.line("one two three four")
+        #expect(TextRenderer(usesColor: false).render(text) == "one two three four\n")
+        #expect(TextRenderer(usesColor: false, width: { 9 }).render(text) == "one two\nthree\nfour\n")
+    }
+}
