@@ -52,11 +52,18 @@ import Testing
         return words
     }
 
+    /// The line each console block starts with: a data directory of its own, so that every
+    /// block can be run by itself, in any order, from fresh demo data.
+    static let freshData = "$ export WAYFINDER_HOME=$(mktemp -d)"
+
     @Test func consoleSessionsPrintWhatTheReadmeShows() throws {
         let sessions = Self.blocks("console", in: try Self.readme())
         #expect(!sessions.isEmpty)
         var checked = 0
         for session in sessions {
+            #expect(session.first == Self.freshData, "README: a console block starts from its own data: \(session.first ?? "")")
+            // One data directory for the whole block: its commands see what the earlier ones did.
+            let home = try CLI.temporaryDirectory()
             var lastStatus: Int32 = 0
             var index = 0
             while index < session.count {
@@ -81,7 +88,7 @@ import Testing
                     words.removeFirst(3)
                 }
                 guard words.first == "wayfinder" else { continue }
-                let result = try CLI.run(Array(words.dropFirst()), stdin: stdin)
+                let result = try CLI.run(Array(words.dropFirst()), stdin: stdin, environment: ["WAYFINDER_HOME": home])
                 lastStatus = result.status
                 let shown = (result.stdout + result.stderr).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                 #expect(shown.dropLast(shown.last == "" ? 1 : 0).map { $0 } == expected, "README: \(line)")

@@ -23,9 +23,9 @@ import WayfinderTerminal
         #expect(wrapped.lines.allSatisfy { line in line.reduce(0) { $0 + $1.text.count } <= 24 })
     }
 
-    @Test func aWordLongerThanTheLineIsCut() {
-        let wrapped = StyledText.line("see wayfinder://main/feed/post/42/comments now").wrapped(toWidth: 16)
-        #expect(wrapped.plainText == "see\nwayfinder://main\n/feed/post/42/co\nmments now\n")
+    @Test func aWordLongerThanTheLineGetsALineOfItsOwnUncut() {
+        let wrapped = StyledText.line("see wayfinder://main/feed/post/4/comments now").wrapped(toWidth: 16)
+        #expect(wrapped.plainText == "see\nwayfinder://main/feed/post/4/comments\nnow\n")
     }
 
     @Test func widthsCountCharactersNotBytes() {

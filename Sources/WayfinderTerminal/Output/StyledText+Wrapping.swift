@@ -1,8 +1,10 @@
 extension StyledText {
     /// The text with every line longer than `width` columns broken at spaces, so that it
     /// fits a terminal of that width: a continuation line keeps the indentation of the line
-    /// it continues (when that leaves room for text), a word longer than a whole line is cut,
-    /// and styles stay with their words. A column is a `Character`.
+    /// it continues (when that leaves room for text), and styles stay with their words. A
+    /// word longer than a whole line (a link, a line of JSON) gets a line of its own and is
+    /// not cut: the terminal folds it, and copying it gives it whole. A column is a
+    /// `Character`.
     ///
     /// ```swift
     /// StyledText.line("one two three").wrapped(toWidth: 8).plainText // "one two\nthree\n"
@@ -58,15 +60,8 @@ extension StyledText {
                 if column > indent.count || output.isEmpty { add(piece.text, piece.style) }
                 continue
             }
-            var word = piece.text
-            if column + word.count > width, column > indent.count { breakLine() }
-            while column + word.count > width {
-                let room = max(1, width - column)
-                add(word.prefix(room), piece.style)
-                word = word.dropFirst(room)
-                breakLine()
-            }
-            add(word, piece.style)
+            if column + piece.text.count > width, column > indent.count { breakLine() }
+            add(piece.text, piece.style)
         }
         if !current.isEmpty { output.append(current) }
         return output
