@@ -18,6 +18,24 @@ import WayfinderTerminal
         #expect(text.containsControlCharacters == (expected != text))
     }
 
+    /// Bidirectional overrides and isolates are escaped too (they would reorder what follows
+    /// them); the marks that only set a direction (U+200E, U+200F) and their neighbours in
+    /// UTF-8 (U+2029, U+202F, U+2065, U+206A) are kept.
+    @Test(arguments: [
+        ("evil\u{202E}txt.exe", "evil\\u{202E}txt.exe"),
+        ("\u{202A}\u{202B}\u{202C}\u{202D}", "\\u{202A}\\u{202B}\\u{202C}\\u{202D}"),
+        ("a\u{2066}b\u{2067}c\u{2068}d\u{2069}", "a\\u{2066}b\\u{2067}c\\u{2068}d\\u{2069}"),
+        ("\u{200E}\u{200F}\u{2029}\u{202F}\u{2065}\u{206A} שלום", "\u{200E}\u{200F}\u{2029}\u{202F}\u{2065}\u{206A} שלום"),
+        ("\u{1B}[2J\u{202E}", "\\u{1B}[2J\\u{202E}"),
+    ])
+    func bidirectionalControlsAreEscaped(text: String, expected: String) {
+        #expect(Sanitizer.escape(text) == expected)
+        #expect(text.escapingControlCharacters == expected)
+        #expect(text.containsBidirectionalControls == text.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) })
+        // Through the renderer, as every screen is.
+        #expect(TextRenderer(usesColor: false).render(.line(text)) == expected + "\n")
+    }
+
     /// The check reads eight bytes at a time: a control character (or a lookalike that is
     /// not one) at every offset, every length, across the eight-byte boundaries, against
     /// the definition on scalars.

@@ -5,14 +5,34 @@ extension String {
         return text.withUTF8 { PercentEncoding.containsControlCharacter($0) }
     }
 
-    /// The text with C0 controls, DEL and C1 controls escaped as `\u{…}`, so that
-    /// untrusted text can be shown on a terminal without writing escape sequences.
+    /// Whether the text holds a bidirectional override or isolate (U+202A–U+202E,
+    /// U+2066–U+2069), which would reorder what is shown after it.
+    public var containsBidirectionalControls: Bool {
+        // Each is three bytes: E2 80 AA…AE or E2 81 A6…A9.
+        let bytes = utf8
+        var index = bytes.startIndex
+        while let lead = bytes[index...].firstIndex(of: 0xE2) {
+            let second = bytes.index(after: lead)
+            guard second != bytes.endIndex else { return false }
+            let third = bytes.index(after: second)
+            guard third != bytes.endIndex else { return false }
+            switch (bytes[second], bytes[third]) {
+            case (0x80, 0xAA...0xAE), (0x81, 0xA6...0xA9): return true
+            default: index = second
+            }
+        }
+        return false
+    }
+
+    /// The text with C0 controls, DEL, C1 controls and bidirectional overrides and isolates
+    /// escaped as `\u{…}`, so that untrusted text can be shown on a terminal without writing
+    /// escape sequences or reordering what follows it.
     public var escapingControlCharacters: String {
-        guard containsControlCharacters else { return self }
+        guard containsControlCharacters || containsBidirectionalControls else { return self }
         var result = ""
         result.reserveCapacity(utf8.count + 8)
         for scalar in unicodeScalars {
-            if scalar.isControlCharacter {
+            if scalar.isControlCharacter || scalar.isBidirectionalControl {
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 result += "\\u{" + (hex.count < 2 ? "0" + hex : hex) + "}"
             } else {
@@ -27,5 +47,10 @@ extension Unicode.Scalar {
     /// C0 (U+0000–U+001F), DEL (U+007F) or C1 (U+0080–U+009F).
     var isControlCharacter: Bool {
         value < 0x20 || (0x7F...0x9F).contains(value)
+    }
+
+    /// U+202A–U+202E (embeddings and overrides) or U+2066–U+2069 (isolates).
+    var isBidirectionalControl: Bool {
+        (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
     }
 }
