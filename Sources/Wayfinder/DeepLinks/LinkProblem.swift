@@ -84,9 +84,9 @@ struct LinkProblem {
         case .incomplete(let screen, let missing):
             (.incomplete, .incomplete(screen: screens[Int(screen)].name, pattern: screens[Int(screen)].pattern, missing: Int(missing)))
         case .pathMismatch(let screen, let segment):
-            Self.mismatch(screens[Int(screen)], parameter: screens[Int(screen)].pattern[Int(segment)], text: decodedPart(of: link.bytes))
+            Self.mismatch(screens[Int(screen)], parameter: screens[Int(screen)].pattern[Int(segment)], isInt: partIsIntSyntax(of: link))
         case .queryMismatch(let screen, let query):
-            Self.mismatch(screens[Int(screen)], query: screens[Int(screen)].query[Int(query)], text: decodedPart(of: link.bytes))
+            Self.mismatch(screens[Int(screen)], query: screens[Int(screen)].query[Int(query)], isInt: partIsIntSyntax(of: link))
         case .emptySegment: (.emptySegment, .emptySegment)
         case .valueTooLong: (.limitExceeded, .valueTooLong)
         case .badEscape: (.badEncoding, .badEscape)
@@ -104,40 +104,47 @@ struct LinkProblem {
         return DeepLinkError(code, reason, source: link, range: range, segment: segment)
     }
 
-    /// The offending bytes of `link`, percent-decoded (as they are when not decodable).
-    private func decodedPart(of link: [UInt8]) -> [UInt8] {
-        guard let range, range.lowerBound >= 0, range.upperBound <= link.count else { return [] }
-        let raw = Array(link[range])
-        var decoded = [UInt8](repeating: 0, count: raw.count)
-        let length = raw.withUnsafeBufferPointer { source in
-            decoded.withUnsafeMutableBufferPointer { target in
-                if case .success(let length) = PercentEncoding.decode(source, into: target) { return length }
-                return -1
+    /// Whether the offending bytes of `link`, percent-decoded (as they are when not
+    /// decodable), are written as an int: decoded on the stack, so that refusing a link
+    /// allocates nothing.
+    private func partIsIntSyntax(of link: DeepLinkError.Source) -> Bool {
+        guard let range, range.lowerBound >= 0 else { return false }
+        func check(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard range.upperBound <= bytes.count else { return false }
+            let raw = UnsafeBufferPointer(rebasing: bytes[range])
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(raw.count, 1)) { target in
+                guard case .success(let length) = PercentEncoding.decode(raw, into: target) else {
+                    return ParameterValue.isIntSyntax(raw)
+                }
+                return ParameterValue.isIntSyntax(UnsafeBufferPointer(rebasing: target[0..<length]))
             }
         }
-        return length < 0 ? raw : Array(decoded[0..<length])
+        switch link {
+        case .text(var text): return text.withUTF8(check)
+        case .bytes(let bytes): return bytes.withUnsafeBufferPointer(check)
+        }
     }
 
     private static func mismatch(
-        _ screen: RouteGraph.Screen, parameter segment: RouteGraph.Segment, text: [UInt8]
+        _ screen: RouteGraph.Screen, parameter segment: RouteGraph.Segment, isInt: @autoclosure () -> Bool
     ) -> (DeepLinkError.Code, DeepLinkError.Reason) {
         guard case .parameter(let name, let type) = segment else {
             preconditionFailure("segment of '\(screen.name)' is not a parameter")
         }
-        return mismatch(screen: screen.name, parameter: name, type: type, text: text)
+        return mismatch(screen: screen.name, parameter: name, type: type, isInt: isInt)
     }
 
     private static func mismatch(
-        _ screen: RouteGraph.Screen, query: RouteGraph.QueryParameter, text: [UInt8]
+        _ screen: RouteGraph.Screen, query: RouteGraph.QueryParameter, isInt: @autoclosure () -> Bool
     ) -> (DeepLinkError.Code, DeepLinkError.Reason) {
-        mismatch(screen: screen.name, parameter: query.name, type: query.type, text: text)
+        mismatch(screen: screen.name, parameter: query.name, type: query.type, isInt: isInt)
     }
 
     /// A value that does not convert; an int written as one but too large is out of range.
     private static func mismatch(
-        screen: String, parameter: String, type: ParameterType, text: [UInt8]
+        screen: String, parameter: String, type: ParameterType, isInt: () -> Bool
     ) -> (DeepLinkError.Code, DeepLinkError.Reason) {
-        if type == .int, ParameterValue.isIntSyntax(text) {
+        if type == .int, isInt() {
             return (.typeMismatch, .outOfRange(screen: screen, parameter: parameter))
         }
         return (.typeMismatch, .typeMismatch(screen: screen, parameter: parameter, type: type))

@@ -63,10 +63,11 @@ extension LinkResolver {
     @inline(never)
     private mutating func attemptRemembering(_ candidate: Int, _ info: LinkIndex.ScreenInfo, at position: Int, firstMatched: Bool) -> Bool {
         let key = candidate * (RouteGraph.maximumSegments + 1) + position
-        if failed.contains(key) { return false }
+        if failed?.contains(key) == true { return false }
         patternMatches &+= 1
         guard match(candidate, info, at: position, firstMatched: firstMatched) else {
-            failed.insert(key)
+            if failed == nil { failed = [] }
+            failed?.insert(key)
             return false
         }
         return true

@@ -138,8 +138,9 @@ struct LinkResolver {
     /// How many patterns the walk has matched against the link so far (its cost).
     var patternMatches = 0
     /// The (screen, segment) pairs, as `screen * (maximumSegments + 1) + segment`, from which
-    /// the walk is known to fail (see ``memoryThreshold``).
-    var failed: Set<Int> = []
+    /// the walk is known to fail (see ``memoryThreshold``); `nil` until the first is
+    /// remembered, so that the links that never need the set pay nothing for it.
+    var failed: Set<Int>? = nil
 
     /// The most telling problem seen so far: the deepest, then the most specific.
     struct Failure {
