@@ -62,6 +62,26 @@ import Testing
         #expect(throws: NavigationError.self) { try strict.restore(saved) }
     }
 
+    /// Found by the `state` fuzzer (`Fuzz/corpus/state/regression-id-at-maximum.json`): a
+    /// valid id at the maximum beside ones out of range left no room for new ids after it.
+    @Test func aValidIDAtTheMaximumBesideBadOnesStillGivesAValidState() throws {
+        var state = try navigator(showing: "demo://main/feed/post/4/comments").state
+        let path = try #require(state.flows["main"]?.stacks["feed"]?.path)
+        #expect(path.count == 2)
+        state.flows["main"]?.stacks["feed"]?.path[0].id = StackID(StackID.maximum)
+        state.flows["main"]?.stacks["feed"]?.path[1].id = StackID(-5)
+        let saved = try JSONDecoder().decode(NavigationState.self, from: JSONEncoder().encode(state))
+        var navigator = Fixtures.navigator()
+        let problems = navigator.restoreNearest(to: saved)
+        #expect(problems.count == 1, "\(problems)")
+        #expect(navigator.problems(in: navigator.state).isEmpty, "\(navigator.problems(in: navigator.state))")
+        #expect(navigator.url == "demo://main/feed/post/4/comments")
+        let ids = navigator.state.activeStack?.path.map(\.id.rawValue) ?? []
+        #expect(Set(ids).count == ids.count)
+        #expect(ids.allSatisfy { (0...StackID.maximum).contains($0) })
+        try navigator.push(Route("user", ["id": .int(1)]))
+    }
+
     // MARK: - 2. Exponential backtracking
 
     /// `p1` … `pN`, pattern `pK` being K int parameters, each allowed after the root and

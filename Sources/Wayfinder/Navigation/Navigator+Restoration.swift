@@ -115,12 +115,14 @@ extension Navigator {
         var seen: Set<Int> = []
         var largest = -1
         var needsNewID = false
+        var count = 0
         let places = state.flows.keys.sorted().flatMap { flow in
             (state.flows[flow]?.stacks.keys.sorted() ?? []).map { (flow, $0) }
         }
         for (flow, key) in places {
             guard let stack = state.flows[flow]?.stacks[key] else { continue }
             for id in stack.path.map(\.id.rawValue) + (stack.presentation.map { [$0.id.rawValue] } ?? []) {
+                count += 1
                 if (0...StackID.maximum).contains(id), seen.insert(id).inserted {
                     largest = Swift.max(largest, id)
                 } else {
@@ -130,10 +132,13 @@ extension Navigator {
         }
         guard needsNewID else { return }
         var renumbered = 0
-        var next = largest + 1
+        // New ids follow the largest valid one; when there is no room after it (a valid id
+        // at or near the maximum), every id is renumbered from 0.
+        let fromZero = largest > StackID.maximum - count
+        var next = fromZero ? 0 : largest + 1
         var kept: Set<Int> = []
         func fresh(_ id: StackID) -> StackID {
-            if (0...StackID.maximum).contains(id.rawValue), kept.insert(id.rawValue).inserted { return id }
+            if !fromZero, (0...StackID.maximum).contains(id.rawValue), kept.insert(id.rawValue).inserted { return id }
             renumbered += 1
             defer { next += 1 }
             return StackID(next)
