@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "WayfinderApp", targets: ["WayfinderApp"]),
         .library(name: "WayfinderTesting", targets: ["WayfinderTesting"]),
         .executable(name: "wayfinder", targets: ["wayfinder"]),
+        // Any package that depends on Wayfinder compiles its own `.routes` table with it.
+        .plugin(name: "RoutesCompiler", targets: ["RoutesCompiler"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
