@@ -107,6 +107,7 @@ var source = """
         /// The graph of `\(name)`, parsed and checked when the module was built.
         static let compiledGraph = RouteGraph(
             checkedScheme: \(literal(graph.scheme)),
+            webOrigins: \(literal(graph.webOrigins.map(\.description))),
             guards: [
 
     """

@@ -11,10 +11,15 @@ struct ResolveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resolve",
         abstract: "Show what a deep link opens: flow, tab, stack and presentation.",
-        discussion: "A link that does not resolve prints one message on stderr and exits 65."
+        discussion: """
+            A link that does not resolve prints one message on stderr and exits 65.
+            With '-' for the link, reads links from stdin, one per line (blank lines and '#' \
+            comments skipped), and prints one JSON line for each: the --format json object, \
+            or {"input", "error": {"code", "message"}}. Exits 65 when any link did not resolve.
+            """
     )
 
-    @Argument(help: "The deep link, such as wayfinder://main/feed/post/42.")
+    @Argument(help: "The deep link, such as wayfinder://main/feed/post/42, or '-' to read links from stdin.")
     var url: String
 
     @Option(name: .long, help: "A .routes file to use instead of the embedded app table ('-' for stdin).")
@@ -31,7 +36,12 @@ struct ResolveCommand: ParsableCommand {
     /// is resolved as the bytes it was given as (``RawArguments``): bytes that are not UTF-8
     /// are refused like any other bad link (exit 65), not repaired.
     static func resolve(url: String, routes: String?, format: OutputFormat) throws {
+        if url == "-", routes == "-" {
+            printError("wayfinder: error: '--routes -' and the link '-' cannot both read standard input")
+            throw ExitCodes.usage
+        }
         let graph = try RoutesSource(path: routes).graph()
+        if url == "-" { return try resolveBatch(graph) }
         let link: ResolvedLink
         do {
             link = try graph.resolve(utf8: RawArguments.current.linkBytes(url))
@@ -45,6 +55,13 @@ struct ResolveCommand: ParsableCommand {
         case .text:
             print(describe(link, in: graph))
         }
+    }
+
+    /// `resolve -`: every link on standard input (see ``BatchResolver``).
+    static func resolveBatch(_ graph: RouteGraph) throws {
+        var batch = BatchResolver(graph: graph, output: StandardOutput())
+        guard batch.run() else { throw ExitCodes.unreadableFile }
+        if !batch.allResolved { throw ExitCodes.invalidLink }
     }
 
     static func describe(_ link: ResolvedLink, in graph: RouteGraph) -> String {

@@ -30,6 +30,7 @@ enum RoutesTable {
             }.joined()
         }
         let guards = graph.guards.map { "guard \($0.name): falls back to flow \($0.fallbackFlow)" }
-        return (["scheme \(graph.scheme)"] + guards + [""] + lines).joined(separator: "\n")
+        let origins = graph.webOrigins.map { "web \($0)" }
+        return (["scheme \(graph.scheme)"] + origins + guards + [""] + lines).joined(separator: "\n")
     }
 }

@@ -19,6 +19,8 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
         public static let limitExceeded = Code("limitExceeded")
         /// Not of the form `scheme://flow/…`, or a scheme other than the graph's.
         public static let badScheme = Code("badScheme")
+        /// A web link to an origin the table does not declare (see ``RouteGraph/webOrigins``).
+        public static let unknownOrigin = Code("unknownOrigin")
         /// A user, port or fragment part, or an unencoded space or control character.
         public static let malformed = Code("malformed")
         /// The host names no flow.
@@ -48,6 +50,9 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
         case valueTooLong
         case noScheme
         case wrongScheme(expected: String)
+        case unknownOrigin(declared: [String])
+        case webPort(declared: [String])
+        case webUserInfo
         case userOrPort
         case fragment
         case unencodedByte
@@ -154,6 +159,12 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
             return "'\(link)' is not a link: expected SCHEME://FLOW/…"
         case .wrongScheme(let expected):
             return "unknown scheme \(quoted); expected '\(expected)://'"
+        case .unknownOrigin(let declared):
+            return "web link to \(quoted), an origin this table does not answer (it answers \(declared.joined(separator: ", ")))"
+        case .webPort(let declared):
+            return "web link on port \(quoted), which no origin of this table uses (it answers \(declared.joined(separator: ", ")))"
+        case .webUserInfo:
+            return "web link with a user part in \(quoted): web links may not carry a user name or password"
         case .userOrPort:
             return "\(quoted): a user name or port is not allowed in a link's host"
         case .fragment:

@@ -10,6 +10,12 @@ struct LinkProblem {
         case tooManySegments(Int32)
         case noScheme
         case wrongScheme
+        /// A web link to an origin the table does not declare.
+        case unknownOrigin
+        /// A web link to a declared host on a port the table does not declare.
+        case webPort
+        /// A web link with a user part (`https://user@host/…`).
+        case webUserInfo
         case userOrPort
         case fragment
         case unencodedByte
@@ -55,6 +61,17 @@ struct LinkProblem {
         segmentNumber = Int32(truncatingIfNeeded: segment ?? 0)
     }
 
+    /// The problem at `offset` bytes further on (found in a rewritten link, reported in
+    /// the link as given).
+    func shifted(by offset: Int) -> LinkProblem {
+        var shifted = self
+        if upper >= 0 {
+            shifted.lower += Int32(truncatingIfNeeded: offset)
+            shifted.upper += Int32(truncatingIfNeeded: offset)
+        }
+        return shifted
+    }
+
     /// The offending bytes of the link.
     var range: Range<Int>? { upper < 0 ? nil : Int(lower)..<Int(upper) }
 
@@ -71,6 +88,9 @@ struct LinkProblem {
         case .tooManySegments(let count): (.limitExceeded, .tooManySegments(Int(count)))
         case .noScheme: (.badScheme, .noScheme)
         case .wrongScheme: (.badScheme, .wrongScheme(expected: graph.scheme))
+        case .unknownOrigin: (.unknownOrigin, .unknownOrigin(declared: graph.webOrigins.map(\.description)))
+        case .webPort: (.malformed, .webPort(declared: graph.webOrigins.map(\.description)))
+        case .webUserInfo: (.malformed, .webUserInfo)
         case .userOrPort: (.malformed, .userOrPort)
         case .fragment: (.malformed, .fragment)
         case .unencodedByte: (.malformed, .unencodedByte)

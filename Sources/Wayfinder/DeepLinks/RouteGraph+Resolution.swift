@@ -30,16 +30,7 @@ extension RouteGraph {
             var copy = link
             return copy.withUTF8 { resolveBytes($0, checkingUTF8: false) }
         }()
-        switch outcome {
-        case .resolved(let flow, let tab, let contents):
-            let resolved = ResolvedLink(graph: self, flowIndex: Int(flow), tabIndex: tab < 0 ? nil : Int(tab), contents: contents)
-            if mayPrintTooLong(byteCount: link.utf8.count), let error = canonicalLengthError(of: resolved, source: .text(link)) {
-                throw error
-            }
-            return resolved
-        case .rejected(let problem):
-            throw problem.error(link: .text(link), graph: self)
-        }
+        return try finish(outcome, source: .text(link), byteCount: link.utf8.count)
     }
 
     /// Resolves a deep link given as raw bytes (a command-line argument, a line read from a
@@ -55,15 +46,20 @@ extension RouteGraph {
     public func resolve(utf8 link: some Collection<UInt8>) throws(DeepLinkError) -> ResolvedLink {
         let outcome = link.withContiguousStorageIfAvailable { resolveBytes($0, checkingUTF8: true) }
             ?? Array(link).withUnsafeBufferPointer { resolveBytes($0, checkingUTF8: true) }
+        return try finish(outcome, source: .bytes(Array(link)), byteCount: link.count)
+    }
+
+    /// The link `outcome` resolved to, or the error refusing the link `source`.
+    private func finish(_ outcome: LinkResolver.Outcome, source: @autoclosure () -> DeepLinkError.Source, byteCount: Int) throws(DeepLinkError) -> ResolvedLink {
         switch outcome {
         case .resolved(let flow, let tab, let contents):
             let resolved = ResolvedLink(graph: self, flowIndex: Int(flow), tabIndex: tab < 0 ? nil : Int(tab), contents: contents)
-            if mayPrintTooLong(byteCount: link.count), let error = canonicalLengthError(of: resolved, source: .bytes(Array(link))) {
+            if mayPrintTooLong(byteCount: byteCount), let error = canonicalLengthError(of: resolved, source: source()) {
                 throw error
             }
             return resolved
         case .rejected(let problem):
-            throw problem.error(link: .bytes(Array(link)), graph: self)
+            throw problem.error(link: source(), graph: self)
         }
     }
 
@@ -80,21 +76,40 @@ extension RouteGraph {
 
     @inline(__always)
     private func resolveBytes(_ bytes: UnsafeBufferPointer<UInt8>, checkingUTF8: Bool) -> LinkResolver.Outcome {
+        if !webOrigins.isEmpty, let web = resolveWeb(bytes, checkingUTF8: checkingUTF8) { return web }
         // The graph keeps its index, and with it the tables, alive until this returns.
-        LinkResolver.resolve(bytes, index: UnsafePointer(links.table), checkingUTF8: checkingUTF8)
+        return LinkResolver.resolve(bytes, index: UnsafePointer(links.table), checkingUTF8: checkingUTF8)
+    }
+
+    /// The outcome for a web link (see ``customForm(ofWeb:)``), problems placed in the link
+    /// as given; `nil` for any other link.
+    private func resolveWeb(_ bytes: UnsafeBufferPointer<UInt8>, checkingUTF8: Bool) -> LinkResolver.Outcome? {
+        if checkingUTF8, let bad = PercentEncoding.firstInvalidUTF8(bytes) { return .rejected(LinkProblem(.rawInvalidUTF8, range: bad)) }
+        guard let web = customForm(ofWeb: bytes) else { return nil }
+        switch web {
+        case .refused(let problem):
+            return .rejected(problem)
+        case .link(let link, let offset):
+            guard bytes.count <= RouteGraph.maximumLinkLength else { return .rejected(LinkProblem(.tooLong(Int32(bytes.count)))) }
+            let outcome = link.withUnsafeBufferPointer { LinkResolver.resolve($0, index: UnsafePointer(links.table), checkingUTF8: false) }
+            guard case .rejected(let problem) = outcome else { return outcome }
+            return .rejected(problem.shifted(by: offset))
+        }
     }
 
     /// Whether a link of `byteCount` bytes may print to a canonical form over the length
     /// limit: printing encodes a byte in at most three and may add the tab's name, so only
     /// long links can.
     private func mayPrintTooLong(byteCount: Int) -> Bool {
-        byteCount * 3 + links.tables.longestKey + 1 > RouteGraph.maximumLinkLength
+        byteCount * 3 + links.tables.longestKey + 1 + storage.webGrowth > RouteGraph.maximumLinkLength
     }
+
 
     /// The error refusing `link` (given as `bytes`) when its canonical form is over the
     /// length limit, so that every link accepted prints to one that is accepted.
     private func canonicalLengthError(of link: ResolvedLink, source: DeepLinkError.Source) -> DeepLinkError? {
-        let printed = link.url.utf8.count
+        // With web origins, both forms must fit: each is printed, and each must read back.
+        let printed = link.url.utf8.count + storage.webGrowth
         guard printed > RouteGraph.maximumLinkLength else { return nil }
         return LinkProblem(.canonicalTooLong(Int32(printed))).error(link: source, graph: self)
     }

@@ -23,19 +23,22 @@ extension RouteGraph {
     /// package was built: the code the `routes-compiler` tool generates from a `.routes`
     /// file). They are not checked again; declarations that do not make a graph stop the
     /// program.
-    package init(checkedScheme scheme: String, guards: [Guard], flows: [Flow], screens: [Screen]) {
-        guard let graph = GraphBuilder.assemble(scheme: scheme, guards: guards, flows: flows, screens: screens) else {
+    package init(checkedScheme scheme: String, webOrigins: [String] = [], guards: [Guard], flows: [Flow], screens: [Screen]) {
+        let origins = webOrigins.compactMap(WebOrigin.init(parsing:))
+        guard origins.count == webOrigins.count,
+              let graph = GraphBuilder.assemble(scheme: scheme, webOrigins: origins, guards: guards, flows: flows, screens: screens)
+        else {
             preconditionFailure("RouteGraph(checkedScheme:…) was given declarations that do not make a graph")
         }
         self = graph
     }
 
     init(
-        scheme: String, guards: [Guard], flows: [Flow], screens: [Screen],
+        scheme: String, webOrigins: [WebOrigin], guards: [Guard], flows: [Flow], screens: [Screen],
         successors: [SuccessorIndex], roots: [[Int]], queryOwners: [[String: Int]]
     ) {
         storage = Storage(
-            scheme: scheme, guards: guards, flows: flows, screens: screens,
+            scheme: scheme, webOrigins: webOrigins, guards: guards, flows: flows, screens: screens,
             successors: successors, roots: roots, queryOwners: queryOwners
         )
     }
@@ -270,13 +273,15 @@ private struct GraphBuilder {
                 query: $0.query.map { $0.0 }, predecessors: $0.predecessors.map { $0.0 }, location: $0.location
             )
         }
-        return Self.assemble(scheme: scheme, guards: guards, flows: flows, screens: screens)
+        return Self.assemble(
+            scheme: scheme, webOrigins: parser.webOrigins.map(\.0), guards: guards, flows: flows, screens: screens
+        )
     }
 
     /// The graph of checked declarations: successors in precedence order, roots, query
     /// owners and the link index. `nil` when they do not fit together (unchecked input).
     static func assemble(
-        scheme: String, guards: [RouteGraph.Guard], flows: [RouteGraph.Flow], screens: [RouteGraph.Screen]
+        scheme: String, webOrigins: [WebOrigin], guards: [RouteGraph.Guard], flows: [RouteGraph.Flow], screens: [RouteGraph.Screen]
     ) -> RouteGraph? {
         var index: [String: Int] = [:]
         for (position, screen) in screens.enumerated() { index[screen.name] = position }
@@ -320,7 +325,7 @@ private struct GraphBuilder {
             queryOwners.append(owners)
         }
         return RouteGraph(
-            scheme: scheme, guards: guards, flows: flows, screens: screens,
+            scheme: scheme, webOrigins: webOrigins, guards: guards, flows: flows, screens: screens,
             successors: successors, roots: roots, queryOwners: queryOwners
         )
     }

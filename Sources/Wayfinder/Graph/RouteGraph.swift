@@ -159,6 +159,9 @@ public struct RouteGraph: Sendable {
     /// ``ResolvedLink``, say) costs one retain, not one per table.
     final class Storage: Sendable {
         let scheme: String
+        let webOrigins: [WebOrigin]
+        /// How many bytes longer a link's web form is than its custom-scheme form (at least 0).
+        let webGrowth: Int
         let guards: [Guard]
         let flows: [Flow]
         let screens: [Screen]
@@ -172,10 +175,12 @@ public struct RouteGraph: Sendable {
         let links: LinkIndex
 
         init(
-            scheme: String, guards: [Guard], flows: [Flow], screens: [Screen],
+            scheme: String, webOrigins: [WebOrigin], guards: [Guard], flows: [Flow], screens: [Screen],
             successors: [SuccessorIndex], roots: [[Int]], queryOwners: [[String: Int]]
         ) {
             self.scheme = scheme
+            self.webOrigins = webOrigins
+            webGrowth = webOrigins.first.map { max(0, $0.description.utf8.count + 1 - (scheme.utf8.count + 3)) } ?? 0
             self.guards = guards
             self.flows = flows
             self.screens = screens
@@ -197,6 +202,9 @@ public struct RouteGraph: Sendable {
 
     /// The URL scheme, lower case (`wayfinder`).
     public var scheme: String { storage.scheme }
+    /// The web origins whose links the graph answers as its own (`web` lines), in
+    /// declaration order; the first is the one web links are printed with.
+    public var webOrigins: [WebOrigin] { storage.webOrigins }
     /// Every guard, in declaration order.
     public var guards: [Guard] { storage.guards }
     /// Every flow, in declaration order. The first one is where a new app starts.

@@ -45,6 +45,7 @@ struct RoutesParser {
     let file: String
     var diagnostics: [RoutesDiagnostic] = []
     var scheme: (String, RoutesLocation)?
+    var webOrigins: [(WebOrigin, RoutesLocation)] = []
     var guards: [GuardDecl] = []
     var flows: [FlowDecl] = []
     var screens: [ScreenDecl] = []
@@ -63,11 +64,12 @@ struct RoutesParser {
             let rest = Array(tokens.dropFirst())
             switch first.text {
             case "scheme": parseScheme(rest, line: lineNumber, at: at)
+            case "web": parseWeb(rest, line: lineNumber, at: at)
             case "guard": parseGuard(rest, line: lineNumber, at: at)
             case "flow": parseFlow(rest, line: lineNumber, at: at)
             case "screen": parseScreen(rest, line: lineNumber, at: at)
             default:
-                error(at, "unknown directive '\(first.text)'; expected scheme, guard, flow or screen")
+                error(at, "unknown directive '\(first.text)'; expected scheme, web, guard, flow or screen")
             }
         }
     }

@@ -138,15 +138,16 @@ extension RouteGraph {
 }
 
 extension ResolvedLink {
-    /// `{"url", "flow", "tab", "stack", "presentation"}` as printed by `wayfinder resolve --format json`.
+    /// `{"url", "web_url" (when the table declares a web origin), "flow", "tab", "stack",
+    /// "presentation"}` as printed by `wayfinder resolve --format json`.
     public var jsonValue: JSONValue {
         let presented: JSONValue = presentation.map { route, style in
             guard case .object(var members) = graph.jsonValue(for: route) else { return .null }
             members.append(("style", .string(style.rawValue)))
             return .object(members)
         } ?? .null
-        return .object([
-            ("url", .string(url)),
+        let web: [(String, JSONValue)] = webURL.map { [("web_url", .string($0))] } ?? []
+        return .object([("url", .string(url))] + web + [
             ("flow", .string(flow)),
             ("tab", tab.map(JSONValue.string) ?? .null),
             ("stack", .array(stack.map(graph.jsonValue(for:)))),

@@ -1,0 +1,160 @@
+/// A web origin a route table answers links for (universal links, app links), declared
+/// in a `.routes` file as `web https://wayfinder.example`.
+///
+/// A web link to a declared origin resolves exactly as the custom-scheme link with the
+/// same path: `https://wayfinder.example/main/feed/post/4` as `wayfinder://main/feed/post/4`
+/// (the first path segment is the flow). The scheme and host compare case-insensitively;
+/// the scheme's default port (443 for `https`, 80 for `http`) may be written or not.
+public struct WebOrigin: Hashable, Sendable, CustomStringConvertible {
+    /// `https` or `http`.
+    public let scheme: String
+    /// The host, in lower case.
+    public let host: String
+    /// The port, or `nil` for the scheme's default.
+    public let port: Int?
+
+    /// Reads an origin such as `https://wayfinder.example` or `http://localhost:8080`
+    /// (a trailing `/` allowed); `nil` for anything else: another scheme, a path, a user,
+    /// a host that is not letters, digits, `-` and `.` labels, a port out of 1–65535.
+    public init?(parsing text: String) {
+        let lowered = text.lowercased()
+        let scheme = lowered.hasPrefix("https://") ? "https" : lowered.hasPrefix("http://") ? "http" : ""
+        guard !scheme.isEmpty else { return nil }
+        var authority = lowered.dropFirst(scheme.count + 3)
+        if authority.hasSuffix("/") { authority = authority.dropLast() }
+        let parts = authority.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let host = parts.first.map(String.init), WebOrigin.isHost(host) else { return nil }
+        var port: Int?
+        if parts.count == 2 {
+            guard let number = WebOrigin.port(parts[1].utf8) else { return nil }
+            port = number == WebOrigin.defaultPort(of: scheme) ? nil : number
+        }
+        self.scheme = scheme
+        self.host = host
+        self.port = port
+    }
+
+    /// `https://wayfinder.example`, with the port when it is not the default.
+    public var description: String {
+        "\(scheme)://\(host)" + (port.map { ":\($0)" } ?? "")
+    }
+
+    static func defaultPort(of scheme: String) -> Int { scheme == "https" ? 443 : 80 }
+
+    /// Whether `host` is dot-separated labels of lower-case letters, digits and `-`.
+    static func isHost(_ host: String) -> Bool {
+        !host.isEmpty && host.utf8.count <= 253 && host.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { label in
+            !label.isEmpty && label.utf8.allSatisfy { byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || byte == UInt8(ascii: "-")
+            }
+        }
+    }
+
+    /// The port `digits` write (1–65535, no sign), or `nil`.
+    static func port(_ digits: some Collection<UInt8>) -> Int? {
+        guard !digits.isEmpty, digits.count <= 5 else { return nil }
+        var value = 0
+        for byte in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return (1...65_535).contains(value) ? value : nil
+    }
+}
+
+/// A web link as the custom-scheme link that resolves alike (what follows the authority is
+/// kept, so a problem in it is `offset` bytes further in the web link), or why not.
+enum WebForm {
+    case link([UInt8], offset: Int)
+    case refused(LinkProblem)
+}
+
+extension RouteGraph {
+    /// A web link rewritten to the custom-scheme link that resolves alike, or the problem
+    /// with its origin; `nil` when `bytes` are not an `http(s)://` link or the table
+    /// declares no web origin.
+    func customForm(ofWeb bytes: UnsafeBufferPointer<UInt8>) -> WebForm? {
+        guard !webOrigins.isEmpty, let separator = Self.webSchemeLength(bytes) else { return nil }
+        let scheme = separator == 5 ? "https" : "http"
+        let authorityStart = separator + 3
+        var authorityEnd = authorityStart
+        while authorityEnd < bytes.count, ![UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#")].contains(bytes[authorityEnd]) {
+            authorityEnd += 1
+        }
+        let authority = bytes[authorityStart..<authorityEnd]
+        let authorityRange = authorityStart..<authorityEnd
+        if authority.contains(UInt8(ascii: "@")) { return .refused(LinkProblem(.webUserInfo, range: authorityRange)) }
+        let colon = authority.firstIndex(of: UInt8(ascii: ":"))
+        let hostBytes = authority[authorityStart..<(colon ?? authorityEnd)]
+        let host = String(decoding: hostBytes, as: UTF8.self).lowercased()
+        let matching = webOrigins.filter { $0.scheme == scheme && $0.host == host }
+        guard !matching.isEmpty else { return .refused(LinkProblem(.unknownOrigin, range: 0..<authorityEnd)) }
+        if let colon {
+            let digits = authority[(colon + 1)..<authorityEnd]
+            let port = WebOrigin.port(digits)
+            guard let port, matching.contains(where: { ($0.port ?? WebOrigin.defaultPort(of: scheme)) == port }) else {
+                return .refused(LinkProblem(.webPort, range: colon..<authorityEnd))
+            }
+        } else if !matching.contains(where: { $0.port == nil }) {
+            return .refused(LinkProblem(.webPort, range: authorityRange))
+        }
+        // `https://host/main/feed?q` reads as `scheme://main/feed?q`.
+        let pathStart = authorityEnd < bytes.count && bytes[authorityEnd] == UInt8(ascii: "/") ? authorityEnd + 1 : authorityEnd
+        let prefix = Array(self.scheme.utf8) + Array("://".utf8)
+        return .link(prefix + bytes[pathStart...], offset: pathStart - prefix.count)
+    }
+
+    /// The length of the scheme when `bytes` start with `https://` or `http://` (in any
+    /// case), else `nil`.
+    private static func webSchemeLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        for scheme in ["https", "http"] {
+            let length = scheme.utf8.count
+            guard bytes.count >= length + 3 else { continue }
+            let matches = zip(bytes[0..<length], scheme.utf8).allSatisfy { $0 | 0x20 == $1 }
+                && bytes[length] == UInt8(ascii: ":") && bytes[length + 1] == UInt8(ascii: "/") && bytes[length + 2] == UInt8(ascii: "/")
+            if matches { return length }
+        }
+        return nil
+    }
+
+    /// The web form of the custom-scheme link `link` of this graph, on its first declared
+    /// origin; `nil` when the table declares none.
+    func webForm(of link: String) -> String? {
+        guard let origin = webOrigins.first else { return nil }
+        return origin.description + "/" + link.dropFirst(scheme.utf8.count + 3)
+    }
+
+    /// The canonical web link of a state, as ``link(flow:tab:stack:presentation:)`` prints
+    /// the custom-scheme one, on the first origin the table declares (`web` lines); `nil`
+    /// when it declares none.
+    public func webLink(flow: String, tab: String?, stack: [Route], presentation: Route?) -> String? {
+        webForm(of: link(flow: flow, tab: tab, stack: stack, presentation: presentation))
+    }
+}
+
+extension ResolvedLink {
+    /// The canonical web form of the link (see ``RouteGraph/webLink(flow:tab:stack:presentation:)``),
+    /// or `nil` when the table declares no web origin.
+    public var webURL: String? { graph.webForm(of: url) }
+}
+
+extension RoutesParser {
+    /// `web https://wayfinder.example`: an origin whose links the table answers.
+    mutating func parseWeb(_ args: [Token], line: Int, at: RoutesLocation) {
+        guard args.count == 1 else {
+            error(at, "'web' takes exactly one origin, such as 'web https://wayfinder.example'")
+            return
+        }
+        let tokenAt = location(line, args[0].column)
+        guard let origin = WebOrigin(parsing: args[0].text) else {
+            error(tokenAt, "invalid web origin '\(args[0].text)': use https://HOST or http://HOST, with an optional :PORT and no path")
+            return
+        }
+        if let previous = webOrigins.first(where: { $0.0 == origin }) {
+            error(tokenAt, "web origin \(origin) declared twice (first at \(previous.1))")
+            return
+        }
+        webOrigins.append((origin, tokenAt))
+    }
+}

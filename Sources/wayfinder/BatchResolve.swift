@@ -1,0 +1,139 @@
+@preconcurrency import Glibc
+import Wayfinder
+
+/// `wayfinder resolve -`: resolves the links read from standard input, one per line, and
+/// writes one JSON line for each, in order: the object `resolve --format json` prints, or
+/// `{"input": …, "error": {"code": …, "message": …}}`.
+///
+/// Spaces and tabs around a line and a `\r` before its `\n` are dropped; blank lines and
+/// lines starting with `#` are skipped.
+/// Lines are read as bytes (bytes that are not UTF-8 are refused like any bad link) and
+/// answered as they arrive: each block read is answered before the next is waited for. A
+/// line over ``longestLine`` bytes is not kept whole (memory stays flat whatever the
+/// input): it is refused as over the length limit.
+struct BatchResolver {
+    /// The longest line kept whole, far over the link limit: longer ones are refused by
+    /// their length alone.
+    static let longestLine = 65_536
+    /// How much of an overlong line its error line quotes.
+    static let quotedPrefix = 64
+
+    let graph: RouteGraph
+    let output: StandardOutput
+    /// Whether every link read so far resolved.
+    private(set) var allResolved = true
+
+    private var pending: [UInt8] = []
+    /// The length of the line being read, when it is over ``longestLine`` (its first bytes
+    /// are in `pending`).
+    private var overlongCount: Int?
+
+    init(graph: RouteGraph, output: StandardOutput) {
+        self.graph = graph
+        self.output = output
+    }
+
+    /// Reads standard input to its end (or a read error, reported) and answers every link.
+    /// Returns false when reading failed.
+    mutating func run() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count < 0 {
+                finish()
+                printError("wayfinder: error: cannot read standard input: \(String(cString: strerror(errno)))")
+                return false
+            }
+            if count == 0 { break }
+            chunk.withUnsafeBufferPointer { consume(UnsafeBufferPointer(rebasing: $0[..<count])) }
+            output.flush()
+            if output.isClosed { return true }
+        }
+        finish()
+        return true
+    }
+
+    /// Answers the lines `bytes` complete, keeping the unfinished last one.
+    mutating func consume(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            append(bytes[start..<newline])
+            answerPending()
+            start = newline + 1
+        }
+        append(bytes[start...])
+    }
+
+    /// Answers the last line when the input does not end with a line break.
+    mutating func finish() {
+        if !pending.isEmpty || overlongCount != nil { answerPending() }
+        output.flush()
+    }
+
+    private mutating func append(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) {
+        if let count = overlongCount {
+            overlongCount = count + bytes.count
+        } else if pending.count + bytes.count > Self.longestLine {
+            overlongCount = pending.count + bytes.count
+            pending = Array((pending + bytes).prefix(Self.quotedPrefix))
+        } else {
+            pending.append(contentsOf: bytes)
+        }
+    }
+
+    private mutating func answerPending() {
+        defer {
+            pending.removeAll(keepingCapacity: true)
+            overlongCount = nil
+        }
+        if let count = overlongCount {
+            allResolved = false
+            let message = "link is \(count) bytes long; the limit is \(RouteGraph.maximumLinkLength)"
+            write(errorLine(input: Self.quoted(pending[...]) + "…", code: DeepLinkError.Code.limitExceeded.description, message: message))
+            return
+        }
+        let line = Self.trimmed(pending[...])
+        guard let first = line.first, first != UInt8(ascii: "#") else { return }
+        do {
+            let link = try graph.resolve(utf8: line)
+            write(link.jsonValue.serialized)
+        } catch {
+            allResolved = false
+            let input = String(validating: line, as: UTF8.self) ?? error.link
+            write(errorLine(input: input, code: error.code.description, message: error.message))
+        }
+    }
+
+    /// `line` without the spaces and tabs around it and a `\r` at its end.
+    private static func trimmed(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        func isBlank(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+        }
+        guard let start = line.firstIndex(where: { !isBlank($0) }), let last = line.lastIndex(where: { !isBlank($0) }) else {
+            return line[line.endIndex...]
+        }
+        return line[start...last]
+    }
+
+    /// `{"input": …, "error": {"code": …, "message": …}}`.
+    private func errorLine(input: String, code: String, message: String) -> String {
+        JSONValue.object([
+            ("input", .string(input)),
+            ("error", .object([("code", .string(code)), ("message", .string(message))])),
+        ]).serialized
+    }
+
+    /// The line as text: itself when it is UTF-8, else with each bad byte written `\xHH`.
+    private static func quoted(_ line: ArraySlice<UInt8>) -> String {
+        if let text = String(validating: line, as: UTF8.self) { return text }
+        return line.map { byte in
+            byte < 0x80 ? String(UnicodeScalar(byte)) : "\\x" + String(byte, radix: 16, uppercase: true)
+        }.joined()
+    }
+
+    private func write(_ line: String) {
+        output.write(line)
+        output.write("\n")
+    }
+}
