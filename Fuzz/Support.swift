@@ -217,7 +217,19 @@ enum FuzzSupport {
             fail("resolve(_:) refused a link that resolve(utf8:) accepts\n  link: \(display(bytes))\n  error: \(error)")
         }
         let url = first.url
-        _ = first.jsonValue.serialized
+        if first.jsonText != first.jsonValue.serialized {
+            fail("jsonText is not jsonValue's text\n  link: \(display(bytes))\n  jsonText: \(first.jsonText)\n  jsonValue: \(first.jsonValue.serialized)")
+        }
+        if let web = first.webURL {
+            do {
+                let fromWeb = try graph.resolve(web)
+                if fromWeb != first || fromWeb.url != url || fromWeb.webURL != web {
+                    fail("round trip: the web form resolves to another link\n  link: \(display(bytes))\n  web: \(web)\n  first: \(describe(first))\n  again: \(describe(fromWeb))")
+                }
+            } catch {
+                fail("round trip: the web form does not resolve\n  link: \(display(bytes))\n  web: \(web) (\(web.utf8.count) bytes)\n  error: \(error.code): \(error)")
+            }
+        }
         let again: ResolvedLink
         do {
             again = try graph.resolve(url)

@@ -24,6 +24,8 @@ struct BatchResolver {
     private(set) var allResolved = true
 
     private var pending: [UInt8] = []
+    /// The answers not yet written out.
+    private var answers: [UInt8] = []
     /// The length of the line being read, when it is over ``longestLine`` (its first bytes
     /// are in `pending`).
     private var overlongCount: Int?
@@ -47,7 +49,7 @@ struct BatchResolver {
             }
             if count == 0 { break }
             chunk.withUnsafeBufferPointer { consume(UnsafeBufferPointer(rebasing: $0[..<count])) }
-            output.flush()
+            writeAnswers()
             if output.isClosed { return true }
         }
         finish()
@@ -68,7 +70,7 @@ struct BatchResolver {
     /// Answers the last line when the input does not end with a line break.
     mutating func finish() {
         if !pending.isEmpty || overlongCount != nil { answerPending() }
-        output.flush()
+        writeAnswers()
     }
 
     private mutating func append(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) {
@@ -97,7 +99,8 @@ struct BatchResolver {
         guard let first = line.first, first != UInt8(ascii: "#") else { return }
         do {
             let link = try graph.resolve(utf8: line)
-            write(link.jsonValue.serialized)
+            link.appendJSON(to: &answers)
+            answers.append(UInt8(ascii: "\n"))
         } catch {
             allResolved = false
             let input = String(validating: line, as: UTF8.self) ?? error.link
@@ -132,8 +135,16 @@ struct BatchResolver {
         }.joined()
     }
 
-    private func write(_ line: String) {
-        output.write(line)
-        output.write("\n")
+    private mutating func write(_ line: String) {
+        answers.append(contentsOf: line.utf8)
+        answers.append(UInt8(ascii: "\n"))
+    }
+
+    /// Writes the answers so far and flushes them: a script reading them as it writes
+    /// links sees each block's answers before it sends more.
+    private mutating func writeAnswers() {
+        output.write(bytes: answers)
+        output.flush()
+        answers.removeAll(keepingCapacity: true)
     }
 }

@@ -51,7 +51,7 @@ struct ResolveCommand: ParsableCommand {
         }
         switch format {
         case .json:
-            print(link.jsonValue.serialized)
+            print(link.jsonText)
         case .text:
             print(describe(link, in: graph))
         }

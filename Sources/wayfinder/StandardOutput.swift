@@ -26,6 +26,12 @@ final class StandardOutput: TextOutput {
         if fputs(text, stdout) < 0 { noteFailure() }
     }
 
+    /// Writes UTF-8 `bytes` as they are.
+    func write(bytes: [UInt8]) {
+        guard !isClosed, !bytes.isEmpty else { return }
+        if bytes.withUnsafeBufferPointer({ fwrite($0.baseAddress, 1, $0.count, stdout) }) < bytes.count { noteFailure() }
+    }
+
     func writeError(_ text: String) {
         flush()
         fputs(text, stderr)

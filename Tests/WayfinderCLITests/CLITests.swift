@@ -103,24 +103,24 @@ import Testing
 
 @Suite struct ResolveCommandTests {
     static let table: [(String, String)] = [
-        ("wayfinder://login", #"{"url":"wayfinder://login","flow":"login","tab":null,"stack":[{"screen":"signIn","params":{}}],"presentation":null}"#),
-        ("wayfinder://login/register", #"{"url":"wayfinder://login/register","flow":"login","tab":null,"stack":[{"screen":"signIn","params":{}},{"screen":"register","params":{}}],"presentation":null}"#),
-        ("wayfinder://login/forgot?email=alice%40example.com", #"{"url":"wayfinder://login/forgot?email=alice%40example.com","flow":"login","tab":null,"stack":[{"screen":"signIn","params":{}},{"screen":"forgot","params":{"email":"alice@example.com"}}],"presentation":null}"#),
-        ("wayfinder://login/terms", #"{"url":"wayfinder://login/terms","flow":"login","tab":null,"stack":[{"screen":"signIn","params":{}}],"presentation":{"screen":"terms","params":{},"style":"sheet"}}"#),
-        ("wayfinder://main/feed", #"{"url":"wayfinder://main/feed","flow":"main","tab":"feed","stack":[{"screen":"feed","params":{}}],"presentation":null}"#),
-        ("wayfinder://main/feed/post/42", #"{"url":"wayfinder://main/feed/post/42","flow":"main","tab":"feed","stack":[{"screen":"feed","params":{}},{"screen":"post","params":{"id":42}}],"presentation":null}"#),
-        ("wayfinder://main/feed/post/42/comments", #"{"url":"wayfinder://main/feed/post/42/comments","flow":"main","tab":"feed","stack":[{"screen":"feed","params":{}},{"screen":"post","params":{"id":42}},{"screen":"comments","params":{}}],"presentation":null}"#),
-        ("wayfinder://main/feed/post/42/user/7", #"{"url":"wayfinder://main/feed/post/42/user/7","flow":"main","tab":"feed","stack":[{"screen":"feed","params":{}},{"screen":"post","params":{"id":42}},{"screen":"user","params":{"id":7}}],"presentation":null}"#),
-        ("wayfinder://main/feed/post/42/user/7/post/9", #"{"url":"wayfinder://main/feed/post/42/user/7/post/9","flow":"main","tab":"feed","stack":[{"screen":"feed","params":{}},{"screen":"post","params":{"id":42}},{"screen":"user","params":{"id":7}},{"screen":"post","params":{"id":9}}],"presentation":null}"#),
-        ("wayfinder://main/feed/compose", #"{"url":"wayfinder://main/feed/compose","flow":"main","tab":"feed","stack":[{"screen":"feed","params":{}}],"presentation":{"screen":"compose","params":{},"style":"sheet"}}"#),
-        ("wayfinder://main/search?q=swift", #"{"url":"wayfinder://main/search?q=swift","flow":"main","tab":"search","stack":[{"screen":"search","params":{"q":"swift"}}],"presentation":null}"#),
-        ("wayfinder://main/search/post/3?q=swift", #"{"url":"wayfinder://main/search/post/3?q=swift","flow":"main","tab":"search","stack":[{"screen":"search","params":{"q":"swift"}},{"screen":"post","params":{"id":3}}],"presentation":null}"#),
-        ("wayfinder://main/me", #"{"url":"wayfinder://main/me","flow":"main","tab":"me","stack":[{"screen":"me","params":{}}],"presentation":null}"#),
-        ("wayfinder://settings", #"{"url":"wayfinder://settings","flow":"settings","tab":null,"stack":[{"screen":"settings","params":{}}],"presentation":null}"#),
-        ("wayfinder://settings/profile", #"{"url":"wayfinder://settings/profile","flow":"settings","tab":null,"stack":[{"screen":"settings","params":{}},{"screen":"editProfile","params":{}}],"presentation":null}"#),
-        ("wayfinder://settings/notifications", #"{"url":"wayfinder://settings/notifications","flow":"settings","tab":null,"stack":[{"screen":"settings","params":{}},{"screen":"notifications","params":{}}],"presentation":null}"#),
-        ("wayfinder://settings/about", #"{"url":"wayfinder://settings/about","flow":"settings","tab":null,"stack":[{"screen":"settings","params":{}}],"presentation":{"screen":"about","params":{},"style":"sheet"}}"#),
-        ("wayfinder://settings/logout", #"{"url":"wayfinder://settings/logout","flow":"settings","tab":null,"stack":[{"screen":"settings","params":{}}],"presentation":{"screen":"logout","params":{},"style":"alert"}}"#),
+        ("wayfinder://login", #"{"url":"wayfinder://login","web_url":"https://wayfinder.example/login","flow":"login","tab":null,"stack":[{"screen":"signIn","params":{}}],"presentation":null}"#),
+        ("wayfinder://login/register", #"{"url":"wayfinder://login/register","web_url":"https://wayfinder.example/login/register","flow":"login","tab":null,"stack":[{"screen":"signIn","params":{}},{"screen":"register","params":{}}],"presentation":null}"#),
+        ("wayfinder://login/forgot?email=alice%40example.com", #"{"url":"wayfinder://login/forgot?email=alice%40example.com","web_url":"https://wayfinder.example/login/forgot?email=alice%40example.com","flow":"login","tab":null,"stack":[{"screen":"signIn","params":{}},{"screen":"forgot","params":{"email":"alice@example.com"}}],"presentation":null}"#),
+        ("wayfinder://login/terms", #"{"url":"wayfinder://login/terms","web_url":"https://wayfinder.example/login/terms","flow":"login","tab":null,"stack":[{"screen":"signIn","params":{}}],"presentation":{"screen":"terms","params":{},"style":"sheet"}}"#),
+        ("wayfinder://main/feed", #"{"url":"wayfinder://main/feed","web_url":"https://wayfinder.example/main/feed","flow":"main","tab":"feed","stack":[{"screen":"feed","params":{}}],"presentation":null}"#),
+        ("wayfinder://main/feed/post/42", #"{"url":"wayfinder://main/feed/post/42","web_url":"https://wayfinder.example/main/feed/post/42","flow":"main","tab":"feed","stack":[{"screen":"feed","params":{}},{"screen":"post","params":{"id":42}}],"presentation":null}"#),
+        ("wayfinder://main/feed/post/42/comments", #"{"url":"wayfinder://main/feed/post/42/comments","web_url":"https://wayfinder.example/main/feed/post/42/comments","flow":"main","tab":"feed","stack":[{"screen":"feed","params":{}},{"screen":"post","params":{"id":42}},{"screen":"comments","params":{}}],"presentation":null}"#),
+        ("wayfinder://main/feed/post/42/user/7", #"{"url":"wayfinder://main/feed/post/42/user/7","web_url":"https://wayfinder.example/main/feed/post/42/user/7","flow":"main","tab":"feed","stack":[{"screen":"feed","params":{}},{"screen":"post","params":{"id":42}},{"screen":"user","params":{"id":7}}],"presentation":null}"#),
+        ("wayfinder://main/feed/post/42/user/7/post/9", #"{"url":"wayfinder://main/feed/post/42/user/7/post/9","web_url":"https://wayfinder.example/main/feed/post/42/user/7/post/9","flow":"main","tab":"feed","stack":[{"screen":"feed","params":{}},{"screen":"post","params":{"id":42}},{"screen":"user","params":{"id":7}},{"screen":"post","params":{"id":9}}],"presentation":null}"#),
+        ("wayfinder://main/feed/compose", #"{"url":"wayfinder://main/feed/compose","web_url":"https://wayfinder.example/main/feed/compose","flow":"main","tab":"feed","stack":[{"screen":"feed","params":{}}],"presentation":{"screen":"compose","params":{},"style":"sheet"}}"#),
+        ("wayfinder://main/search?q=swift", #"{"url":"wayfinder://main/search?q=swift","web_url":"https://wayfinder.example/main/search?q=swift","flow":"main","tab":"search","stack":[{"screen":"search","params":{"q":"swift"}}],"presentation":null}"#),
+        ("wayfinder://main/search/post/3?q=swift", #"{"url":"wayfinder://main/search/post/3?q=swift","web_url":"https://wayfinder.example/main/search/post/3?q=swift","flow":"main","tab":"search","stack":[{"screen":"search","params":{"q":"swift"}},{"screen":"post","params":{"id":3}}],"presentation":null}"#),
+        ("wayfinder://main/me", #"{"url":"wayfinder://main/me","web_url":"https://wayfinder.example/main/me","flow":"main","tab":"me","stack":[{"screen":"me","params":{}}],"presentation":null}"#),
+        ("wayfinder://settings", #"{"url":"wayfinder://settings","web_url":"https://wayfinder.example/settings","flow":"settings","tab":null,"stack":[{"screen":"settings","params":{}}],"presentation":null}"#),
+        ("wayfinder://settings/profile", #"{"url":"wayfinder://settings/profile","web_url":"https://wayfinder.example/settings/profile","flow":"settings","tab":null,"stack":[{"screen":"settings","params":{}},{"screen":"editProfile","params":{}}],"presentation":null}"#),
+        ("wayfinder://settings/notifications", #"{"url":"wayfinder://settings/notifications","web_url":"https://wayfinder.example/settings/notifications","flow":"settings","tab":null,"stack":[{"screen":"settings","params":{}},{"screen":"notifications","params":{}}],"presentation":null}"#),
+        ("wayfinder://settings/about", #"{"url":"wayfinder://settings/about","web_url":"https://wayfinder.example/settings/about","flow":"settings","tab":null,"stack":[{"screen":"settings","params":{}}],"presentation":{"screen":"about","params":{},"style":"sheet"}}"#),
+        ("wayfinder://settings/logout", #"{"url":"wayfinder://settings/logout","web_url":"https://wayfinder.example/settings/logout","flow":"settings","tab":null,"stack":[{"screen":"settings","params":{}}],"presentation":{"screen":"logout","params":{},"style":"alert"}}"#),
     ]
 
     @Test(arguments: table)
@@ -130,7 +130,7 @@ import Testing
         #expect(result.stderr.isEmpty)
         #expect(result.stdout == json + "\n")
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-        #expect(object?.keys.sorted() == ["flow", "presentation", "stack", "tab", "url"])
+        #expect(object?.keys.sorted() == ["flow", "presentation", "stack", "tab", "url", "web_url"])
     }
 
     @Test(arguments: [
@@ -174,7 +174,10 @@ import Testing
         ("wayfinder://main/feed/post/1" + String(repeating: "/comments", count: 1) + String(repeating: "/user/1/post/1", count: 11), "limit is 32"),
         ("wayfinder://login/forgot?email=" + String(repeating: "a", count: 2040), "limit is 2048"),
         ("wayfinder://main/search?q=" + String(repeating: "a", count: 257), "256 bytes"),
-        ("http://main/feed", "'http'"),
+        ("ftp://main/feed", "'ftp'"),
+        ("http://main/feed", "'http://main'"),
+        ("https://wayfinder.example:8443/main/feed", "'8443'"),
+        ("https://u@wayfinder.example/main/feed", "'u@wayfinder.example'"),
         ("wayfinder://nowhere", "'nowhere'"),
         ("not a link", "not a link"),
     ])

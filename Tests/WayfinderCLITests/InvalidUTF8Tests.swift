@@ -52,9 +52,9 @@ import Testing
         let open = try CLI.run(bytes: [Array("open".utf8), Self.search + [0xFF]])
         #expect(open.stderr == result.stderr)
         // Opened in order, as always: a link refused for another reason first is reported.
-        let first = try CLI.run(bytes: [Array("open".utf8), Array("http://example.com".utf8), Self.search + [0xFF]])
+        let first = try CLI.run(bytes: [Array("open".utf8), Array("ftp://example.com".utf8), Self.search + [0xFF]])
         #expect(first.status == 65)
-        #expect(first.stderr == "wayfinder: error: unknown scheme 'http'; expected 'wayfinder://'\n")
+        #expect(first.stderr == "wayfinder: error: unknown scheme 'ftp'; expected 'wayfinder://'\n")
     }
 
     @Test(arguments: [

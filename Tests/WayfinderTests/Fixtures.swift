@@ -25,6 +25,16 @@ enum Fixtures {
         screen logout    settings     alert  logout         after settings
         """
 
+    /// The same table answering web links to `https://demo.example` too.
+    static let webGraph: RouteGraph = {
+        do {
+            let table = "scheme demo\nweb https://demo.example\n" + routes.dropFirst("scheme demo\n".count)
+            return try RouteGraph(parsing: table, file: "web.routes")
+        } catch {
+            preconditionFailure("the web fixture does not parse: \(error)")
+        }
+    }()
+
     static let graph: RouteGraph = {
         do {
             return try RouteGraph(parsing: routes, file: "fixture.routes")

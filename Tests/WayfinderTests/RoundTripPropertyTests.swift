@@ -106,8 +106,26 @@ struct SeededGenerator: RandomNumberGenerator {
             #expect(link.presentation?.route == state.presentation?.route, "seed \(seed): \(url)")
             #expect(link.presentation?.style == state.presentation?.style, "seed \(seed): \(url)")
             #expect(link.url == url, "seed \(seed): printing is canonical")
+            checkWebRoundTrip(of: link, seed: seed)
         } catch {
             Issue.record("seed \(seed): \(url) does not parse back: \(error)")
+        }
+    }
+
+    /// The same state printed as a web link (the table with a `web` origin) resolves alike.
+    private func checkWebRoundTrip(of link: ResolvedLink, seed: UInt64) {
+        let web = Fixtures.webGraph
+        guard let webURL = web.webLink(flow: link.flow, tab: link.tab, stack: link.stack, presentation: link.presentation?.route) else {
+            Issue.record("seed \(seed): no web form")
+            return
+        }
+        do {
+            let resolved = try web.resolve(webURL)
+            #expect(resolved == link, "seed \(seed): \(webURL)")
+            #expect(resolved.webURL == webURL, "seed \(seed): printing the web form is canonical")
+            #expect(resolved.url == link.url, "seed \(seed): \(webURL)")
+        } catch {
+            Issue.record("seed \(seed): \(webURL) does not parse back: \(error)")
         }
     }
 

@@ -42,7 +42,7 @@ public struct ResolvedLink: Sendable {
 
     /// The canonical form of the link (see ``RouteGraph/link(flow:tab:stack:presentation:)``).
     public var url: String {
-        graph.link(flow: flow, tab: tab, stack: stack, presentation: presentation?.route)
+        graph.link(of: self)
     }
 
     /// The number of screens along the link, presentation included.
@@ -75,12 +75,12 @@ public struct ResolvedLink: Sendable {
         return 0..<count
     }
 
-    private func route(at index: Int) -> Route {
+    func route(at index: Int) -> Route {
         let step = step(index)
         let screen = graph.screens[Int(step.screen)]
         var parameters: [String: ParameterValue] = [:]
         var slot = Int(step.valueStart)
-        for (name, _) in screen.pathParameters {
+        for case .parameter(let name, _) in screen.pattern {
             if let value = contents.value(slot) { parameters[name] = value }
             slot += 1
         }

@@ -60,19 +60,69 @@ extension RouteGraph {
         return found.flatMap { $0.map { Int($0.start) } } ?? screenIndex[route.screen]
     }
 
+    /// The canonical link of `resolved`, as ``link(flow:tab:stack:presentation:)`` prints
+    /// its routes, read from its steps: screens by number, values by slot.
+    func link(of resolved: ResolvedLink) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: LinkWriter.stackCapacity) { buffer in
+            var writer = LinkWriter(buffer: buffer)
+            writer.append(scheme)
+            writer.append("://")
+            let flow = flows[resolved.flowIndex]
+            writer.append(flow.name)
+            if flow.hasTabs {
+                writer.append(UInt8(ascii: "/"))
+                writer.append(flow.tabs[resolved.tabIndex ?? 0])
+            }
+            let index = links.tables
+            let contents = resolved.contents
+            var hasQuery = false
+            for step in 0..<resolved.count {
+                let start = Int(contents.step(step).valueStart)
+                writePath(screen: Int(contents.step(step).screen), hasValues: true, index: index, hasQuery: &hasQuery, to: &writer) { _, slot in
+                    contents.value(start + slot)
+                }
+            }
+            if hasQuery {
+                var separator = UInt8(ascii: "?")
+                for step in 0..<resolved.count {
+                    let start = Int(contents.step(step).valueStart)
+                    writeQuery(screen: Int(contents.step(step).screen), index: index, separator: &separator, to: &writer) { _, slot in
+                        contents.value(start + slot)
+                    }
+                }
+            }
+            return writer.string
+        }
+    }
+
     /// `/segment…` for each segment of the pattern of `route`'s screen; `hasQuery` becomes
     /// true when the screen declares query parameters and `route` holds any parameter.
     private func writePath(of route: Route, index: LinkIndex.Tables, hasQuery: inout Bool, to writer: inout LinkWriter) {
         guard let screen = screenNumber(of: route, index: index) else { return }
-        if index.screens[screen].query.count > 0, !route.parameters.isEmpty { hasQuery = true }
+        writePath(screen: screen, hasValues: !route.parameters.isEmpty, index: index, hasQuery: &hasQuery, to: &writer) { name, _ in
+            RouteGraph.parameter(name, of: route)
+        }
+    }
+
+    /// `/segment…` for each segment of the pattern of `screen`, its values given by `value`
+    /// (from the parameter's name or slot: path parameters in pattern order, then query
+    /// parameters in declaration order); `hasQuery` becomes true when the screen declares
+    /// query parameters and `hasValues`.
+    private func writePath(
+        screen: Int, hasValues: Bool, index: LinkIndex.Tables, hasQuery: inout Bool, to writer: inout LinkWriter,
+        value: (_ name: String, _ slot: Int) -> ParameterValue?
+    ) {
+        if index.screens[screen].query.count > 0, hasValues { hasQuery = true }
         let pattern = index.screens[screen].pattern
+        var slot = 0
         for position in Int(pattern.start)..<Int(pattern.start + pattern.count) {
             let segment = index.segments[position]
             writer.append(UInt8(ascii: "/"))
             if segment.kind == .literal {
                 writer.append(UnsafeBufferPointer(start: index.bytes.baseAddress! + Int(segment.start), count: Int(segment.count)))
-            } else if let value = RouteGraph.parameter(index.segmentNames[position], of: route) {
-                writer.append(encoding: value)
+            } else {
+                if let value = value(index.segmentNames[position], slot) { writer.append(encoding: value) }
+                slot += 1
             }
         }
     }
@@ -80,10 +130,20 @@ extension RouteGraph {
     /// `?key=value` or `&key=value` for each query parameter `route` holds, in declaration order.
     private func writeQuery(of route: Route, index: LinkIndex.Tables, separator: inout UInt8, to writer: inout LinkWriter) {
         guard !route.parameters.isEmpty, let screen = screenNumber(of: route, index: index) else { return }
+        writeQuery(screen: screen, index: index, separator: &separator, to: &writer) { name, _ in RouteGraph.parameter(name, of: route) }
+    }
+
+    /// `?key=value` or `&key=value` for each query parameter of `screen` that `value` gives
+    /// (see ``writePath(screen:hasValues:index:hasQuery:to:value:)``), in declaration order.
+    private func writeQuery(
+        screen: Int, index: LinkIndex.Tables, separator: inout UInt8, to writer: inout LinkWriter,
+        value: (_ name: String, _ slot: Int) -> ParameterValue?
+    ) {
         let query = index.screens[screen].query
+        let firstSlot = Int(index.screens[screen].pathParameterCount)
         for position in Int(query.start)..<Int(query.start + query.count) {
             var name = index.queryNames[position]
-            guard let value = RouteGraph.parameter(name, of: route) else { continue }
+            guard let value = value(name, firstSlot + position - Int(query.start)) else { continue }
             writer.append(separator)
             separator = UInt8(ascii: "&")
             name.withUTF8 { writer.append(percentEncoding: $0) }

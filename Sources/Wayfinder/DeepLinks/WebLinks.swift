@@ -79,30 +79,42 @@ extension RouteGraph {
         let scheme = separator == 5 ? "https" : "http"
         let authorityStart = separator + 3
         var authorityEnd = authorityStart
-        while authorityEnd < bytes.count, ![UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#")].contains(bytes[authorityEnd]) {
-            authorityEnd += 1
-        }
+        while authorityEnd < bytes.count, !Self.endsAuthority(bytes[authorityEnd]) { authorityEnd += 1 }
         let authority = bytes[authorityStart..<authorityEnd]
-        let authorityRange = authorityStart..<authorityEnd
-        if authority.contains(UInt8(ascii: "@")) { return .refused(LinkProblem(.webUserInfo, range: authorityRange)) }
+        if authority.contains(UInt8(ascii: "@")) {
+            return .refused(LinkProblem(.webUserInfo, range: authorityStart..<authorityEnd))
+        }
         let colon = authority.firstIndex(of: UInt8(ascii: ":"))
-        let hostBytes = authority[authorityStart..<(colon ?? authorityEnd)]
-        let host = String(decoding: hostBytes, as: UTF8.self).lowercased()
-        let matching = webOrigins.filter { $0.scheme == scheme && $0.host == host }
-        guard !matching.isEmpty else { return .refused(LinkProblem(.unknownOrigin, range: 0..<authorityEnd)) }
+        let host = authority[authorityStart..<(colon ?? authorityEnd)]
+        let sameHost = { (origin: WebOrigin) in
+            origin.scheme == scheme && origin.host.utf8.elementsEqual(host.lazy.map(RouteGraph.lowercased))
+        }
+        guard webOrigins.contains(where: sameHost) else { return .refused(LinkProblem(.unknownOrigin, range: 0..<authorityEnd)) }
+        var port: Int?
         if let colon {
             let digits = authority[(colon + 1)..<authorityEnd]
-            let port = WebOrigin.port(digits)
-            guard let port, matching.contains(where: { ($0.port ?? WebOrigin.defaultPort(of: scheme)) == port }) else {
-                return .refused(LinkProblem(.webPort, range: colon..<authorityEnd))
+            guard let number = WebOrigin.port(digits) else {
+                return .refused(LinkProblem(.webPort, range: digits.isEmpty ? colon..<authorityEnd : (colon + 1)..<authorityEnd))
             }
-        } else if !matching.contains(where: { $0.port == nil }) {
-            return .refused(LinkProblem(.webPort, range: authorityRange))
+            port = number == WebOrigin.defaultPort(of: scheme) ? nil : number
+        }
+        guard webOrigins.contains(where: { sameHost($0) && $0.port == port }) else {
+            return .refused(LinkProblem(.webPort, range: colon.map { ($0 + 1)..<authorityEnd } ?? authorityStart..<authorityEnd))
         }
         // `https://host/main/feed?q` reads as `scheme://main/feed?q`.
         let pathStart = authorityEnd < bytes.count && bytes[authorityEnd] == UInt8(ascii: "/") ? authorityEnd + 1 : authorityEnd
-        let prefix = Array(self.scheme.utf8) + Array("://".utf8)
-        return .link(prefix + bytes[pathStart...], offset: pathStart - prefix.count)
+        var link = storage.schemePrefix
+        link.append(contentsOf: bytes[pathStart...])
+        return .link(link, offset: pathStart - storage.schemePrefix.count)
+    }
+
+    /// Whether `byte` ends a web link's authority (its path, query or fragment begins).
+    private static func endsAuthority(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
     }
 
     /// The length of the scheme when `bytes` start with `https://` or `http://` (in any
@@ -121,8 +133,8 @@ extension RouteGraph {
     /// The web form of the custom-scheme link `link` of this graph, on its first declared
     /// origin; `nil` when the table declares none.
     func webForm(of link: String) -> String? {
-        guard let origin = webOrigins.first else { return nil }
-        return origin.description + "/" + link.dropFirst(scheme.utf8.count + 3)
+        guard let prefix = storage.webPrefix else { return nil }
+        return prefix + link.dropFirst(scheme.count + 3)
     }
 
     /// The canonical web link of a state, as ``link(flow:tab:stack:presentation:)`` prints

@@ -162,6 +162,10 @@ public struct RouteGraph: Sendable {
         let webOrigins: [WebOrigin]
         /// How many bytes longer a link's web form is than its custom-scheme form (at least 0).
         let webGrowth: Int
+        /// What a link's web form has in place of `scheme://`: the first origin and `/`.
+        let webPrefix: String?
+        /// `scheme://`, as bytes.
+        let schemePrefix: [UInt8]
         let guards: [Guard]
         let flows: [Flow]
         let screens: [Screen]
@@ -180,7 +184,9 @@ public struct RouteGraph: Sendable {
         ) {
             self.scheme = scheme
             self.webOrigins = webOrigins
-            webGrowth = webOrigins.first.map { max(0, $0.description.utf8.count + 1 - (scheme.utf8.count + 3)) } ?? 0
+            webPrefix = webOrigins.first.map { "\($0)/" }
+            schemePrefix = Array("\(scheme)://".utf8)
+            webGrowth = webPrefix.map { max(0, $0.utf8.count - (scheme.utf8.count + 3)) } ?? 0
             self.guards = guards
             self.flows = flows
             self.screens = screens

@@ -26,82 +26,120 @@ public enum JSONValue: Hashable, Sendable {
 
     /// The compact JSON text.
     public var serialized: String {
-        var output = ""
-        write(into: &output)
-        return output
+        var writer = JSONWriter()
+        write(to: &writer)
+        return writer.text
     }
 
-    private func write(into output: inout String) {
+    private func write(to writer: inout JSONWriter) {
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .int(let value): output += String(value)
-        case .string(let value): JSONValue.writeString(value, into: &output)
+        case .null: writer.append("null")
+        case .bool(let value): writer.append(value ? "true" : "false")
+        case .int(let value): writer.append(value)
+        case .string(let value): writer.append(string: value)
         case .array(let values):
-            output += "["
+            writer.append("[")
             for (index, value) in values.enumerated() {
-                if index > 0 { output += "," }
-                value.write(into: &output)
+                if index > 0 { writer.append(",") }
+                value.write(to: &writer)
             }
-            output += "]"
+            writer.append("]")
         case .object(let members):
-            output += "{"
+            writer.append("{")
             for (index, (key, value)) in members.enumerated() {
-                if index > 0 { output += "," }
-                JSONValue.writeString(key, into: &output)
-                output += ":"
-                value.write(into: &output)
+                if index > 0 { writer.append(",") }
+                writer.append(key: key)
+                value.write(to: &writer)
             }
-            output += "}"
+            writer.append("}")
         }
+    }
+}
+
+/// Compact JSON written as UTF-8 bytes: the one place JSON text is made (``JSONValue`` and
+/// ``ResolvedLink/jsonText`` write through it).
+struct JSONWriter {
+    var bytes: [UInt8] = []
+
+    init(capacity: Int = 128) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The text written.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// JSON punctuation or a literal (`null`, `{"url":`), as it is.
+    mutating func append(_ literal: StaticString) {
+        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func append(_ number: Int) {
+        var text = String(number)
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// `"key":`.
+    mutating func append(key: String) {
+        append(string: key)
+        bytes.append(UInt8(ascii: ":"))
     }
 
     /// `text` as a JSON string: quotes, backslashes, C0 and C1 controls, DEL, and U+2028 and
-    /// U+2029 (line breaks to JavaScript) escaped; everything else as it is. Works on the
-    /// UTF-8 bytes, copying the runs between escapes whole.
-    private static func writeString(_ text: String, into output: inout String) {
-        output += "\""
+    /// U+2029 (line breaks to JavaScript) escaped; everything else as it is, the runs
+    /// between escapes copied whole.
+    mutating func append(string text: String) {
+        bytes.append(UInt8(ascii: "\""))
         var text = text
-        text.withUTF8 { bytes in
+        text.withUTF8 { source in
             var written = 0
             var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                let escape: String
+            while index < source.count {
+                let byte = source[index]
+                var escaped: UInt32?
                 var length = 1
                 switch byte {
-                case UInt8(ascii: "\""): escape = "\\\""
-                case UInt8(ascii: "\\"): escape = "\\\\"
-                case UInt8(ascii: "\n"): escape = "\\n"
-                case UInt8(ascii: "\r"): escape = "\\r"
-                case UInt8(ascii: "\t"): escape = "\\t"
-                case 0..<0x20, 0x7F: escape = unicodeEscape(UInt32(byte))
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): escaped = UInt32(byte)
+                case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"), 0..<0x20, 0x7F: escaped = UInt32(byte)
                 // C1 controls, U+0080–U+009F: 0xC2 0x80–0x9F.
-                case 0xC2 where index + 1 < bytes.count && bytes[index + 1] < 0xA0:
-                    escape = unicodeEscape(UInt32(bytes[index + 1]))
+                case 0xC2 where index + 1 < source.count && source[index + 1] < 0xA0:
+                    escaped = UInt32(source[index + 1])
                     length = 2
                 // U+2028 and U+2029: 0xE2 0x80 0xA8 and 0xA9.
-                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] & 0xFE) == 0xA8:
-                    escape = unicodeEscape(0x2000 + UInt32(bytes[index + 2] - 0x80))
+                case 0xE2 where index + 2 < source.count && source[index + 1] == 0x80 && (source[index + 2] & 0xFE) == 0xA8:
+                    escaped = 0x2000 + UInt32(source[index + 2] - 0x80)
                     length = 3
                 default:
+                    break
+                }
+                guard let escaped else {
                     index += 1
                     continue
                 }
-                output += String(decoding: UnsafeBufferPointer(rebasing: bytes[written..<index]), as: UTF8.self)
-                output += escape
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[written..<index]))
+                appendEscape(escaped)
                 index += length
                 written = index
             }
-            output += String(decoding: UnsafeBufferPointer(rebasing: bytes[written...]), as: UTF8.self)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[written...]))
         }
-        output += "\""
+        bytes.append(UInt8(ascii: "\""))
     }
 
-    /// `\uXXXX` for `value`, in lower-case hex.
-    private static func unicodeEscape(_ value: UInt32) -> String {
-        let hex = String(value, radix: 16)
-        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    /// `\"`, `\\`, `\n`, `\r`, `\t`, or `\uXXXX` (lower-case hex) for the others.
+    private mutating func appendEscape(_ value: UInt32) {
+        bytes.append(UInt8(ascii: "\\"))
+        switch value {
+        case UInt32(UInt8(ascii: "\"")), UInt32(UInt8(ascii: "\\")): bytes.append(UInt8(value))
+        case UInt32(UInt8(ascii: "\n")): bytes.append(UInt8(ascii: "n"))
+        case UInt32(UInt8(ascii: "\r")): bytes.append(UInt8(ascii: "r"))
+        case UInt32(UInt8(ascii: "\t")): bytes.append(UInt8(ascii: "t"))
+        default:
+            bytes.append(UInt8(ascii: "u"))
+            for shift in stride(from: 12, through: 0, by: -4) {
+                let digit = UInt8((value >> UInt32(shift)) & 0xF)
+                bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+            }
+        }
     }
 }
 

@@ -1,0 +1,79 @@
+extension ResolvedLink {
+    /// ``jsonValue`` as compact JSON text (what `wayfinder resolve --format json` prints):
+    /// the same text as `jsonValue.serialized`, written straight from the resolved steps
+    /// instead of through a tree of values.
+    public var jsonText: String {
+        var writer = JSONWriter(capacity: 256)
+        write(to: &writer)
+        return writer.text
+    }
+
+    /// Appends ``jsonText``'s UTF-8 bytes to `output` (for scripts that check thousands of
+    /// links: `resolve -` writes them out in blocks).
+    public func appendJSON(to output: inout [UInt8]) {
+        var writer = JSONWriter()
+        swap(&writer.bytes, &output)
+        write(to: &writer)
+        swap(&writer.bytes, &output)
+    }
+
+    private func write(to writer: inout JSONWriter) {
+        let style = count > 0 ? graph.screens[Int(contents.step(count - 1).screen)].kind.presentationStyle : nil
+        let stackCount = style == nil ? count : count - 1
+        let url = self.url
+        writer.append("{\"url\":")
+        writer.append(string: url)
+        if let web = graph.webForm(of: url) {
+            writer.append(",\"web_url\":")
+            writer.append(string: web)
+        }
+        writer.append(",\"flow\":")
+        writer.append(string: flow)
+        writer.append(",\"tab\":")
+        if let tab { writer.append(string: tab) } else { writer.append("null") }
+        writer.append(",\"stack\":[")
+        for index in 0..<stackCount {
+            if index > 0 { writer.append(",") }
+            writeStep(index, to: &writer)
+        }
+        writer.append("],\"presentation\":")
+        if let style {
+            writeStep(count - 1, to: &writer)
+            writer.bytes.removeLast()
+            writer.append(",\"style\":")
+            writer.append(string: style.rawValue)
+            writer.append("}")
+        } else {
+            writer.append("null")
+        }
+        writer.append("}")
+    }
+
+    /// `{"screen": name, "params": {…}}` for step `index`, as ``RouteGraph/jsonValue(for:)``
+    /// writes its route: parameters in declaration order, absent ones left out.
+    private func writeStep(_ index: Int, to writer: inout JSONWriter) {
+        let screen = Int(contents.step(index).screen)
+        writer.append("{\"screen\":")
+        writer.append(string: graph.screens[screen].name)
+        writer.append(",\"params\":{")
+        var slot = Int(contents.step(index).valueStart)
+        var first = true
+        func write(_ name: String) {
+            defer { slot += 1 }
+            guard let value = contents.value(slot) else { return }
+            if !first { writer.append(",") }
+            first = false
+            writer.append(key: name)
+            switch value {
+            case .int(let number): writer.append(number)
+            case .string(let text): writer.append(string: text)
+            case .uuid(let uuid): writer.append(string: uuid.description)
+            }
+        }
+        for segment in graph.screens[screen].pattern {
+            if case .parameter(let name, _) = segment { write(name) }
+        }
+        for query in graph.screens[screen].query { write(query.name) }
+        writer.append("}}")
+    }
+}
