@@ -43,6 +43,9 @@ grep -c '^### ' "$results/benchmarks.md" | xargs echo "benchmarks run:"
 echo "== Piped REPL sessions"
 python3 scripts/repl_session.py "$wayfinder" 10000 100000 | tee "$results/repl.jsonl"
 
+echo "== Batch resolution: resolve - (1 and 10 million links)"
+python3 scripts/batch_resolve.py "$wayfinder" 1000000 10000000 | tee "$results/batch.jsonl"
+
 echo "== Cold starts (hyperfine)"
 data=$(mktemp -d)
 signed_in=$(mktemp -d)
