@@ -1,14 +1,6 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-/// How the `wayfinder` executable is linked: SQLite, libedit (with terminfo, libbsd,
-/// libmd) and libcrypt from their static archives, through the linker scripts in
-/// `Sources/wayfinder/Linking`, which the link searches first. A start loads six shared
-/// libraries fewer (`wayfinder open URL` runs once per link from scripts). `make release`
-/// adds the rest of what makes a quick start (see the Makefile).
-let linkingDirectory = String(#filePath.dropLast("Package.swift".count)) + "Sources/wayfinder/Linking"
-let startupLinkerSettings: [LinkerSetting] = [.unsafeFlags(["-L", linkingDirectory])]
-
 let package = Package(
     name: "Wayfinder",
     products: [
@@ -29,14 +21,12 @@ let package = Package(
         .systemLibrary(name: "CEditLine", providers: [.apt(["libedit-dev", "libbsd-dev", "libmd-dev", "libncurses-dev"])]),
         .target(name: "WayfinderTerminal", dependencies: ["Wayfinder", "CEditLine"]),
         .systemLibrary(name: "CCrypt", providers: [.apt(["libcrypt-dev"])]),
-        .systemLibrary(name: "CSQLiteTuning", providers: [.apt(["libsqlite3-dev"])]),
         .target(
             name: "WayfinderApp",
             dependencies: [
                 "Wayfinder",
                 "WayfinderTerminal",
                 "CCrypt",
-                "CSQLiteTuning",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             resources: [.embedInCode("../../Routes/app.routes")],
@@ -62,9 +52,7 @@ let package = Package(
                 "WayfinderApp",
                 "WayfinderTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            exclude: ["Linking"],
-            linkerSettings: startupLinkerSettings
+            ]
         ),
         .testTarget(name: "WayfinderTests", dependencies: ["Wayfinder"]),
         .testTarget(name: "WayfinderTerminalTests", dependencies: ["Wayfinder", "WayfinderTerminal"]),

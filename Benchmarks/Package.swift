@@ -38,9 +38,7 @@ let package = Package(
             dependencies: ["BenchTable", .product(name: "Wayfinder", package: "Wayfinder")]
         ),
         // The cold-start reference: "hello", built like `wayfinder`: `scripts/bench.sh` builds
-        // both with the flags of `make release` (release, static Swift runtime,
-        // position-dependent, no exported symbols). It links no C library that `wayfinder`
-        // takes from a static archive.
+        // both as `make release` does (release, static Swift runtime).
         .executableTarget(name: "hello"),
     ],
     swiftLanguageModes: [.v6]

@@ -14,8 +14,8 @@ if [ "${1:-}" = "--commands" ]; then
     command -v "$command" >/dev/null 2>&1 || missing+=("$command")
   done
 else
-  # The static archives the `wayfinder` executable links (see Package.swift) come with the
-  # -dev packages: libedit-dev needs libbsd-dev (and libmd-dev) and libncurses-dev (terminfo).
+  # The libraries the targets link (see Package.swift): libedit (with libbsd, libmd and
+  # terminfo from ncurses), SQLite (for GRDB), libcrypt; graphviz and tmux for the tests.
   packages=(graphviz libedit-dev libbsd-dev libmd-dev libncurses-dev libsqlite3-dev libcrypt-dev tmux)
   for package in "${packages[@]}"; do
     if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then

@@ -16,17 +16,11 @@ mkdir -p "$results"
 # removed since the last build (the new files are then missing from it): start afresh.
 rm -f .build/release.yaml .build/debug.yaml
 
-# Both binaries are built the same way: as `make release` builds `wayfinder` (the flags
-# come from the Makefile, also when this script is run by itself).
-read -r -a release_flags <<< "${RELEASE_FLAGS:-$(make -s -C "$root" --no-print-directory release-flags)}"
+# Both binaries are built the same way, as `make release` builds `wayfinder`.
+release_flags=(-c release --static-swift-stdlib)
 echo "== Building: wayfinder and hello, with: ${release_flags[*]}"
-# The link reads Sources/wayfinder/Linking/startup.order, which SwiftPM does not track:
-# link again, in case it changed.
-rm -f "$benchmarks/.build/wayfinder-release/release/wayfinder"
-"$root/scripts/release-objects.sh" "$benchmarks/.build/wayfinder-release" "${release_flags[@]}"
 swift build "${release_flags[@]}" --package-path "$root" \
   --scratch-path "$benchmarks/.build/wayfinder-release" --product wayfinder
-"$root/scripts/release-objects.sh" "$benchmarks/.build/hello-release" "${release_flags[@]}"
 swift build "${release_flags[@]}" --scratch-path "$benchmarks/.build/hello-release" --product hello
 swift build -c release --product bench-check
 wayfinder="$benchmarks/.build/wayfinder-release/release/wayfinder"

@@ -67,7 +67,7 @@ def run(binary, data, count, workdir, sign_out=False):
 
 def main():
     if sys.argv[1] == "--script":
-        # The same session for other tools (`make startup-order` profiles it).
+        # The same session, for other tools.
         sys.stdout.write(script(int(sys.argv[2])))
         return
     binary = os.path.abspath(sys.argv[1])

@@ -203,9 +203,6 @@ struct OpenCommand: AsyncParsableCommand {
                 throw ExitCodes.cannotOpenData
             }
         }
-        // The process ends next: tearing the app down (closing the database, removing its
-        // observers) would only cost time. Nothing is left unwritten: `open` writes no data.
-        _ = Unmanaged.passRetained(app)
     }
 }
 

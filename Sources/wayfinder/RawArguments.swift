@@ -7,8 +7,8 @@ import WayfinderTerminal
 /// The program's arguments as the bytes it was given: `CommandLine.arguments` would repair
 /// bytes that are not UTF-8 into U+FFFD, and a link must reach the resolver as it was typed.
 ///
-/// The parsers (``FastCommand`` and ArgumentParser) work on strings, so an argument that is
-/// not valid UTF-8 reaches them as a placeholder that no real argument can equal (it holds a
+/// ArgumentParser works on strings, so an argument that is not valid UTF-8 reaches it as a
+/// placeholder that no real argument can equal (it holds a
 /// NUL, which a C string cannot), keeping a leading `--name=` so that it parses as the same
 /// option would. After parsing, a placeholder may stand only for a deep link (`resolve URL`,
 /// `open URL…`, `wayfinder URL…`): its bytes go to the resolver, which refuses them (exit 65)

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import GRDBSQLite
+import GRDB
 @testable import WayfinderApp
 
 /// The database's `-wal` file between runs: kept (persistent WAL), but emptied by the last
@@ -18,10 +18,13 @@ import GRDBSQLite
         return try #require(attributes[.size] as? Int)
     }
 
-    private let titled = "SELECT title FROM post WHERE title = ?"
-
-    private func title(_ statement: OpaquePointer) -> String {
-        sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? ""
+    /// The title of the post titled `title` in the database at `path`, read by a connection
+    /// of its own, closed before this returns.
+    private func title(_ title: String, in path: String) async throws -> String? {
+        let database = AppDatabase(openingWhenNeeded: path)
+        return try await database.read { db in
+            try String.fetchOne(db, sql: "SELECT title FROM post WHERE title = ?", arguments: [title])
+        }
     }
 
     @Test func theLastConnectionToCloseEmptiesTheWALFile() async throws {
@@ -32,8 +35,7 @@ import GRDBSQLite
         }
         // Closed: the pages are in the database, the `-wal` file is still there, and empty.
         #expect(try walSize(directory.database) == 0)
-        let reopened = AppDatabase(openingWhenNeeded: directory.database)
-        #expect(reopened.peek(titled, "kept", title) == .some("kept"))
+        #expect(try await title("kept", in: directory.database) == "kept")
     }
 
     @Test func aShortReadEmptiesTheFramesAKilledRunLeft() async throws {
@@ -49,11 +51,10 @@ import GRDBSQLite
         #expect(try walSize(killed.database) > 0)
 
         // What `wayfinder open` does signed in: one read on a connection of its own.
-        let short = AppDatabase(openingWhenNeeded: killed.database)
-        #expect(short.peek(titled, "written", title) == .some("written"))
+        #expect(try await title("written", in: killed.database) == "written")
         #expect(try walSize(killed.database) == 0)
         // Nothing lost: the next run reads the row from the database itself.
-        #expect(AppDatabase(openingWhenNeeded: killed.database).peek(titled, "written", title) == .some("written"))
+        #expect(try await title("written", in: killed.database) == "written")
         try? FileManager.default.removeItem(atPath: killed.path)
     }
 }

@@ -146,6 +146,12 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
     public var message: String {
         let quoted = "'\(part ?? "")'"
         let at = segment.map { "segment \($0) \(quoted)" } ?? quoted
+        return linkMessage(quoted: quoted, at: at) ?? pathMessage(quoted: quoted, at: at)
+    }
+
+    /// The message for a problem with the link as a whole: its form, scheme, origin, host,
+    /// bytes or length; nil for the others (``pathMessage(quoted:at:)``).
+    private func linkMessage(quoted: String, at: String) -> String? {
         switch reason {
         case .tooLong(let count):
             return "link is \(count) bytes long; the limit is \(RouteGraph.maximumLinkLength)"
@@ -175,6 +181,14 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
             return "link names no flow: expected SCHEME://FLOW/…"
         case .unknownFlow:
             return "unknown flow \(quoted)"
+        default:
+            return nil
+        }
+    }
+
+    /// The message for a problem with the path or the query.
+    private func pathMessage(quoted: String, at: String) -> String {
+        switch reason {
         case .unknownTab(let flow):
             return "\(at) is not a tab of flow '\(flow)'"
         case .unknownScreen(let after):
@@ -217,6 +231,8 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
             return "query parameter \(quoted) is repeated"
         case .missingQuery(let screen, let parameter):
             return "screen '\(screen)' needs query parameter '\(parameter)'"
+        default:
+            return "\(quoted): \(reason)"
         }
     }
 

@@ -74,89 +74,6 @@ struct RoutesParser {
         }
     }
 
-    // MARK: - Tokens
-
-    /// The lines of `text`, split at every kind of line break ("\r\n" is one).
-    static func lines(of text: String) -> [Substring] {
-        let bytes = text.utf8
-        // ASCII (route tables usually are): the breaks are LF, VT, FF and CR (CR LF is one
-        // Character, hence one break), found byte by byte rather than Character by Character.
-        guard bytes.allSatisfy({ $0 < 0x80 }) else {
-            return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-        }
-        var lines: [Substring] = []
-        var start = bytes.startIndex
-        var index = start
-        while index != bytes.endIndex {
-            let byte = bytes[index]
-            guard byte >= 0x0A && byte <= 0x0D else {
-                index = bytes.index(after: index)
-                continue
-            }
-            lines.append(text[start..<index])
-            index = bytes.index(after: index)
-            if byte == 0x0D, index != bytes.endIndex, bytes[index] == 0x0A {
-                index = bytes.index(after: index)
-            }
-            start = index
-        }
-        lines.append(text[start..<index])
-        return lines
-    }
-
-    /// The words of `line` (separated by spaces and tabs, up to a `#` that starts a word),
-    /// each with its column counted in Characters.
-    static func tokenize(_ line: Substring) -> [Token] {
-        let bytes = line.utf8
-        // ASCII: each byte is a Character (a line holds no CR LF), so bytes can be counted.
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return tokenizeCharacters(line) }
-        var tokens: [Token] = []
-        var tokenStart: String.Index?
-        var startColumn = 0
-        var column = 0
-        var index = bytes.startIndex
-        while index != bytes.endIndex {
-            let byte = bytes[index]
-            column += 1
-            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
-                if let start = tokenStart {
-                    tokens.append(Token(text: String(line[start..<index]), column: startColumn))
-                    tokenStart = nil
-                }
-            } else if tokenStart == nil {
-                if byte == UInt8(ascii: "#") { break }
-                tokenStart = index
-                startColumn = column
-            }
-            index = bytes.index(after: index)
-        }
-        if let start = tokenStart { tokens.append(Token(text: String(line[start..<index]), column: startColumn)) }
-        return tokens
-    }
-
-    /// ``tokenize(_:)`` Character by Character, for lines that are not ASCII.
-    static func tokenizeCharacters(_ line: Substring) -> [Token] {
-        var tokens: [Token] = []
-        var current = ""
-        var start = 0
-        var column = 0
-        for character in line {
-            column += 1
-            if character == "#" && current.isEmpty { break }
-            if character == " " || character == "\t" {
-                if !current.isEmpty {
-                    tokens.append(Token(text: current, column: start))
-                    current = ""
-                }
-                continue
-            }
-            if current.isEmpty { start = column }
-            current.append(character)
-        }
-        if !current.isEmpty { tokens.append(Token(text: current, column: start)) }
-        return tokens
-    }
-
     func location(_ line: Int, _ column: Int) -> RoutesLocation {
         RoutesLocation(file: file, line: line, column: column)
     }
@@ -286,27 +203,12 @@ struct RoutesParser {
             return
         }
         let nameToken = args[0]
-        guard checkName(nameToken, line: line, what: "screen") else { return }
-        let nameAt = location(line, nameToken.column)
-
-        // FLOW or FLOW.TAB
-        let placeToken = args[1]
-        let placeParts = placeToken.text.split(separator: ".", omittingEmptySubsequences: false)
-        guard placeParts.count <= 2, placeParts.allSatisfy({ Self.isIdentifier(String($0)) }) else {
-            error(location(line, placeToken.column), "expected FLOW or FLOW.TAB, got '\(placeToken.text)'")
-            return
-        }
-        let flow = (String(placeParts[0]), location(line, placeToken.column))
-        let tab = placeParts.count == 2
-            ? (String(placeParts[1]), location(line, placeToken.column + placeParts[0].count + 1))
-            : nil
-
+        guard checkName(nameToken, line: line, what: "screen"), let (flow, tab) = parsePlace(args[1], line: line) else { return }
         let kindToken = args[2]
         guard let kind = RouteGraph.ScreenKind(rawValue: kindToken.text) else {
             error(location(line, kindToken.column), "unknown screen kind '\(kindToken.text)'; expected root, push, sheet or alert")
             return
         }
-
         var index = 3
         var pattern: [RouteGraph.Segment] = []
         var patternAt: RoutesLocation?
@@ -317,51 +219,66 @@ struct RoutesParser {
             pattern = parsed
             index += 1
         }
-
-        var predecessors: [(String, RoutesLocation)] = []
-        var query: [(RouteGraph.QueryParameter, RoutesLocation)] = []
-        var seenAfter = false
-        var seenQuery = false
-        while index < args.count {
-            let token = args[index]
-            let tokenAt = location(line, token.column)
-            switch token.text {
-            case "after", "query":
-                let isAfter = token.text == "after"
-                if isAfter ? seenAfter : seenQuery {
-                    error(tokenAt, "'\(token.text)' appears twice on one line; list every name after a single '\(token.text)'")
-                    return
-                }
-                if isAfter { seenAfter = true } else { seenQuery = true }
-                index += 1
-                guard index < args.count, !Self.keywords.contains(args[index].text) else {
-                    error(tokenAt, "'\(token.text)' needs at least one \(isAfter ? "screen name" : "KEY:TYPE") after it")
-                    return
-                }
-                while index < args.count, !Self.keywords.contains(args[index].text) {
-                    let item = args[index]
-                    if isAfter {
-                        guard checkName(item, line: line, what: "screen") else { return }
-                        predecessors.append((item.text, location(line, item.column)))
-                    } else {
-                        guard let parameter = parseQueryParameter(item, line: line) else { return }
-                        query.append((parameter, location(line, item.column)))
-                    }
-                    index += 1
-                }
-            default:
-                let hint = index == 3 || patternAt != nil
-                    ? "expected 'after' or 'query'"
-                    : "a pattern must come right after the screen kind"
-                error(tokenAt, "unexpected '\(token.text)' in screen declaration; \(hint)")
-                return
-            }
-        }
-
+        guard let (predecessors, query) = parseClauses(args[index...], line: line, hasPattern: patternAt != nil)
+        else { return }
         screens.append(ScreenDecl(
             name: nameToken.text, flow: flow, tab: tab, kind: kind, pattern: pattern,
-            patternLocation: patternAt, query: query, predecessors: predecessors, location: nameAt
+            patternLocation: patternAt, query: query, predecessors: predecessors, location: location(line, nameToken.column)
         ))
+    }
+
+    /// `FLOW` or `FLOW.TAB`, each with where it is; nil (reported) when malformed.
+    private mutating func parsePlace(_ token: Token, line: Int) -> ((String, RoutesLocation), (String, RoutesLocation)?)? {
+        let parts = token.text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, parts.allSatisfy({ Self.isIdentifier(String($0)) }) else {
+            error(location(line, token.column), "expected FLOW or FLOW.TAB, got '\(token.text)'")
+            return nil
+        }
+        let flow = (String(parts[0]), location(line, token.column))
+        let tab = parts.count == 2 ? (String(parts[1]), location(line, token.column + parts[0].count + 1)) : nil
+        return (flow, tab)
+    }
+
+    /// The `after SCREEN...` and `query KEY:TYPE...` clauses ending a screen line; nil
+    /// (reported) when malformed. `args` are the line's words from the fourth on.
+    private mutating func parseClauses(
+        _ args: ArraySlice<Token>, line: Int, hasPattern: Bool
+    ) -> (predecessors: [(String, RoutesLocation)], query: [(RouteGraph.QueryParameter, RoutesLocation)])? {
+        var predecessors: [(String, RoutesLocation)] = []
+        var query: [(RouteGraph.QueryParameter, RoutesLocation)] = []
+        var seen: Set<String> = []
+        var index = args.startIndex
+        while index < args.endIndex {
+            let token = args[index]
+            let tokenAt = location(line, token.column)
+            guard token.text == "after" || token.text == "query" else {
+                let hint = index == 3 || hasPattern ? "expected 'after' or 'query'" : "a pattern must come right after the screen kind"
+                error(tokenAt, "unexpected '\(token.text)' in screen declaration; \(hint)")
+                return nil
+            }
+            let isAfter = token.text == "after"
+            guard seen.insert(token.text).inserted else {
+                error(tokenAt, "'\(token.text)' appears twice on one line; list every name after a single '\(token.text)'")
+                return nil
+            }
+            index += 1
+            guard index < args.endIndex, !Self.keywords.contains(args[index].text) else {
+                error(tokenAt, "'\(token.text)' needs at least one \(isAfter ? "screen name" : "KEY:TYPE") after it")
+                return nil
+            }
+            while index < args.endIndex, !Self.keywords.contains(args[index].text) {
+                let item = args[index]
+                if isAfter {
+                    guard checkName(item, line: line, what: "screen") else { return nil }
+                    predecessors.append((item.text, location(line, item.column)))
+                } else {
+                    guard let parameter = parseQueryParameter(item, line: line) else { return nil }
+                    query.append((parameter, location(line, item.column)))
+                }
+                index += 1
+            }
+        }
+        return (predecessors, query)
     }
 
     mutating func parsePattern(_ token: Token, line: Int) -> [RouteGraph.Segment]? {

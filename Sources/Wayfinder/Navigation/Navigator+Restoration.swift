@@ -60,31 +60,8 @@ extension Navigator {
                 problems.append("flow '\(flow.name)' is missing")
                 continue
             }
-            var kept = result.flows[flow.name] ?? FlowState(selectedTab: nil, stacks: [:])
-            if flow.hasTabs {
-                if let tab = flowState.selectedTab, flow.tabs.contains(tab) {
-                    kept.selectedTab = tab
-                } else {
-                    problems.append("flow '\(flow.name)' selects unknown tab '\((flowState.selectedTab ?? "").escapingControlCharacters)'")
-                }
-            } else if flowState.selectedTab != nil {
-                problems.append("flow '\(flow.name)' has no tabs but selects one")
-            }
-            let keys = flow.hasTabs ? flow.tabs : [FlowState.singleStack]
-            for key in flowState.stacks.keys.sorted() where !keys.contains(key) {
-                problems.append("flow '\(flow.name)' has a stack for unknown tab '\(key.escapingControlCharacters)'")
-            }
-            for key in keys {
-                let place = flow.hasTabs ? "\(flow.name).\(key)" : flow.name
-                guard let stack = flowState.stacks[key] else {
-                    problems.append("\(place) has no stack")
-                    continue
-                }
-                let (nearest, stackProblems) = nearestValidStack(to: stack, flow: flow, tab: flow.hasTabs ? key : nil)
-                kept.stacks[key] = nearest
-                problems += stackProblems.map { "\(place): \($0)" }
-            }
-            result.flows[flow.name] = kept
+            let start = result.flows[flow.name] ?? FlowState(selectedTab: nil, stacks: [:])
+            result.flows[flow.name] = nearestValidFlow(to: flowState, flow: flow, from: start, problems: &problems)
         }
         if let active = graph.flow(named: snapshot.activeFlow) {
             if let guardName = active.guardName, !result.grantedGuards.contains(guardName) {
@@ -106,6 +83,38 @@ extension Navigator {
             }
         }
         return (result, problems)
+    }
+
+    /// `flowState` as it fits `flow`: its tab if the flow has it, each stack's nearest valid
+    /// stack (see ``nearestValidStack(to:flow:tab:)``), over `start` (the flow's fresh state).
+    private func nearestValidFlow(
+        to flowState: FlowState, flow: RouteGraph.Flow, from start: FlowState, problems: inout [String]
+    ) -> FlowState {
+        var kept = start
+        if flow.hasTabs {
+            if let tab = flowState.selectedTab, flow.tabs.contains(tab) {
+                kept.selectedTab = tab
+            } else {
+                problems.append("flow '\(flow.name)' selects unknown tab '\((flowState.selectedTab ?? "").escapingControlCharacters)'")
+            }
+        } else if flowState.selectedTab != nil {
+            problems.append("flow '\(flow.name)' has no tabs but selects one")
+        }
+        let keys = flow.hasTabs ? flow.tabs : [FlowState.singleStack]
+        for key in flowState.stacks.keys.sorted() where !keys.contains(key) {
+            problems.append("flow '\(flow.name)' has a stack for unknown tab '\(key.escapingControlCharacters)'")
+        }
+        for key in keys {
+            let place = flow.hasTabs ? "\(flow.name).\(key)" : flow.name
+            guard let stack = flowState.stacks[key] else {
+                problems.append("\(place) has no stack")
+                continue
+            }
+            let (nearest, stackProblems) = nearestValidStack(to: stack, flow: flow, tab: flow.hasTabs ? key : nil)
+            kept.stacks[key] = nearest
+            problems += stackProblems.map { "\(place): \($0)" }
+        }
+        return kept
     }
 
     /// Gives a fresh id to every stack element and presentation of `state` whose id is out

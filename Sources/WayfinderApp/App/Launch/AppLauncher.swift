@@ -22,14 +22,11 @@ public struct AppLauncher {
     ///   - links: Links to open, in order; when there are any, the saved navigation is not restored.
     ///   - fresh: Start from the first screen instead of the saved navigation.
     ///   - databaseWhenNeeded: Open the database only when something reads or writes data
-    ///     (a short run that shows where links lead needs none while signed out, and reads a
-    ///     saved session without opening it: ``AppDatabase``'s `peek`).
+    ///     (a short run that shows where links lead needs none while signed out).
     /// - Returns: The app and one-line warnings (a state file that could not be used).
     /// - Throws: ``ServiceError`` when the database cannot be opened; ``NavigationError``
     ///   when a link does not resolve (nothing is opened then).
     public func launch(opening links: [String], fresh: Bool, databaseWhenNeeded: Bool = false) async throws -> (app: AppCoordinator, warnings: [String]) {
-        // A short run: SQLite set up for the one read it may make.
-        if databaseWhenNeeded { AppDatabase.configureForShortRun() }
         let container = try Container.persistent(in: directory, openingWhenNeeded: databaseWhenNeeded)
         // Leftovers of runs killed in the middle of saving a file.
         FileSystem.removeAbandonedTemporaryFiles(besides: directory.navigation, directory.session)

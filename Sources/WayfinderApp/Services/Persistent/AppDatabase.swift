@@ -1,4 +1,3 @@
-import CSQLiteTuning
 import GRDB
 import GRDBSQLite
 import Synchronization
@@ -103,70 +102,74 @@ public struct AppDatabase: Sendable {
     /// The schema's history; each migration runs once, in order, in a transaction.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1 schema") { db in
-            try db.execute(sql: """
-                CREATE TABLE user (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    username TEXT NOT NULL UNIQUE,
-                    displayName TEXT NOT NULL,
-                    bio TEXT NOT NULL,
-                    passwordHash TEXT NOT NULL);
-                CREATE TABLE post (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    authorID INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
-                    title TEXT NOT NULL,
-                    body TEXT NOT NULL);
-                CREATE INDEX post_author ON post(authorID);
-                CREATE TABLE comment (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    postID INTEGER NOT NULL REFERENCES post(id) ON DELETE CASCADE,
-                    authorID INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
-                    text TEXT NOT NULL);
-                CREATE INDEX comment_post ON comment(postID);
-                CREATE TABLE postLike (
-                    postID INTEGER NOT NULL REFERENCES post(id) ON DELETE CASCADE,
-                    userID INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
-                    PRIMARY KEY (postID, userID));
-                CREATE TABLE notificationSetting (
-                    userID INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
-                    kind TEXT NOT NULL,
-                    enabled BOOLEAN NOT NULL,
-                    PRIMARY KEY (userID, kind));
-                CREATE TABLE flagOverride (
-                    id TEXT PRIMARY KEY,
-                    value BOOLEAN NOT NULL);
-                CREATE TABLE session (
-                    token TEXT PRIMARY KEY,
-                    userID INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
-                    createdAt TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
-                """)
-        }
-        migrator.registerMigration("v1 demo data") { db in
-            for user in DemoData.users {
-                // A ServiceError thrown here aborts the migration and comes out of init.
-                let hash = try PasswordHasher.hash(DemoData.password)
-                try db.execute(
-                    sql: "INSERT INTO user (id, username, displayName, bio, passwordHash) VALUES (?, ?, ?, ?, ?)",
-                    arguments: [user.id, user.username, user.displayName, user.bio, hash]
-                )
-            }
-            for post in DemoData.posts {
-                try db.execute(
-                    sql: "INSERT INTO post (id, authorID, title, body) VALUES (?, ?, ?, ?)",
-                    arguments: [post.id, post.authorID, post.title, post.body]
-                )
-            }
-            for comment in DemoData.comments {
-                try db.execute(
-                    sql: "INSERT INTO comment (id, postID, authorID, text) VALUES (?, ?, ?, ?)",
-                    arguments: [comment.id, comment.postID, comment.authorID, comment.text]
-                )
-            }
-            for like in DemoData.likes.sorted(by: { ($0.postID, $0.userID) < ($1.postID, $1.userID) }) {
-                try db.execute(sql: "INSERT INTO postLike (postID, userID) VALUES (?, ?)", arguments: [like.postID, like.userID])
-            }
-        }
+        migrator.registerMigration("v1 schema") { db in try db.execute(sql: schemaV1) }
+        migrator.registerMigration("v1 demo data", migrate: insertDemoData)
         return migrator
+    }
+
+    /// The tables and indexes of the first version.
+    static let schemaV1 = """
+        CREATE TABLE user (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            username TEXT NOT NULL UNIQUE,
+            displayName TEXT NOT NULL,
+            bio TEXT NOT NULL,
+            passwordHash TEXT NOT NULL);
+        CREATE TABLE post (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            authorID INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+            title TEXT NOT NULL,
+            body TEXT NOT NULL);
+        CREATE INDEX post_author ON post(authorID);
+        CREATE TABLE comment (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            postID INTEGER NOT NULL REFERENCES post(id) ON DELETE CASCADE,
+            authorID INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+            text TEXT NOT NULL);
+        CREATE INDEX comment_post ON comment(postID);
+        CREATE TABLE postLike (
+            postID INTEGER NOT NULL REFERENCES post(id) ON DELETE CASCADE,
+            userID INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+            PRIMARY KEY (postID, userID));
+        CREATE TABLE notificationSetting (
+            userID INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL,
+            enabled BOOLEAN NOT NULL,
+            PRIMARY KEY (userID, kind));
+        CREATE TABLE flagOverride (
+            id TEXT PRIMARY KEY,
+            value BOOLEAN NOT NULL);
+        CREATE TABLE session (
+            token TEXT PRIMARY KEY,
+            userID INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+            createdAt TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
+        """
+
+    /// The demo data: users (with the demo password), posts, comments and likes.
+    static func insertDemoData(_ db: Database) throws {
+        for user in DemoData.users {
+            // A ServiceError thrown here aborts the migration and comes out of init.
+            let hash = try PasswordHasher.hash(DemoData.password)
+            try db.execute(
+                sql: "INSERT INTO user (id, username, displayName, bio, passwordHash) VALUES (?, ?, ?, ?, ?)",
+                arguments: [user.id, user.username, user.displayName, user.bio, hash]
+            )
+        }
+        for post in DemoData.posts {
+            try db.execute(
+                sql: "INSERT INTO post (id, authorID, title, body) VALUES (?, ?, ?, ?)",
+                arguments: [post.id, post.authorID, post.title, post.body]
+            )
+        }
+        for comment in DemoData.comments {
+            try db.execute(
+                sql: "INSERT INTO comment (id, postID, authorID, text) VALUES (?, ?, ?, ?)",
+                arguments: [comment.id, comment.postID, comment.authorID, comment.text]
+            )
+        }
+        for like in DemoData.likes.sorted(by: { ($0.postID, $0.userID) < ($1.postID, $1.userID) }) {
+            try db.execute(sql: "INSERT INTO postLike (postID, userID) VALUES (?, ?)", arguments: [like.postID, like.userID])
+        }
     }
 
     /// Runs `work` in a read (deferred) transaction on the caller's thread (a local database
@@ -266,70 +269,6 @@ public struct AppDatabase: Sendable {
             switch self {
             case .deferred: "BEGIN DEFERRED TRANSACTION"
             case .immediate: "BEGIN IMMEDIATE TRANSACTION"
-            }
-        }
-    }
-}
-
-extension AppDatabase {
-    /// Sets SQLite up for a process whose reads are few and short (`wayfinder open`): page
-    /// memory taken as pages are read, and no per-connection block of small allocations
-    /// (SQLite sets both up at once for a long session, at a page fault for each page they
-    /// span). Call it before any database is opened; afterwards it changes nothing.
-    public static func configureForShortRun() {
-        _ = wayfinder_sqlite_configure_for_short_reads()
-    }
-
-    /// Runs one query (`sql`, one text parameter) on a connection of its own, through the
-    /// SQLite library itself: no GRDB set-up, no migrations, one statement. For a short
-    /// run whose only read is one row (`wayfinder open` with a saved session), while this
-    /// database's connection is not open; `decode` reads the row from the statement.
-    /// - Returns: The row read, `.some(nil)` when there is none, or `nil` when this cannot
-    ///   tell: the connection is open already, the file is missing, not at the schema the
-    ///   migrations make (older or newer), or SQLite fails. Then read through ``read(_:)``.
-    func peek<T>(_ sql: String, _ argument: String, _ decode: (OpaquePointer) -> T) -> T?? {
-        guard !connection.isOpen else { return nil }
-        var handle: OpaquePointer?
-        defer { sqlite3_close_v2(handle) }
-        // Read-write (closing, it moves into the database what a killed run left in `-wal`),
-        // never created.
-        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK, let handle else { return nil }
-        // Like the app's connection: the last one to close leaves `-wal` and `-shm` in place,
-        // the `-wal` file emptied.
-        // Exclusive: the file to itself for its one read, so SQLite keeps the WAL index in
-        // this process's memory and leaves `-shm` alone (a first connection would empty that
-        // file and grow it again, page by page: file-system work for every run). Another
-        // process with the database open holds a lock that this cannot take: no waiting
-        // (no busy timeout); the read fails and goes through ``read(_:)``, which shares.
-        guard Self.keepWALFiles(handle) == SQLITE_OK,
-            sqlite3_exec(handle, "PRAGMA journal_size_limit = \(Self.walSizeLimit)", nil, nil, nil) == SQLITE_OK,
-            sqlite3_exec(handle, "PRAGMA locking_mode = EXCLUSIVE", nil, nil, nil) == SQLITE_OK
-        else { return nil }
-        let applied = Self.rows("SELECT identifier FROM grdb_migrations ORDER BY rowid", nil, on: handle) { statement in
-            sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? ""
-        }
-        guard let applied, applied == Self.migrator.migrations else { return nil }
-        guard let rows = Self.rows(sql, argument, on: handle, decode) else { return nil }
-        return .some(rows.first)
-    }
-
-    /// The rows of `sql` (with `argument` bound to its one parameter, if any), each read by
-    /// `decode`; nil when SQLite fails.
-    private static func rows<T>(_ sql: String, _ argument: String?, on handle: OpaquePointer, _ decode: (OpaquePointer) -> T) -> [T]? {
-        var prepared: OpaquePointer?
-        defer { sqlite3_finalize(prepared) }
-        guard sqlite3_prepare_v2(handle, sql, -1, &prepared, nil) == SQLITE_OK, let statement = prepared else { return nil }
-        if let argument {
-            // SQLITE_TRANSIENT: SQLite copies the text.
-            let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-            guard sqlite3_bind_text(statement, 1, argument, -1, transient) == SQLITE_OK else { return nil }
-        }
-        var rows: [T] = []
-        while true {
-            switch sqlite3_step(statement) {
-            case SQLITE_ROW: rows.append(decode(statement))
-            case SQLITE_DONE: return rows
-            default: return nil
             }
         }
     }

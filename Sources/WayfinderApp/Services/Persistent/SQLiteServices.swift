@@ -1,21 +1,12 @@
 import GRDB
-import GRDBSQLite
 
 extension User {
-    /// The columns ``init(row:)`` and ``init(statement:)`` read, in their order.
+    /// The columns ``init(row:)`` reads, in their order.
     static let columns = "user.id, user.username, user.displayName, user.bio"
 
     /// A user from a row that starts with ``columns`` (read by position: no column-name lookups).
     init(row: Row) {
         self.init(id: row[0], username: row[1], displayName: row[2], bio: row[3])
-    }
-
-    /// A user from the current row of an SQLite statement whose columns start with ``columns``.
-    init(statement: OpaquePointer) {
-        func text(_ column: Int32) -> String {
-            sqlite3_column_text(statement, column).map { String(cString: $0) } ?? ""
-        }
-        self.init(id: Int(sqlite3_column_int64(statement, 0)), username: text(1), displayName: text(2), bio: text(3))
     }
 }
 
