@@ -102,7 +102,7 @@ import WayfinderTerminal
         #expect(app.url == "wayfinder://main/feed/post/5")
         try app.main.selectTab("search")
         #expect(app.url == "wayfinder://main/search/post/6?q=tabs")
-        #expect(app.main.root == .search(query: "tabs"))
+        #expect(app.main.root == .search(q: "tabs"))
     }
 
     @Test func sheetsAndTheSignOutAlert() async throws {

@@ -38,7 +38,7 @@ import WayfinderTesting
             $0.pending = nil
             $0.grantedGuards = signedIn
             $0.selectedTabs["main"] = "search"
-            $0.stacks["main/search"] = [MainRoute.search(query: "swift").route, MainRoute.post(id: 3).route]
+            $0.stacks["main/search"] = [MainRoute.search(q: "swift").route, MainRoute.post(id: 3).route]
         }
         store.expectEvents([
             .granted("signed-in"),

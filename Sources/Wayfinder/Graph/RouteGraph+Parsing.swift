@@ -19,11 +19,11 @@ extension RouteGraph {
         self = graph
     }
 
-    /// A graph of declarations that ``init(parsing:file:)`` accepted (checked when the
-    /// package was built: the code the `routes-compiler` tool generates from a `.routes`
-    /// file). They are not checked again; declarations that do not make a graph stop the
-    /// program.
-    package init(checkedScheme scheme: String, webOrigins: [String] = [], guards: [Guard], flows: [Flow], screens: [Screen]) {
+    /// A graph of declarations that ``init(parsing:file:)`` accepted when the package was
+    /// built: what the `RoutesCompiler` plugin generates from a `.routes` file (`webOrigins`
+    /// as they print, `https://host`). They are not checked again; declarations that do not
+    /// make a graph stop the program, so write a table and let the plugin call this.
+    public init(checkedScheme scheme: String, webOrigins: [String] = [], guards: [Guard], flows: [Flow], screens: [Screen]) {
         let origins = webOrigins.compactMap(WebOrigin.init(parsing:))
         guard origins.count == webOrigins.count,
               let graph = GraphBuilder.assemble(scheme: scheme, webOrigins: origins, guards: guards, flows: flows, screens: screens)

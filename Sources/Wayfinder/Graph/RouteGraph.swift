@@ -15,8 +15,8 @@ public struct RouteGraph: Sendable {
         /// The flow shown while the guard is unmet.
         public let fallbackFlow: String
 
-        /// A guard (for ``RouteGraph/init(checkedScheme:guards:flows:screens:)``).
-        package init(name: String, fallbackFlow: String) {
+        /// A guard (for ``RouteGraph/init(checkedScheme:webOrigins:guards:flows:screens:)``, in code the `RoutesCompiler` plugin generates).
+        public init(name: String, fallbackFlow: String) {
             self.name = name
             self.fallbackFlow = fallbackFlow
         }
@@ -33,8 +33,8 @@ public struct RouteGraph: Sendable {
         /// Whether the flow has tabs.
         public var hasTabs: Bool { !tabs.isEmpty }
 
-        /// A flow (for ``RouteGraph/init(checkedScheme:guards:flows:screens:)``).
-        package init(name: String, guardName: String?, tabs: [String]) {
+        /// A flow (for ``RouteGraph/init(checkedScheme:webOrigins:guards:flows:screens:)``, in code the `RoutesCompiler` plugin generates).
+        public init(name: String, guardName: String?, tabs: [String]) {
             self.name = name
             self.guardName = guardName
             self.tabs = tabs
@@ -94,8 +94,8 @@ public struct RouteGraph: Sendable {
         /// Whether the link may leave it out.
         public let isOptional: Bool
 
-        /// A query parameter (for ``RouteGraph/init(checkedScheme:guards:flows:screens:)``).
-        package init(name: String, type: ParameterType, isOptional: Bool) {
+        /// A query parameter (for ``RouteGraph/init(checkedScheme:webOrigins:guards:flows:screens:)``, in code the `RoutesCompiler` plugin generates).
+        public init(name: String, type: ParameterType, isOptional: Bool) {
             self.name = name
             self.type = type
             self.isOptional = isOptional
@@ -121,8 +121,8 @@ public struct RouteGraph: Sendable {
         /// Where it is declared.
         public let location: RoutesLocation
 
-        /// A screen (for ``RouteGraph/init(checkedScheme:guards:flows:screens:)``).
-        package init(
+        /// A screen (for ``RouteGraph/init(checkedScheme:webOrigins:guards:flows:screens:)``, in code the `RoutesCompiler` plugin generates).
+        public init(
             name: String, flow: String, tab: String?, kind: ScreenKind, pattern: [Segment],
             query: [QueryParameter], predecessors: [String], location: RoutesLocation
         ) {

@@ -60,6 +60,12 @@ public enum ParameterValue: Hashable, Sendable {
         return nil
     }
 
+    /// The UUID, when this is a `uuid` value.
+    public var uuidValue: UUIDValue? {
+        if case .uuid(let value) = self { return value }
+        return nil
+    }
+
     /// Parses `text` as a value of `type`; `nil` when it does not convert.
     ///
     /// - Parameters:

@@ -71,3 +71,21 @@ extension UUIDValue: CustomStringConvertible {
         return String(decoding: bytes, as: UTF8.self)
     }
 }
+
+extension UUIDValue: Codable {
+    /// Reads the 8-4-4-4-12 text form; any other text is a decoding error.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let value = UUIDValue(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a UUID: \(text)")
+        }
+        self = value
+    }
+
+    /// Writes the lower-case 8-4-4-4-12 text form.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

@@ -50,9 +50,9 @@ public final class SearchViewModel: ScreenModel {
             guard !input.freeText.isEmpty else { return .failed("usage: find <words>") }
             let words = input.freeText
             if let problem = UserText.problem(in: words, field: .search) { return .failed(problem) }
-            return navigate { () throws(NavigationError) in try router.replaceRoot(with: .search(query: words)) }
+            return navigate { () throws(NavigationError) in try router.replaceRoot(with: .search(q: words)) }
         case "clear":
-            return navigate { () throws(NavigationError) in try router.replaceRoot(with: .search(query: nil)) }
+            return navigate { () throws(NavigationError) in try router.replaceRoot(with: .search(q: nil)) }
         case "post":
             return await openPost(input.arguments, router: router, posts: posts)
         default:

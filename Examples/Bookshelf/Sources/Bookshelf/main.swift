@@ -1,0 +1,28 @@
+import Wayfinder
+
+// The graph and the typed routes come from Routes/bookshelf.routes, compiled at build time.
+let graph = BookshelfRoutes.graph
+
+let links = [
+    "bookshelf://library/shelves/shelf/sci-fi/book/0441013597",
+    "https://bookshelf.example/library/search/book/0441013597/author/42?text=dune",
+    "bookshelf://library/shelves/shelf/classics/book/x/edition/1965/0f0e0d0c-0b0a-0908-0706-050403020100",
+    "bookshelf://account/reset?token=abc",
+]
+for link in links {
+    do {
+        let resolved = try graph.resolve(link)
+        let typed = resolved.stack.map { route in
+            LibraryRoute(route: route).map { "\($0)" } ?? AccountRoute(route: route).map { "\($0)" } ?? route.description
+        }
+        print("\(resolved.url) -> \(typed)")
+    } catch {
+        print("\(link): \(error)")
+    }
+}
+
+// Typed routes print back to the links they came from.
+let stack: [LibraryRoute] = [.shelves, .shelf(slug: "sci-fi"), .book(isbn: "0441013597"), .author(authorId: 42)]
+print(graph.link(flow: LibraryRoute.flow, tab: "shelves", stack: stack.map(\.route), presentation: LibraryRoute.default.route))
+let account: [AccountRoute] = [.signIn, .reset(token: "abc")]
+print(graph.link(flow: AccountRoute.flow, tab: nil, stack: account.map(\.route), presentation: nil))

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// Another package using Wayfinder's `RoutesCompiler` plugin on its own table
+/// (`Examples/Bookshelf`): it builds, its generated route enums work, and a mistake in a table
+/// fails the build at its line and column.
+@Suite(.serialized) struct ExamplePackageTests {
+    static let example = CLI.repositoryRoot.appendingPathComponent("Examples/Bookshelf")
+    static let compiler = CLI.binary.deletingLastPathComponent().appendingPathComponent("routes-compiler")
+
+    /// Runs `executable` with `arguments`; its status and what it wrote (stdout and stderr).
+    private func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func theExamplePackageBuildsAndItsTypedRoutesWork() throws {
+        let scratch = CLI.repositoryRoot.appendingPathComponent(".build/examples/bookshelf").path
+        let build = try run("/usr/bin/env", ["swift", "build", "--package-path", Self.example.path, "--scratch-path", scratch])
+        #expect(build.status == 0, "\(build.output)")
+        let program = try run(scratch + "/debug/Bookshelf", [])
+        #expect(program.status == 0)
+        let lines = program.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains("bookshelf://library/search/book/0441013597/author/42?text=dune -> [\"search(text: Optional(\\\"dune\\\"), page: nil)\", \"book(isbn: \\\"0441013597\\\")\", \"author(authorId: 42)\"]"), "\(program.output)")
+        #expect(lines.contains("bookshelf://library/shelves/shelf/sci-fi/book/0441013597/author/42/default"), "\(program.output)")
+        #expect(lines.contains("bookshelf://account/reset?token=abc"), "\(program.output)")
+    }
+
+    /// A table with mistakes: every one reported as `file:line:column: error: …`, as the
+    /// build shows it, and nothing written.
+    @Test func aMistakeInATableFailsTheBuildAtItsLineAndColumn() throws {
+        let path = try CLI.temporaryFile("scheme shop\nflow store\nscreen home store root\nscreen item store push item/{id:number} after home\nscreen cart store push cart after hme\n", name: "shop.routes")
+        let output = path + ".swift"
+        let result = try run(Self.compiler.path, [path, output, "shop.routes", "ShopRoutes"])
+        #expect(result.status == 65)
+        #expect(result.output.split(separator: "\n").map(String.init) == [
+            "\(path):4:29: error: unknown parameter type 'number'; expected int, string, uuid",
+            "\(path):5:35: error: unknown predecessor 'hme' of screen 'cart'; did you mean 'home'?",
+        ])
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    /// Names that become the same Swift name are refused where the second is declared.
+    @Test func namesThatCollideInSwiftFailTheBuild() throws {
+        let path = try CLI.temporaryFile("scheme shop\nflow store\nscreen home store root\nscreen my-item store push a after home\nscreen myItem store push b after home\n", name: "shop.routes")
+        let result = try run(Self.compiler.path, [path, path + ".swift", "shop.routes", "ShopRoutes"])
+        #expect(result.status == 65)
+        #expect(result.output == "\(path):5:8: error: screen 'myItem' and screen 'my-item' are both 'myItem' in Swift\n")
+    }
+
+    @Test func aGoodTableBecomesTheGraphAndOneEnumPerFlow() throws {
+        let path = try CLI.temporaryFile("scheme shop\nflow store tabs browse cart\nscreen browse store.browse root query q:string?\nscreen cart store.cart root\nscreen item store push item/{id:int} after browse cart\nflow help\nscreen faq help root\n", name: "shop.routes")
+        let output = path + ".swift"
+        let result = try run(Self.compiler.path, [path, output, "shop.routes", "ShopRoutes"])
+        #expect(result.status == 0, "\(result.output)")
+        let source = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(source.contains("public enum ShopRoutes {"))
+        #expect(source.contains("public enum StoreRoute: FlowRoute {"))
+        #expect(source.contains("    case browse(q: String?)"))
+        #expect(source.contains("    case item(id: Int)"))
+        #expect(source.contains("public enum HelpRoute: FlowRoute {"))
+    }
+}
