@@ -112,7 +112,7 @@ import WayfinderTerminal
         #expect(app.main.presented?.style == .sheet)
         #expect(try await run("cancel") == .done(nil))
         #expect(app.main.presented == nil)
-        try app.main.send(OpenSettings())
+        try app.main.send(ShowFlow("settings"))
         #expect(try await run("signout") == .done(nil))
         #expect(app.settings.presented?.route == .logout)
         #expect(app.settings.presented?.style == .alert)
@@ -126,9 +126,9 @@ import WayfinderTerminal
 
     @Test func childIntentsBubbleToTheAppCoordinator() async throws {
         try await signIn()
-        try app.main.send(OpenSettings())
+        try app.main.send(ShowFlow("settings"))
         #expect(app.state.navigation.activeFlow == "settings")
-        try app.settings.send(OpenMain())
+        try app.settings.send(ShowFlow("main"))
         #expect(app.state.navigation.activeFlow == "main")
         try app.main.send(SignOutRequested())
         #expect(app.user == nil)

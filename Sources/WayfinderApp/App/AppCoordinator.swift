@@ -1,9 +1,9 @@
 import Wayfinder
 import WayfinderTerminal
 
-/// The root of the sample app: owns the navigation store, the session and the three flow
-/// coordinators, picks the flow from the session, and handles what children bubble up
-/// (sign-in finished, sign out, open settings, back to main).
+/// The root of the sample app: owns the navigation store, the session and the flow
+/// coordinators (one per ``Feature``, made on first use), picks the flow from the session,
+/// and handles what children bubble up (sign-in finished, sign out, show another flow).
 ///
 /// ```swift
 /// let app = AppCoordinator(container: .demo())
@@ -22,15 +22,10 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
     public private(set) var user: User?
     /// The store, for test tools.
     public var navigationStore: NavigationStore { store }
-    /// The Login flow.
-    public private(set) lazy var login = LoginCoordinator(store: store, parent: self)
-    /// The Main flow (tabs feed, search, me).
-    public private(set) lazy var main = MainCoordinator(store: store, parent: self)
-    /// The Settings flow.
-    public private(set) lazy var settings = SettingsCoordinator(store: store, parent: self)
     /// The root has no parent.
     public var parent: (any Coordinator)? { nil }
 
+    private var coordinators: [ObjectIdentifier: any Coordinator] = [:]
     private var models: [ScreenKey: any ScreenModel] = [:]
     private var pendingWork: [Task<String?, Never>] = []
 
@@ -44,6 +39,31 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
         self.store = NavigationStore(navigator: Navigator(graph: graph, ids: ids))
     }
 
+    /// The coordinator of type `type`, made on first use (each feature's folder offers its
+    /// own as a property: `app.main`).
+    public func coordinator<C: AppFlowCoordinator>(_ type: C.Type) -> C {
+        if let made = coordinators[ObjectIdentifier(type)] as? C { return made }
+        let made = C(store: store, parent: self)
+        coordinators[ObjectIdentifier(type)] = made
+        return made
+    }
+
+    /// The flow shown while nobody is signed in: the sign-in guard's fallback.
+    var signedOutFlow: String {
+        store.graph.guardNamed(Self.signedInGuard)?.fallbackFlow ?? store.graph.initialFlow.name
+    }
+
+    /// The flow shown once someone signs in: the first that needs the sign-in guard.
+    var signedInFlow: String {
+        store.graph.flows.first { $0.guardName == Self.signedInGuard }?.name ?? store.graph.initialFlow.name
+    }
+
+    /// A new user value for the signed-in user (their profile was edited).
+    func userChanged(to updated: User) {
+        guard user?.id == updated.id else { return }
+        user = updated
+    }
+
     // MARK: - Intents from children
 
     public func handle(_ intent: any NavigationIntent) throws(NavigationError) -> Bool {
@@ -52,10 +72,8 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
             try startSession(for: signIn.user)
         case is SignOutRequested:
             try signOut()
-        case is OpenSettings:
-            try store.perform { n throws(NavigationError) in try n.activate(flow: SettingsRoute.flow) }
-        case is OpenMain:
-            try store.perform { n throws(NavigationError) in try n.activate(flow: MainRoute.flow) }
+        case let show as ShowFlow:
+            try activate(flow: show.flow)
         default:
             return false
         }
@@ -78,8 +96,8 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
         try store.perform { n throws(NavigationError) in
             // The sign-in screens are done with: Login starts afresh next time. Granting
             // the guard then starts a new history, so undo cannot go back to them.
-            if n.state.activeFlow == LoginRoute.flow { try n.popToRoot() }
-            try n.grant(Self.signedInGuard, showing: MainRoute.flow)
+            if n.state.activeFlow == signedOutFlow { try n.popToRoot() }
+            try n.grant(Self.signedInGuard, showing: signedInFlow)
         }
         models.removeAll()
     }
@@ -107,7 +125,7 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
     /// new session; Main is shown.
     public func resume(as user: User) throws(NavigationError) {
         self.user = user
-        try store.perform { n throws(NavigationError) in try n.grant(Self.signedInGuard, showing: MainRoute.flow) }
+        try store.perform { n throws(NavigationError) in try n.grant(Self.signedInGuard, showing: signedInFlow) }
         models.removeAll()
     }
 
@@ -139,7 +157,7 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
         } catch {
             throw NavigationError(.invalidLink, error.message)
         }
-        if resolved.flow == LoginRoute.flow, let user {
+        if resolved.flow == signedOutFlow, let user {
             throw NavigationError(.notAllowed, "already signed in as \(user.username); logout first")
         }
         return try store.perform { n throws(NavigationError) in try n.open(resolved) }
@@ -168,7 +186,7 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
     /// Shows `flow` (as with a link to its current screen).
     @discardableResult
     public func activate(flow: String) throws(NavigationError) -> NavigationOutcome {
-        if flow == LoginRoute.flow, let user {
+        if flow == signedOutFlow, let user {
             throw NavigationError(.notAllowed, "already signed in as \(user.username); logout first")
         }
         return try store.perform { n throws(NavigationError) in try n.activate(flow: flow) }
@@ -230,14 +248,10 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
     }
 
     private func missingReference(in route: Route) async throws(ServiceError) -> String? {
-        switch MainRoute(route: route) {
-        case .post(let id)?:
-            return try await container.posts.post(id: id) == nil ? "post \(id)" : nil
-        case .user(let id)?:
-            return try await container.users.user(id: id) == nil ? "user \(id)" : nil
-        default:
-            return nil
+        for feature in Feature.all {
+            if let missing = try await feature.missingReference(route, container) { return missing }
         }
+        return nil
     }
 
     // MARK: - Screens
@@ -297,36 +311,9 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
     }
 
     private func makeModel(for route: Route, in stack: RouteStack, flow: String) -> any ScreenModel {
-        let pending = { [store] in store.state.pending }
-        if let route = LoginRoute(route: route), flow == LoginRoute.flow {
-            switch route {
-            case .signIn: return SignInViewModel(router: login, auth: container.auth, pending: pending)
-            case .register: return RegisterViewModel(router: login, auth: container.auth)
-            case .forgot(let email): return ForgotPasswordViewModel(router: login, email: email)
-            case .terms: return TermsViewModel(router: login)
-            }
-        }
-        if let route = MainRoute(route: route), flow == MainRoute.flow, let user {
-            switch route {
-            case .feed: return FeedViewModel(router: main, posts: container.posts, settings: container.settings, users: container.users)
-            case .search(let query): return SearchViewModel(router: main, posts: container.posts, users: container.users, query: query)
-            case .me: return ProfileViewModel(router: main, posts: container.posts, users: container.users, userID: user.id, isOwnProfile: true, isMeTab: true)
-            case .post(let id): return PostViewModel(router: main, posts: container.posts, users: container.users, postID: id, viewerID: user.id)
-            case .comments:
-                let postID = stack.routes.last { $0.screen == MainRoute.Screen.post.rawValue }?["id"]?.intValue ?? 0
-                return CommentsViewModel(router: main, posts: container.posts, users: container.users, postID: postID)
-            case .user(let id): return ProfileViewModel(router: main, posts: container.posts, users: container.users, userID: id, isOwnProfile: id == user.id)
-            case .compose: return ComposeViewModel(router: main, posts: container.posts, authorID: user.id)
-            }
-        }
-        if let route = SettingsRoute(route: route), flow == SettingsRoute.flow, let user {
-            switch route {
-            case .settings: return SettingsViewModel(router: settings, settings: container.settings, user: { [weak self] in self?.user ?? user })
-            case .editProfile: return EditProfileViewModel(router: settings, users: container.users, userID: user.id) { [weak self] updated in self?.user = updated }
-            case .notifications: return NotificationsViewModel(router: settings, settings: container.settings, userID: user.id)
-            case .about: return AboutViewModel(router: settings, graph: store.graph)
-            case .logout: return SignOutAlertViewModel(router: settings)
-            }
+        let context = ScreenContext(app: self, stack: stack)
+        for feature in Feature.all where feature.flow == flow {
+            if let model = feature.makeModel(route, context) { return model }
         }
         return MissingScreenModel(route: route)
     }

@@ -14,14 +14,10 @@ public struct SignOutRequested: NavigationIntent {
     public init() {}
 }
 
-/// Show the Settings flow.
-public struct OpenSettings: NavigationIntent {
+/// Show another flow (as with a link to its current screen): the app coordinator activates it.
+public struct ShowFlow: NavigationIntent {
+    /// The flow's name.
+    public let flow: String
     /// Creates the intent.
-    public init() {}
-}
-
-/// Show the Main flow.
-public struct OpenMain: NavigationIntent {
-    /// Creates the intent.
-    public init() {}
+    public init(_ flow: String) { self.flow = flow }
 }

@@ -8,13 +8,19 @@ import WayfinderTerminal
 public final class AppShell: ReplShell, NavigationStoreProviding {
     /// The app.
     public let app: AppCoordinator
-    /// `login NAME` typed while someone is signed in: the password first, over the screen.
-    let userSwitch: UserSwitch
+    /// The features' commands for every screen (`login NAME` while signed in), asked first
+    /// for secrets.
+    let sessionCommands: [any SessionCommand]
 
     /// A shell over `app`.
     public init(app: AppCoordinator) {
         self.app = app
-        self.userSwitch = UserSwitch(app: app)
+        self.sessionCommands = Feature.all.compactMap { $0.makeSessionCommand?(app) }
+    }
+
+    /// The session command waiting for a secret, if any.
+    private var waitingCommand: (any SessionCommand)? {
+        sessionCommands.first { $0.secretPrompt != nil }
     }
 
     /// A shell over a new app on fresh demo data, signed out, with `links` opened.
@@ -36,7 +42,7 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
         ScreenCommand("open", "<url>", "open a deep link, such as wayfinder://main/feed/post/3"),
         ScreenCommand("where", "", "print the link of what is on screen"),
         ScreenCommand("state", "", "print the whole navigation state as one JSON line"),
-        ScreenCommand("tab", "<name>", "switch tab (feed, search, me)"),
+        ScreenCommand("tab", "<name>", "switch to another tab of the flow"),
         ScreenCommand("dismiss", "", "dismiss the sheet or alert"),
         ScreenCommand("undo", "", "undo the last navigation step"),
         ScreenCommand("redo", "", "redo the step undone"),
@@ -44,14 +50,21 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
         ScreenCommand("quit", "", "leave (Ctrl-D works too)"),
     ]
 
-    /// Commands of the active flow, whatever its screen.
+    /// Commands of the active flow, whatever its screen: its feature's, then those that show
+    /// the other flows whose guard is met.
     var flowCommands: [ScreenCommand] {
-        switch app.store.state.activeFlow {
-        case LoginRoute.flow: [ScreenCommand("login", "<name>", "sign in (the password is asked for next)")]
-        case MainRoute.flow: [ScreenCommand("settings", "", "open Settings")]
-        case SettingsRoute.flow: [ScreenCommand("main", "", "back to the feed and tabs")]
-        default: []
+        let state = app.store.state
+        let active = Feature.all.filter { $0.flow == state.activeFlow }.flatMap(\.flowCommands)
+        return active + Feature.all.compactMap { feature in
+            guard feature.flow != state.activeFlow, let entry = feature.entryCommand, isOpen(feature.flow, in: state) else { return nil }
+            return entry
         }
+    }
+
+    /// Whether `flow`'s guard, if any, is met.
+    private func isOpen(_ flow: String, in state: NavigationState) -> Bool {
+        guard let guardName = app.store.graph.flow(named: flow)?.guardName else { return true }
+        return state.grantedGuards.contains(guardName)
     }
 
     /// The commands of `model`'s screen followed by those of its flow, without repeats.
@@ -64,7 +77,7 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
 
     public var prompt: String { "\(app.url)> " }
 
-    public var secretPrompt: String? { userSwitch.secretPrompt ?? app.visibleScreen().secretPrompt }
+    public var secretPrompt: String? { waitingCommand?.secretPrompt ?? app.visibleScreen().secretPrompt }
 
     public func banner() -> StyledText {
         var text = StyledText()
@@ -103,7 +116,7 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
     }
 
     public func cancelSecretInput() -> StyledText {
-        let message = userSwitch.cancel() ?? app.visibleScreen().cancelPasswordInput()
+        let message = waitingCommand?.cancel() ?? app.visibleScreen().cancelPasswordInput()
         return message.map { .line($0, .dim) } ?? StyledText()
     }
 
@@ -114,8 +127,8 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
     }
 
     private func run(_ line: String) async -> ReplReply {
-        if userSwitch.secretPrompt != nil {
-            return reply(for: await userSwitch.receiveSecret(line), navigates: true)
+        if let waiting = waitingCommand {
+            return reply(for: await waiting.receiveSecret(line), navigates: true)
         }
         let model = app.visibleScreen()
         if model.secretPrompt != nil {
@@ -210,29 +223,22 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
         }
     }
 
+    /// A command of the active flow's feature, one that shows another flow, or a feature's
+    /// session command; `nil` when `input` is none of them.
     private func runFlowCommand(_ input: CommandInput) async -> ReplReply? {
-        switch (app.store.state.activeFlow, input.name) {
-        case (LoginRoute.flow, "login"):
-            // From any Login screen: back to sign-in, then start there.
-            do {
-                try app.store.perform { n throws(NavigationError) in try n.popToRoot() }
-            } catch {
-                return .error("error: \(error.message)")
-            }
-            let model = app.visibleScreen()
-            guard let result = await model.perform(input) else { return nil }
+        let state = app.store.state
+        for feature in Feature.all where feature.flow == state.activeFlow && feature.flowCommands.contains(where: { $0.name == input.name }) {
+            guard let result = await feature.runFlowCommand(input, app) else { continue }
             return reply(for: result, navigates: false)
-        case (MainRoute.flow, "settings"):
-            return navigation { () throws(NavigationError) in try app.main.send(OpenSettings()) }
-        case (SettingsRoute.flow, "main"):
-            return navigation { () throws(NavigationError) in try app.settings.send(OpenMain()) }
-        case (_, "login") where app.user != nil:
-            // Signing in again (as anyone): the password first, over this screen; the user
-            // signed in now is signed out only once it is right (UserSwitch).
-            return reply(for: userSwitch.begin(input), navigates: false)
-        default:
-            return nil
         }
+        if let feature = Feature.all.first(where: { $0.flow != state.activeFlow && $0.entryCommand?.name == input.name }),
+           isOpen(feature.flow, in: state) {
+            return navigation { () throws(NavigationError) in try app.send(ShowFlow(feature.flow)) }
+        }
+        if let command = sessionCommands.first(where: { $0.name == input.name && $0.isAvailable }) {
+            return reply(for: command.begin(input), navigates: false)
+        }
+        return nil
     }
 
     /// `{"url", "flow", "tab", "stack", "presentation", "pending", "user"}`.

@@ -33,7 +33,7 @@ struct ScreenView {
             }
             text.append(line: spans)
         }
-        text.append("Also: back, root, open <url>, where, state, tab, dismiss, undo, redo, logout, help, quit", .dim)
+        text.append("Also: " + AppShell.globalCommands.map(\.name).joined(separator: ", "), .dim)
         return text
     }
 

@@ -10,7 +10,12 @@ import WayfinderTerminal
 /// The shell owns one and asks it first: for the secret prompt, for the line typed at it,
 /// and when the prompt is cancelled.
 @MainActor
-final class UserSwitch {
+final class UserSwitch: SessionCommand {
+    let name = "login"
+
+    /// Only while someone is signed in (otherwise `login` is the Login flow's command).
+    var isAvailable: Bool { app.user != nil }
+
     private let app: AppCoordinator
     private let step = PasswordStep()
 
