@@ -9,13 +9,13 @@ import WayfinderTerminal
 @Suite struct AppNavigationTests {
     let app = AppCoordinator(container: .demo())
 
-    private func run(_ line: String, on model: (any ScreenModel)? = nil) async throws -> ScreenResult? {
+    func run(_ line: String, on model: (any ScreenModel)? = nil) async throws -> ScreenResult? {
         let screen = model ?? app.visibleScreen()
         try await screen.load()
         return await screen.perform(try CommandInput(parsing: line))
     }
 
-    private func signIn(_ name: String = "alice") async throws {
+    func signIn(_ name: String = "alice") async throws {
         let model = try #require(app.visibleScreen() as? SignInViewModel)
         #expect(try await run("login \(name)", on: model) == .done(nil))
         #expect(model.secretPrompt == "Password for \(name): ")
@@ -79,19 +79,6 @@ import WayfinderTerminal
         #expect(app.main.path == [.post(id: 42), .comments])
     }
 
-    @Test func signingOutClearsMainAndSettings() async throws {
-        try await signIn()
-        try app.open("wayfinder://main/search/post/3?q=swift")
-        try app.open("wayfinder://settings/profile")
-        try app.signOut()
-        #expect(app.user == nil)
-        #expect(app.url == "wayfinder://login")
-        let fresh = AppCoordinator(container: .demo())
-        #expect(app.state.navigation.flows["main"] == fresh.state.navigation.flows["main"])
-        #expect(app.state.navigation.flows["settings"] == fresh.state.navigation.flows["settings"])
-        #expect(throws: NavigationError.self) { try app.signOut() }
-    }
-
     @Test func tabsKeepTheirOwnStacks() async throws {
         try await signIn()
         #expect(try await run("post 5") == .done(nil))
@@ -103,36 +90,6 @@ import WayfinderTerminal
         try app.main.selectTab("search")
         #expect(app.url == "wayfinder://main/search/post/6?q=tabs")
         #expect(app.main.root == .search(q: "tabs"))
-    }
-
-    @Test func sheetsAndTheSignOutAlert() async throws {
-        try await signIn()
-        #expect(try await run("compose") == .done(nil))
-        #expect(app.main.presented?.route == .compose)
-        #expect(app.main.presented?.style == .sheet)
-        #expect(try await run("cancel") == .done(nil))
-        #expect(app.main.presented == nil)
-        try app.main.send(ShowFlow("settings"))
-        #expect(try await run("signout") == .done(nil))
-        #expect(app.settings.presented?.route == .logout)
-        #expect(app.settings.presented?.style == .alert)
-        #expect(try await run("no") == .done(nil))
-        #expect(app.user != nil)
-        #expect(try await run("signout") == .done(nil))
-        #expect(try await run("yes") == .done("Signed out."))
-        #expect(app.user == nil)
-        #expect(app.url == "wayfinder://login")
-    }
-
-    @Test func childIntentsBubbleToTheAppCoordinator() async throws {
-        try await signIn()
-        try app.main.send(ShowFlow("settings"))
-        #expect(app.state.navigation.activeFlow == "settings")
-        try app.settings.send(ShowFlow("main"))
-        #expect(app.state.navigation.activeFlow == "main")
-        try app.main.send(SignOutRequested())
-        #expect(app.user == nil)
-        #expect(app.state.navigation.activeFlow == "login")
     }
 
     @Test func undoAndRedoStepThroughScreens() async throws {

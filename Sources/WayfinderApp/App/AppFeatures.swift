@@ -1,6 +1,6 @@
 extension Feature {
     /// The app's features, one line each.
-    static let all: [Feature] = [
+    public static let all: [Feature] = [
         .login,
         .main,
         .settings,
