@@ -10,7 +10,7 @@ import Testing
         home = try CLI.temporaryDirectory()
     }
 
-    private func run(_ input: String, _ arguments: [String] = []) throws -> CLI.Result {
+    func run(_ input: String, _ arguments: [String] = []) throws -> CLI.Result {
         try CLI.run(arguments, stdin: input, environment: ["WAYFINDER_HOME": home])
     }
 
@@ -39,42 +39,10 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: home + "/" + expected + "/wayfinder.sqlite"), "\(variables)")
     }
 
-    @Test func whatAUserDoesIsThereTheNextTime() throws {
-        let first = try run("""
-            login alice
-            wonderland
-            compose
-            title A post that stays
-            body Written in the first run.
-            publish
-            open wayfinder://main/feed/post/4
-            like
-            settings
-            profile
-            name Alice Persisted
-            save
-            quit
-
-            """)
-        #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout.contains("Published post 37."))
-        let second = try run("where\nstate\nopen wayfinder://main/feed/post/37\nopen wayfinder://main/feed/post/4\nopen wayfinder://settings/profile\n")
-        #expect(second.status == 0, "\(second.stderr)")
-        #expect(second.stderr.isEmpty)
-        let lines = second.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "wayfinder://settings/profile", "the second run starts where the first ended")
-        #expect(lines.contains { $0.contains("\"user\":\"alice\"") }, "still signed in")
-        #expect(second.stdout.contains("A post that stays  [37]"))
-        #expect(second.stdout.contains("♥ 3 likes"), "the like is there")
-        #expect(second.stdout.contains("Name: Alice Persisted"))
-        let json = try CLI.run(["open", "wayfinder://main/feed/post/3", "--format", "json"], environment: ["WAYFINDER_HOME": home])
-        #expect(json.stdout.hasPrefix("{\"url\":\"wayfinder://main/feed/post/3\""), "open uses the saved session")
-    }
-
     @Test func linksAndFreshStartInsteadOfTheSavedScreen() throws {
         _ = try run("login bob\nwonderland\nopen wayfinder://main/me\n")
         #expect(try run("where\n").stdout == "wayfinder://main/me\n")
-        #expect(try run("where\n", ["wayfinder://settings/about"]).stdout == "wayfinder://settings/about\n")
+        #expect(try run("where\n", ["wayfinder://main/me/compose"]).stdout == "wayfinder://main/me/compose\n")
         #expect(try run("where\n", ["--fresh"]).stdout == "wayfinder://main/feed\n")
     }
 
@@ -120,18 +88,18 @@ import Testing
         #expect(repl.stderr.hasPrefix("wayfinder: error: cannot open the database"), "\(repl.stderr)")
         #expect(repl.stderr.split(separator: "\n").count == 1)
         // Signed out, `open` needs no data and still answers.
-        let open = try run("", ["open", "wayfinder://settings", "--format", "json"])
+        let open = try run("", ["open", "wayfinder://main/me", "--format", "json"])
         #expect(open.status == 0, "\(open.stderr)")
-        #expect(open.stdout.contains("\"pending\":\"wayfinder://settings\""))
+        #expect(open.stdout.contains("\"pending\":\"wayfinder://main/me\""))
         // With a saved session it needs the database, and says so.
         try Data("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\n".utf8).write(to: URL(fileURLWithPath: home + "/session"))
-        let signedIn = try run("", ["open", "wayfinder://settings", "--format", "json"])
+        let signedIn = try run("", ["open", "wayfinder://main/me", "--format", "json"])
         #expect(signedIn.status == 74)
         #expect(signedIn.stderr.hasPrefix("wayfinder: error: cannot open the database"))
     }
 
     @Test func logoutEndsTheSessionForTheNextRunToo() throws {
-        _ = try run("login carol\nwonderland\nsettings\n")
+        _ = try run("login carol\nwonderland\ntab me\n")
         #expect(FileManager.default.fileExists(atPath: home + "/session"))
         let out = try run("logout\nwhere\n")
         #expect(out.stdout.hasSuffix("wayfinder://login\n"))

@@ -64,7 +64,7 @@ import Testing
     }
 
     @Test func blankLinesAndCommentsAreSkippedAndExit0WhenAllResolve() throws {
-        let input = "\n# links to check\n  wayfinder://login  \r\n\t\nhttps://wayfinder.example/main/me\nwayfinder://settings"
+        let input = "\n# links to check\n  wayfinder://login  \r\n\t\nhttps://wayfinder.example/main/me\nwayfinder://main/search"
         let result = try CLI.run(["resolve", "-"], stdin: input)
         #expect(result.status == 0, "\(result.stdout)")
         let lines = result.stdout.split(separator: "\n")

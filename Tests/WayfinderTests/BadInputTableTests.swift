@@ -110,10 +110,10 @@ import Wayfinder
                  .exact("segment 1 'Feed' is not a tab of flow 'main'")),
         LinkCase("unknown screen", "wayfinder://main/feed/nothing", .unknownScreen, segment: 2,
                  .exact("segment 2 'nothing' names no screen that can follow 'feed'")),
-        LinkCase("unknown screen in a flow without tabs", "wayfinder://settings/nothing", .unknownScreen, segment: 1,
-                 .exact("segment 1 'nothing' names no screen that can follow 'settings'")),
-        LinkCase("screen of another flow", "wayfinder://settings/register", .unknownScreen, segment: 1,
-                 .exact("segment 1 'register' names no screen that can follow 'settings'")),
+        LinkCase("unknown screen in a flow without tabs", "wayfinder://login/nothing", .unknownScreen, segment: 1,
+                 .exact("segment 1 'nothing' names no screen that can follow 'signIn'")),
+        LinkCase("screen of another flow", "wayfinder://login/feed", .unknownScreen, segment: 1,
+                 .exact("segment 1 'feed' names no screen that can follow 'signIn'")),
         LinkCase("edge not allowed", "wayfinder://main/feed/comments", .edgeNotAllowed, segment: 2,
                  .exact("segment 2 'comments': screen 'comments' cannot follow 'feed'")),
         LinkCase("sheet after a root it may not follow", "wayfinder://main/search/compose", .edgeNotAllowed, segment: 2,
@@ -123,8 +123,8 @@ import Wayfinder
                  .exact("segment 9 'compose': screen 'compose' cannot follow 'post'")),
         LinkCase("following a sheet", "wayfinder://main/feed/compose/post/1", .edgeNotAllowed, segment: 3,
                  .exact("segment 3 'post': nothing can follow 'compose', which is a sheet or alert")),
-        LinkCase("following an alert", "wayfinder://settings/logout/about", .edgeNotAllowed, segment: 2,
-                 .exact("segment 2 'about': nothing can follow 'logout', which is a sheet or alert")),
+        LinkCase("following a sheet at the root", "wayfinder://login/terms/register", .edgeNotAllowed, segment: 2,
+                 .exact("segment 2 'register': nothing can follow 'terms', which is a sheet or alert")),
         // Parameters
         LinkCase("int type mismatch", "wayfinder://main/feed/post/abc", .typeMismatch, segment: 3,
                  .exact("segment 3 'abc': 'id' of screen 'post' must be an int")),
@@ -405,7 +405,7 @@ import Wayfinder
 
     /// The state the cases spoil, signed in: main.feed shows feed ▸ post 1 ▸ comments (ids 2,
     /// 3), main.search shows search("swift") ▸ post 3 (id 0), main.me has the compose sheet
-    /// (id 1); login and settings are at their roots.
+    /// (id 1); the other flows are at their roots.
     static func baseNavigator() throws -> Navigator {
         var navigator = Navigator(graph: app)
         try navigator.grant("signed-in")
@@ -541,10 +541,10 @@ import Wayfinder
         StateCase("stack for an unknown tab",
                   .set(["flows", "main", "stacks", "home"], #"{"path":[],"root":{"parameters":{},"screen":"feed"}}"#),
                   .refused(problems: ["flow 'main' has a stack for unknown tab 'home'"], nearestURL: baseURL)),
-        StateCase("tab selected in a flow without tabs", .set(["flows", "settings", "selectedTab"], #""x""#),
-                  .refused(problems: ["flow 'settings' has no tabs but selects one"], nearestURL: baseURL)),
-        StateCase("flow missing", .remove(["flows", "settings"]),
-                  .refused(problems: ["flow 'settings' is missing"], nearestURL: baseURL)),
+        StateCase("tab selected in a flow without tabs", .set(["flows", "login", "selectedTab"], #""x""#),
+                  .refused(problems: ["flow 'login' has no tabs but selects one"], nearestURL: baseURL)),
+        StateCase("flow missing", .remove(["flows", "login"]),
+                  .refused(problems: ["flow 'login' is missing"], nearestURL: baseURL)),
         StateCase("tab's stack missing", .remove(["flows", "main", "stacks", "me"]),
                   .refused(problems: ["main.me has no stack"], nearestURL: baseURL)),
         StateCase("unknown screen", .set(feedPost + ["route", "screen"], #""bogus""#),
@@ -560,8 +560,8 @@ import Wayfinder
                   .refused(problems: ["main.feed: does not start at its root screen 'feed'"], nearestURL: "wayfinder://main/feed")),
         StateCase("edge not allowed", .set(feedPost + ["route"], #"{"parameters":{},"screen":"comments"}"#),
                   .refused(problems: ["main.feed: 'comments' cannot follow 'feed'; it may follow post"], nearestURL: "wayfinder://main/feed")),
-        StateCase("screen of another flow", .set(feedPost + ["route"], #"{"parameters":{},"screen":"editProfile"}"#),
-                  .refused(problems: ["main.feed: 'editProfile' belongs to flow 'settings', not the active flow 'main'"], nearestURL: "wayfinder://main/feed")),
+        StateCase("screen of another flow", .set(feedPost + ["route"], #"{"parameters":{},"screen":"register"}"#),
+                  .refused(problems: ["main.feed: 'register' belongs to flow 'login', not the active flow 'main'"], nearestURL: "wayfinder://main/feed")),
         // Parameters
         StateCase("wrong parameter type (string for int)", .set(feedPost + ["route", "parameters", "id"], #""1""#),
                   .refused(problems: ["main.feed: 'id' of 'post' must be an int"], nearestURL: "wayfinder://main/feed")),
@@ -653,8 +653,8 @@ import Wayfinder
         // Strict: refused with the first problem, nothing changed.
         var strict = Navigator(graph: graph)
         try strict.grant("signed-in")
-        try strict.open("wayfinder://settings")
-        try strict.push(Route("editProfile"))
+        try strict.open("wayfinder://login")
+        try strict.push(Route("register"))
         let undoCount = strict.undoCount
         let before = strict.state
         let url = strict.url
