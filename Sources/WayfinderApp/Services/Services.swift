@@ -85,35 +85,3 @@ public struct TransientSessionStore: SessionStore {
     public func end(for user: User) async throws(ServiceError) {}
 }
 
-/// One step of the app (a command, a screen drawn): the reads made during ``run(_:)``
-/// look at the store for changes once, at the first of them, and then use what they kept
-/// (the SQLite services keep results until something is committed, and check for commits
-/// by other processes at each read otherwise).
-///
-/// Within a step, what was kept before another process's commit stands until the next step
-/// (a read with nothing kept reads the store as it is); this process's own writes show at
-/// once. Services that keep nothing ignore it.
-public final class ReadScope: Sendable {
-    /// The scope of the running task, if any.
-    @TaskLocal static var current: ReadScope?
-
-    /// What each store was found at, by store.
-    private let seen = Mutex<[ObjectIdentifier: Int]>([:])
-
-    private init() {}
-
-    /// Runs `work` as one step.
-    public static func run<T>(isolation: isolated (any Actor)? = #isolation, _ work: () async -> T) async -> T {
-        await $current.withValue(ReadScope()) { await work() }
-    }
-
-    /// The version `store` was found at in this scope, if it was looked at.
-    func version(of store: AnyObject) -> Int? {
-        seen.withLock { $0[ObjectIdentifier(store)] }
-    }
-
-    /// Notes that `store` was found at `version`.
-    func record(_ version: Int, for store: AnyObject) {
-        seen.withLock { $0[ObjectIdentifier(store)] = version }
-    }
-}

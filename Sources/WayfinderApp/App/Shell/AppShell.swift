@@ -99,16 +99,9 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
     /// - Throws: ``ServiceError`` when the data cannot be read (a damaged database, an I/O
     ///   error).
     public func loadedScreen() async throws(ServiceError) -> StyledText {
-        let loaded: Result<StyledText, ServiceError> = await ReadScope.run {
-            let model = app.visibleScreen()
-            do throws(ServiceError) {
-                try await model.load()
-            } catch {
-                return .failure(error)
-            }
-            return .success(ScreenView(shell: self, model: model).body)
-        }
-        return try loaded.get()
+        let model = app.visibleScreen()
+        try await model.load()
+        return ScreenView(shell: self, model: model).body
     }
 
     public func cancelInput() {
@@ -121,7 +114,7 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
     }
 
     public func execute(_ line: String) async -> ReplReply {
-        var reply = await ReadScope.run { await run(line) }
+        var reply = await run(line)
         for warning in await app.settle() { reply.output.append(warning, .dim) }
         return reply
     }

@@ -14,9 +14,6 @@ public final class FeedViewModel: ScreenModel {
     public private(set) var pageNumber = 1
     private var authors: [Int: User] = [:]
     private var showsIDs = true
-    /// The last page drawn, what it was drawn from, and its lines.
-    private var listing: (page: PostPage, authors: [Int: User], showsIDs: Bool, text: StyledText)?
-
     /// Creates the view model.
     public init(router: any Routable<MainRoute>, posts: any PostRepository, settings: any SettingsService, users: any UserRepository) {
         self.router = router
@@ -94,14 +91,8 @@ public final class FeedViewModel: ScreenModel {
         return text
     }
 
-    /// The page's lines: made again only when the page, its authors or the ids flag changed
-    /// since the last render (the feed is drawn after every command that shows it).
+    /// The page's lines.
     private func list(of page: PostPage) -> StyledText {
-        if let listing, listing.showsIDs == showsIDs, listing.page == page, listing.authors == authors {
-            return listing.text
-        }
-        let text = PostListView(posts: page.posts, authors: authors, showsIDs: showsIDs).body
-        listing = (page, authors, showsIDs, text)
-        return text
+        PostListView(posts: page.posts, authors: authors, showsIDs: showsIDs).body
     }
 }

@@ -14,8 +14,6 @@ public struct AppDatabase: Sendable {
     public let path: String
     /// The connection, once open.
     private let connection: Connection
-    /// Results of ``cachedRead(_:_:)``, and what they were read at.
-    private let cache = ReadCache()
 
     /// Opens (creating and migrating when needed) the database at `path`.
     /// - Throws: ``ServiceError`` naming the file when it cannot be opened or migrated.
@@ -180,54 +178,10 @@ public struct AppDatabase: Sendable {
         try inTransaction(.deferred, work)
     }
 
-    /// Runs `work` in a write (immediate) transaction on the caller's thread, then forgets
-    /// what ``cachedRead(_:_:)`` kept; database errors become ``ServiceError``s.
+    /// Runs `work` in a write (immediate) transaction on the caller's thread; database
+    /// errors become ``ServiceError``s.
     func write<T>(_ work: (Database) throws -> T) async throws(ServiceError) -> T {
-        // Reads are serialized with this write on the connection: once it has committed,
-        // nothing kept from before it survives.
-        defer { cache.removeAll() }
-        return try inTransaction(.immediate, work)
-    }
-
-    /// Runs `work` like ``read(_:)``, unless the last read under `key` was made since the
-    /// last commit, by this process or any other: then returns what that read returned.
-    ///
-    /// For reads that screens repeat on every render (the feed page, the post on top): one
-    /// statement (`PRAGMA data_version`, which changes when another connection commits), on
-    /// its own without `BEGIN` and `COMMIT`, instead of the queries; and within a
-    /// ``ReadScope``, that statement once for the whole step. This process's own commits go
-    /// through ``write(_:)``, which empties the cache.
-    func cachedRead<T: Sendable>(_ key: String, _ work: (Database) throws -> T) async throws(ServiceError) -> T {
-        let scope = ReadScope.current
-        let version: Int
-        if let seen = scope?.version(of: cache) {
-            version = seen
-        } else {
-            version = try dataVersion()
-            scope?.record(version, for: cache)
-        }
-        // Unwrapped before the cast: a missing entry cast to an optional `T` would be a
-        // kept `nil`.
-        if let entry = cache.value(for: key, version: version), let kept = entry as? T { return kept }
-        return try inTransaction(.deferred) { db in
-            // Read again in the transaction: the version the value is read at.
-            let version = try Self.dataVersion(db)
-            let value = try work(db)
-            cache.keep(value, for: key, version: version)
-            scope?.record(version, for: cache)
-            return value
-        }
-    }
-
-    /// `PRAGMA data_version` as one statement in a transaction of its own (SQLite's
-    /// autocommit): a check for what the database has now.
-    private func dataVersion() throws(ServiceError) -> Int {
-        try onConnection(Self.dataVersion)
-    }
-
-    /// `PRAGMA data_version` on `db`: changes when another connection commits.
-    private static func dataVersion(_ db: Database) throws -> Int {
-        try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
+        try inTransaction(.immediate, work)
     }
 
     /// Runs `work` in a transaction of `kind` on the calling thread; rolls back when it throws.
@@ -311,30 +265,3 @@ private final class Connection: Sendable {
     }
 }
 
-/// The results ``AppDatabase/cachedRead(_:_:)`` keeps, each with the `data_version` it was
-/// read at; shared by the copies of one ``AppDatabase``.
-private final class ReadCache: Sendable {
-    /// The most entries kept.
-    static let capacity = 128
-    private let entries = Mutex<[String: (version: Int, value: any Sendable)]>([:])
-
-    func value(for key: String, version: Int) -> (any Sendable)? {
-        entries.withLock { entries in
-            guard let entry = entries[key], entry.version == version else { return nil }
-            return entry.value
-        }
-    }
-
-    func keep(_ value: any Sendable, for key: String, version: Int) {
-        entries.withLock { entries in
-            // Enough for the screens of a session (a page, a post, its author and comments
-            // each take one); start over rather than grow.
-            if entries.count >= Self.capacity { entries.removeAll() }
-            entries[key] = (version, value)
-        }
-    }
-
-    func removeAll() {
-        entries.withLock { $0.removeAll() }
-    }
-}

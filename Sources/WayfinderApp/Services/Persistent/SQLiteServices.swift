@@ -78,7 +78,7 @@ public struct SQLitePostRepository: PostRepository {
     public func page(_ number: Int, size: Int) async throws(ServiceError) -> PostPage {
         let size = max(1, size)
         // The feed asks for its page on every render: kept until something is committed.
-        return try await database.cachedRead("page \(number) \(size)") { db in
+        return try await database.read { db in
             let total = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM post")) ?? 0
             let pageCount = max(1, (total + size - 1) / size)
             let number = min(max(1, number), pageCount)
@@ -91,13 +91,13 @@ public struct SQLitePostRepository: PostRepository {
     }
 
     public func post(id: Int) async throws(ServiceError) -> Post? {
-        try await database.cachedRead("post \(id)") { db in
+        try await database.read { db in
             try Row.fetchOne(db.cachedStatement(sql: Post.selection + " WHERE post.id = ?"), arguments: [id]).map(Post.init(row:))
         }
     }
 
     public func posts(byAuthor authorID: Int) async throws(ServiceError) -> [Post] {
-        try await database.cachedRead("posts by \(authorID)") { db in
+        try await database.read { db in
             try Row.fetchAll(db.cachedStatement(sql: Post.selection + " WHERE post.authorID = ? ORDER BY post.id DESC"), arguments: [authorID])
                 .map(Post.init(row:))
         }
@@ -125,7 +125,7 @@ public struct SQLitePostRepository: PostRepository {
     }
 
     public func comments(onPost postID: Int) async throws(ServiceError) -> [PostComment] {
-        try await database.cachedRead("comments \(postID)") { db in
+        try await database.read { db in
             try Row.fetchAll(db.cachedStatement(sql: "SELECT id, postID, authorID, text FROM comment WHERE postID = ? ORDER BY id"), arguments: [postID]).map {
                 PostComment(id: $0[0], postID: $0[1], authorID: $0[2], text: $0[3])
             }
@@ -142,7 +142,7 @@ public struct SQLitePostRepository: PostRepository {
     }
 
     public func isLiked(postID: Int, by userID: Int) async throws(ServiceError) -> Bool {
-        try await database.cachedRead("liked \(postID) \(userID)") { db in
+        try await database.read { db in
             try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM postLike WHERE postID = ? AND userID = ?)"), arguments: [postID, userID]) ?? false
         }
     }
@@ -170,7 +170,7 @@ public struct SQLiteUserRepository: UserRepository {
     public init(database: AppDatabase) { self.database = database }
 
     public func user(id: Int) async throws(ServiceError) -> User? {
-        try await database.cachedRead("user \(id)") { db in
+        try await database.read { db in
             try Row.fetchOne(db.cachedStatement(sql: "SELECT \(User.columns) FROM user WHERE id = ?"), arguments: [id]).map(User.init(row:))
         }
     }
@@ -187,9 +187,8 @@ public struct SQLiteUserRepository: UserRepository {
 
 /// ``SettingsService`` on the SQLite database.
 ///
-/// Screens read feature flags on every render: the overrides are kept until the next commit
-/// (``AppDatabase/cachedRead(_:_:)``), so a flag changed here or by another process using
-/// the same data shows on the next screen.
+/// Screens read feature flags on every render, so a flag changed here or by another process
+/// using the same data shows on the next screen.
 public struct SQLiteSettingsService: SettingsService {
     let database: AppDatabase
 
@@ -233,7 +232,7 @@ public struct SQLiteSettingsService: SettingsService {
     }
 
     public func overrides() async -> [String: Bool] {
-        let overrides = try? await database.cachedRead("flag overrides") { db -> [String: Bool] in
+        let overrides = try? await database.read { db -> [String: Bool] in
             var result: [String: Bool] = [:]
             for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, value FROM flagOverride")) { result[row[0] as String] = row[1] as Bool }
             return result
