@@ -37,7 +37,7 @@ import WayfinderTerminal
         let feed = try #require(app.visibleScreen() as? FeedViewModel)
         func drawn() async throws -> String {
             try await feed.load()
-            return feed.render().plainText
+            return FeedView(model: feed).render().plainText
         }
         let first = try await drawn()
         #expect(first.contains("[36] "))

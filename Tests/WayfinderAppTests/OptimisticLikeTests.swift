@@ -89,6 +89,6 @@ actor GatedPosts: PostRepository {
         #expect(!model.isLiked)
         #expect(model.post == before)
         // The message was the command's reply; the screen does not keep it.
-        #expect(!model.render().plainText.contains("Rolled back."))
+        #expect(!PostView(model: model).render().plainText.contains("Rolled back."))
     }
 }

@@ -26,7 +26,7 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
     public var parent: (any Coordinator)? { nil }
 
     private var coordinators: [ObjectIdentifier: any Coordinator] = [:]
-    private var models: [ScreenKey: any ScreenModel] = [:]
+    private var screens: [ScreenKey: FeatureScreen] = [:]
     private var pendingWork: [Task<String?, Never>] = []
 
     /// Creates the app on `container`'s services, signed out, on the sign-in screen.
@@ -99,7 +99,7 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
             if n.state.activeFlow == signedOutFlow { try n.popToRoot() }
             try n.grant(Self.signedInGuard, showing: signedInFlow)
         }
-        models.removeAll()
+        screens.removeAll()
     }
 
     /// Ends the session: clears Main and Settings, their presentations and any pending
@@ -118,7 +118,7 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
             }
         }
         try store.perform { n throws(NavigationError) in try n.revoke(Self.signedInGuard) }
-        models.removeAll()
+        screens.removeAll()
     }
 
     /// Signs `user` in again at launch, from a saved session: no pending link, no
@@ -126,7 +126,7 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
     public func resume(as user: User) throws(NavigationError) {
         self.user = user
         try store.perform { n throws(NavigationError) in try n.grant(Self.signedInGuard, showing: signedInFlow) }
-        models.removeAll()
+        screens.removeAll()
     }
 
     /// Runs background work (saving or ending a session) whose end ``settle()`` waits for.
@@ -212,7 +212,7 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
         }
         try store.perform { n throws(NavigationError) in try n.restore(snapshot.navigation) }
         user = snapshot.user
-        models.removeAll()
+        screens.removeAll()
     }
 
     /// Replaces the navigation with the nearest valid state to `snapshot` (see
@@ -222,7 +222,7 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
     public func restoreNearest(to snapshot: NavigationState) -> [String] {
         var problems: [String] = []
         try? store.perform { n throws(NavigationError) in problems = n.restoreNearest(to: snapshot) }
-        models.removeAll()
+        screens.removeAll()
         return problems
     }
 
@@ -259,6 +259,15 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
     /// The view model of the screen on top: the presentation, else the top of the
     /// active stack. View models live as long as their stack element.
     public func visibleScreen() -> any ScreenModel {
+        visible().model
+    }
+
+    /// The view of the screen on top (of ``visibleScreen()``).
+    public func visibleView() -> any TextView {
+        visible().view
+    }
+
+    private func visible() -> FeatureScreen {
         let state = store.state
         let stack = state.activeStack ?? RouteStack(root: Route("signIn"))
         let place: ScreenKey.Place
@@ -274,11 +283,11 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
             route = stack.root
         }
         let key = ScreenKey(flow: state.activeFlow, tab: state.selectedTab ?? FlowState.singleStack, place: place)
-        if let model = models[key] { return model }
-        let model = makeModel(for: route, in: stack, flow: state.activeFlow)
-        models[key] = model
-        pruneModels()
-        return model
+        if let screen = screens[key] { return screen }
+        let screen = makeScreen(for: route, in: stack, flow: state.activeFlow)
+        screens[key] = screen
+        pruneScreens()
+        return screen
     }
 
     /// Where a view model's screen is: the flow, the stack's key (its tab, or
@@ -296,9 +305,9 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
         let place: Place
     }
 
-    /// Drops view models whose screens are no longer in any stack.
-    private func pruneModels() {
-        guard models.count > 64 else { return }
+    /// Drops the screens that are no longer in any stack.
+    private func pruneScreens() {
+        guard screens.count > 64 else { return }
         var live: Set<ScreenKey> = []
         for (flow, flowState) in store.state.flows {
             for (tab, stack) in flowState.stacks {
@@ -307,15 +316,15 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
                 if let presentation = stack.presentation { live.insert(ScreenKey(flow: flow, tab: tab, place: .element(presentation.id))) }
             }
         }
-        models = models.filter { live.contains($0.key) }
+        screens = screens.filter { live.contains($0.key) }
     }
 
-    private func makeModel(for route: Route, in stack: RouteStack, flow: String) -> any ScreenModel {
+    private func makeScreen(for route: Route, in stack: RouteStack, flow: String) -> FeatureScreen {
         let context = ScreenContext(app: self, stack: stack)
         for feature in Feature.all where feature.flow == flow {
-            if let model = feature.makeModel(route, context) { return model }
+            if let screen = feature.makeScreen(route, context) { return screen }
         }
-        return MissingScreenModel(route: route)
+        return FeatureScreen(MissingScreenModel(route: route), MissingScreenView.init)
     }
 }
 
@@ -328,5 +337,11 @@ final class MissingScreenModel: ScreenModel {
     var commands: [ScreenCommand] { [] }
     func load() async {}
     func perform(_ input: CommandInput) async -> ScreenResult? { nil }
-    func render() -> StyledText { .line("Nothing to show for \(route).", .dim) }
+}
+
+/// The text of a ``MissingScreenModel``.
+@MainActor
+struct MissingScreenView: TextView {
+    let model: MissingScreenModel
+    func render() -> StyledText { .line("Nothing to show for \(model.route).", .dim) }
 }

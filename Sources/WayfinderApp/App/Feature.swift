@@ -15,9 +15,9 @@ public struct Feature {
     public let entryCommand: ScreenCommand?
     /// Commands every screen of the flow accepts, besides the screen's own.
     public let flowCommands: [ScreenCommand]
-    /// Makes the view model of `route`, one of the flow's screens; `nil` when it cannot be
-    /// shown (a screen for a signed-in user while nobody is).
-    let makeModel: @MainActor (_ route: Route, _ context: ScreenContext) -> (any ScreenModel)?
+    /// Makes the view model of `route`, one of the flow's screens, and its view; `nil` when
+    /// it cannot be shown (a screen for a signed-in user while nobody is).
+    let makeScreen: @MainActor (_ route: Route, _ context: ScreenContext) -> FeatureScreen?
     /// Runs one of ``flowCommands`` (`nil` for the others).
     let runFlowCommand: @MainActor (_ input: CommandInput, _ app: AppCoordinator) async -> ScreenResult?
     /// What `route` refers to that no longer exists ("post 7"), or `nil`; checked when a
@@ -31,7 +31,7 @@ public struct Feature {
         flow: String,
         entryCommand: ScreenCommand? = nil,
         flowCommands: [ScreenCommand] = [],
-        makeModel: @escaping @MainActor (Route, ScreenContext) -> (any ScreenModel)?,
+        makeScreen: @escaping @MainActor (Route, ScreenContext) -> FeatureScreen?,
         runFlowCommand: @escaping @MainActor (CommandInput, AppCoordinator) async -> ScreenResult? = { _, _ in nil },
         missingReference: @escaping @MainActor (Route, Container) async throws(ServiceError) -> String? = { _, _ in nil },
         makeSessionCommand: (@MainActor (AppCoordinator) -> any SessionCommand)? = nil
@@ -39,7 +39,7 @@ public struct Feature {
         self.flow = flow
         self.entryCommand = entryCommand
         self.flowCommands = flowCommands
-        self.makeModel = makeModel
+        self.makeScreen = makeScreen
         self.runFlowCommand = runFlowCommand
         self.missingReference = missingReference
         self.makeSessionCommand = makeSessionCommand

@@ -27,7 +27,8 @@ public enum ScreenResult: Hashable, Sendable {
 }
 
 /// A screen's view model: it holds what the screen shows, loads it from services, and
-/// turns typed commands into service calls and navigation intents on its coordinator.
+/// turns typed commands into service calls and navigation intents on its coordinator. Its
+/// ``TextView`` makes the screen's text from that state.
 @MainActor
 public protocol ScreenModel: AnyObject {
     /// The commands this screen accepts, in help order.
@@ -36,8 +37,6 @@ public protocol ScreenModel: AnyObject {
     func load() async throws(ServiceError)
     /// Runs one of ``commands``; `nil` when the command is not this screen's.
     func perform(_ input: CommandInput) async -> ScreenResult?
-    /// The screen as text (through its view).
-    func render() -> StyledText
     /// Completions for argument `index` (from 0) of `command`.
     func completions(for command: String, argument index: Int) -> [String]
     /// When the screen waits for a secret (a password), its prompt.
@@ -46,6 +45,29 @@ public protocol ScreenModel: AnyObject {
     func receiveSecret(_ secret: String) async -> ScreenResult
     /// Drops a half-done input (Ctrl-C at the password prompt).
     func cancelInput()
+}
+
+/// A screen's view: reads its view model's state and makes the screen's text; it changes
+/// nothing.
+@MainActor
+public protocol TextView {
+    /// The screen as text.
+    func render() -> StyledText
+}
+
+/// A screen of a feature: its view model and the view that shows it.
+@MainActor
+public struct FeatureScreen {
+    /// The view model.
+    public let model: any ScreenModel
+    /// Its view.
+    public let view: any TextView
+
+    /// `model` with the view `view` makes of it (`FeatureScreen(FeedViewModel(…), FeedView.init)`).
+    public init<Model: ScreenModel>(_ model: Model, _ view: (Model) -> any TextView) {
+        self.model = model
+        self.view = view(model)
+    }
 }
 
 extension ScreenModel {

@@ -101,7 +101,7 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
     public func loadedScreen() async throws(ServiceError) -> StyledText {
         let model = app.visibleScreen()
         try await model.load()
-        return ScreenView(shell: self, model: model).body
+        return ScreenView(shell: self, model: model, view: app.visibleView()).body
     }
 
     public func cancelInput() {

@@ -8,6 +8,7 @@ import WayfinderTerminal
 struct ScreenView {
     let shell: AppShell
     let model: any ScreenModel
+    let view: any TextView
 
     var body: StyledText {
         let state = shell.app.store.state
@@ -17,10 +18,10 @@ struct ScreenView {
         if let presentation = state.presentation {
             let below = state.activeStack?.top.description ?? ""
             text.append("── \(presentation.style.rawValue) over \(below) ──", .dim)
-            text.append(contentsOf: model.render())
+            text.append(contentsOf: view.render())
             text.append("────────", .dim)
         } else {
-            text.append(contentsOf: model.render())
+            text.append(contentsOf: view.render())
         }
         text.appendBlank()
         let screenCommands = model.secretPrompt == nil ? shell.commands(of: model) : []

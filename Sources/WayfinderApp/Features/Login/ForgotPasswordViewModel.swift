@@ -4,7 +4,7 @@ import WayfinderTerminal
 /// The forgot-password screen: `send [email]`.
 @MainActor
 public final class ForgotPasswordViewModel: ScreenModel {
-    private let router: any Routable<LoginRoute>
+    let router: any Routable<LoginRoute>
     /// The email from the link, if any.
     public let email: String?
     /// The address a reset link was last asked for (whether it has an account is not said).
@@ -41,10 +41,4 @@ public final class ForgotPasswordViewModel: ScreenModel {
             && !parts[1].hasPrefix(".") && !parts[1].hasSuffix(".") && !text.contains(" ")
     }
 
-    public func render() -> StyledText {
-        var text = StyledText()
-        text.append("Forgot your password?", .title)
-        text.append("Email: \(email ?? "(none given)")")
-        return text
-    }
 }

@@ -7,14 +7,14 @@ extension Feature {
         Feature(
             flow: LoginRoute.flow,
             flowCommands: [ScreenCommand("login", "<name>", "sign in (the password is asked for next)")],
-            makeModel: { route, context in
+            makeScreen: { route, context in
                 let login = context.app.login
                 let auth = context.container.auth
                 switch LoginRoute(route: route) {
-                case .signIn?: return SignInViewModel(router: login, auth: auth) { [store = context.app.store] in store.state.pending }
-                case .register?: return RegisterViewModel(router: login, auth: auth)
-                case .forgot(let email)?: return ForgotPasswordViewModel(router: login, email: email)
-                case .terms?: return TermsViewModel(router: login)
+                case .signIn?: return FeatureScreen(SignInViewModel(router: login, auth: auth) { [store = context.app.store] in store.state.pending }, SignInView.init)
+                case .register?: return FeatureScreen(RegisterViewModel(router: login, auth: auth), RegisterView.init)
+                case .forgot(let email)?: return FeatureScreen(ForgotPasswordViewModel(router: login, email: email), ForgotPasswordView.init)
+                case .terms?: return FeatureScreen(TermsViewModel(router: login), TermsView.init)
                 case nil: return nil
                 }
             },

@@ -4,9 +4,9 @@ import WayfinderTerminal
 /// The register screen: `create NAME`, then the password at a prompt.
 @MainActor
 public final class RegisterViewModel: ScreenModel, PasswordScreen {
-    private let router: any Routable<LoginRoute>
-    private let auth: any AuthService
-    private let step = PasswordStep()
+    let router: any Routable<LoginRoute>
+    let auth: any AuthService
+    let step = PasswordStep()
     /// The name waiting for its password.
     public var awaitingPasswordFor: String? { step.name }
     /// The last error, shown on the screen.
@@ -63,11 +63,4 @@ public final class RegisterViewModel: ScreenModel, PasswordScreen {
         step.cancel() ? "Registration cancelled; no account was created." : nil
     }
 
-    public func render() -> StyledText {
-        var text = StyledText()
-        text.append("Create an account", .title)
-        text.append("Choose a user name (3 to 20 lower-case letters, digits or _) and a password.", .dim)
-        if let error { text.append("Could not register: \(error)", .error) }
-        return text
-    }
 }

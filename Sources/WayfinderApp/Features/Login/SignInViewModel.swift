@@ -90,24 +90,4 @@ public final class SignInViewModel: ScreenModel, PasswordScreen {
         return .success(name)
     }
 
-    public func render() -> StyledText { SignInView(model: self).body }
-}
-
-/// The sign-in screen's text.
-@MainActor
-struct SignInView {
-    let model: SignInViewModel
-
-    var body: StyledText {
-        var text = StyledText()
-        text.append("Sign in", .title)
-        if let pending = model.pending {
-            text.append(TextSpan("Sign in to continue to "), TextSpan(pending, .link))
-        }
-        text.append("Demo accounts: alice, bob, carol (password wonderland).", .dim)
-        if let error = model.error {
-            text.append("Sign-in failed: \(error)", .error)
-        }
-        return text
-    }
 }

@@ -4,7 +4,7 @@ import WayfinderTerminal
 /// The terms of service, as a sheet: `accept` or `close`.
 @MainActor
 public final class TermsViewModel: ScreenModel {
-    private let router: any Routable<LoginRoute>
+    let router: any Routable<LoginRoute>
 
     /// Creates the view model.
     public init(router: any Routable<LoginRoute>) {
@@ -27,10 +27,4 @@ public final class TermsViewModel: ScreenModel {
         }
     }
 
-    public func render() -> StyledText {
-        var text = StyledText()
-        text.append("Terms of service", .title)
-        text.append("1. Be kind. 2. Links you share are yours. 3. This is a demo; nothing leaves your machine.")
-        return text
-    }
 }

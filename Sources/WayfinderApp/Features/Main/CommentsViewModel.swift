@@ -4,14 +4,14 @@ import WayfinderTerminal
 /// The comments of the post below this screen in the stack.
 @MainActor
 public final class CommentsViewModel: ScreenModel {
-    private let router: any Routable<MainRoute>
-    private let posts: any PostRepository
-    private let users: any UserRepository
+    let router: any Routable<MainRoute>
+    let posts: any PostRepository
+    let users: any UserRepository
     /// The post whose comments these are.
     public let postID: Int
     /// The comments, oldest first.
     public private(set) var comments: [PostComment] = []
-    private var authors: [Int: User] = [:]
+    private(set) var authors: [Int: User] = [:]
 
     /// Creates the view model for the comments of post `postID`.
     public init(router: any Routable<MainRoute>, posts: any PostRepository, users: any UserRepository, postID: Int) {
@@ -53,14 +53,4 @@ public final class CommentsViewModel: ScreenModel {
         command == "user" && index == 0 ? Array(Set(comments.map { String($0.authorID) })).sorted() : []
     }
 
-    public func render() -> StyledText {
-        var text = StyledText()
-        text.append("Comments on post \(postID)", .title)
-        if comments.isEmpty { text.append("  No comments yet.", .dim) }
-        for comment in comments {
-            let author = authors[comment.authorID].map { "@\($0.username) (user \($0.id))" } ?? "user \(comment.authorID)"
-            text.append(line: [TextSpan("  \(author): ", .dim), TextSpan(comment.text)])
-        }
-        return text
-    }
 }

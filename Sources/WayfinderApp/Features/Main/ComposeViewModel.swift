@@ -9,9 +9,9 @@ public final class ComposeViewModel: ScreenModel {
     /// The longest body accepted.
     public static let maximumBodyLength = 2_000
 
-    private let router: any Routable<MainRoute>
-    private let posts: any PostRepository
-    private let authorID: Int
+    let router: any Routable<MainRoute>
+    let posts: any PostRepository
+    let authorID: Int
     /// The draft's title.
     public private(set) var title = ""
     /// The draft's body.
@@ -64,7 +64,7 @@ public final class ComposeViewModel: ScreenModel {
         return UserText.problem(in: title, field: .title) ?? UserText.problem(in: body, field: .body)
     }
 
-    private func publish() async -> ScreenResult {
+    func publish() async -> ScreenResult {
         if let problem { return .failed("cannot publish: \(problem)") }
         do {
             let post = try await posts.create(authorID: authorID, title: title, body: body)
@@ -78,11 +78,4 @@ public final class ComposeViewModel: ScreenModel {
         }
     }
 
-    public func render() -> StyledText {
-        var text = StyledText()
-        text.append("New post", .title)
-        text.append(line: [TextSpan("Title: ", .dim), TextSpan(title.isEmpty ? "(empty)" : title)])
-        text.append(line: [TextSpan("Text:  ", .dim), TextSpan(body.isEmpty ? "(empty)" : body)])
-        return text
-    }
 }

@@ -4,16 +4,16 @@ import WayfinderTerminal
 /// The feed tab: posts, newest first, a page at a time.
 @MainActor
 public final class FeedViewModel: ScreenModel {
-    private let router: any Routable<MainRoute>
-    private let posts: any PostRepository
-    private let settings: any SettingsService
-    private let users: any UserRepository
+    let router: any Routable<MainRoute>
+    let posts: any PostRepository
+    let settings: any SettingsService
+    let users: any UserRepository
     /// The page on screen.
     public private(set) var page: PostPage?
     /// The page number asked for.
     public private(set) var pageNumber = 1
-    private var authors: [Int: User] = [:]
-    private var showsIDs = true
+    private(set) var authors: [Int: User] = [:]
+    private(set) var showsIDs = true
     /// Creates the view model.
     public init(router: any Routable<MainRoute>, posts: any PostRepository, settings: any SettingsService, users: any UserRepository) {
         self.router = router
@@ -79,20 +79,8 @@ public final class FeedViewModel: ScreenModel {
         }
     }
 
-    public func render() -> StyledText {
-        var text = StyledText()
-        text.append("Feed", .title)
-        guard let page else {
-            text.append("The feed could not be loaded.", .error)
-            return text
-        }
-        text.append("Page \(page.number) of \(page.pageCount)", .dim)
-        text.append(contentsOf: list(of: page))
-        return text
-    }
-
     /// The page's lines.
-    private func list(of page: PostPage) -> StyledText {
+    func list(of page: PostPage) -> StyledText {
         PostListView(posts: page.posts, authors: authors, showsIDs: showsIDs).body
     }
 }

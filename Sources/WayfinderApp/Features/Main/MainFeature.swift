@@ -6,9 +6,9 @@ extension Feature {
         Feature(
             flow: MainRoute.flow,
             entryCommand: ScreenCommand("main", "", "back to the feed and tabs"),
-            makeModel: { route, context in
+            makeScreen: { route, context in
                 guard let user = context.user, let route = MainRoute(route: route) else { return nil }
-                return makeModel(route, user: user, context: context)
+                return makeScreen(route, user: user, context: context)
             },
             missingReference: { route, container throws(ServiceError) in
                 switch MainRoute(route: route) {
@@ -20,18 +20,18 @@ extension Feature {
         )
     }
 
-    private static func makeModel(_ route: MainRoute, user: User, context: ScreenContext) -> any ScreenModel {
+    private static func makeScreen(_ route: MainRoute, user: User, context: ScreenContext) -> FeatureScreen {
         let (main, posts, users) = (context.app.main, context.container.posts, context.container.users)
         switch route {
-        case .feed: return FeedViewModel(router: main, posts: posts, settings: context.container.settings, users: users)
-        case .search(let query): return SearchViewModel(router: main, posts: posts, users: users, query: query)
-        case .me: return ProfileViewModel(router: main, posts: posts, users: users, userID: user.id, isOwnProfile: true, isMeTab: true)
-        case .post(let id): return PostViewModel(router: main, posts: posts, users: users, postID: id, viewerID: user.id)
+        case .feed: return FeatureScreen(FeedViewModel(router: main, posts: posts, settings: context.container.settings, users: users), FeedView.init)
+        case .search(let query): return FeatureScreen(SearchViewModel(router: main, posts: posts, users: users, query: query), SearchView.init)
+        case .me: return FeatureScreen(ProfileViewModel(router: main, posts: posts, users: users, userID: user.id, isOwnProfile: true, isMeTab: true), ProfileView.init)
+        case .post(let id): return FeatureScreen(PostViewModel(router: main, posts: posts, users: users, postID: id, viewerID: user.id), PostView.init)
         case .comments:
             let postID = context.stack.routes.last { $0.screen == MainRoute.Screen.post.rawValue }?["id"]?.intValue ?? 0
-            return CommentsViewModel(router: main, posts: posts, users: users, postID: postID)
-        case .user(let id): return ProfileViewModel(router: main, posts: posts, users: users, userID: id, isOwnProfile: id == user.id)
-        case .compose: return ComposeViewModel(router: main, posts: posts, authorID: user.id)
+            return FeatureScreen(CommentsViewModel(router: main, posts: posts, users: users, postID: postID), CommentsView.init)
+        case .user(let id): return FeatureScreen(ProfileViewModel(router: main, posts: posts, users: users, userID: id, isOwnProfile: id == user.id), ProfileView.init)
+        case .compose: return FeatureScreen(ComposeViewModel(router: main, posts: posts, authorID: user.id), ComposeView.init)
         }
     }
 }

@@ -4,19 +4,19 @@ import WayfinderTerminal
 /// One post: like it (optimistically), read its comments, visit its author.
 @MainActor
 public final class PostViewModel: ScreenModel {
-    private let router: any Routable<MainRoute>
-    private let posts: any PostRepository
-    private let users: any UserRepository
+    let router: any Routable<MainRoute>
+    let posts: any PostRepository
+    let users: any UserRepository
     /// The post's id.
     public let postID: Int
-    private let viewerID: Int
+    let viewerID: Int
     /// The post, once loaded.
     public private(set) var post: Post?
     /// Its author.
     public private(set) var author: User?
     /// Whether the viewer likes it.
     public private(set) var isLiked = false
-    private var loaded = false
+    private(set) var loaded = false
 
     /// Creates the view model for post `postID`, seen by `viewerID`.
     public init(router: any Routable<MainRoute>, posts: any PostRepository, users: any UserRepository, postID: Int, viewerID: Int) {
@@ -42,7 +42,7 @@ public final class PostViewModel: ScreenModel {
         try await reload()
     }
 
-    private func reload() async throws(ServiceError) {
+    func reload() async throws(ServiceError) {
         post = try await posts.post(id: postID)
         isLiked = try await posts.isLiked(postID: postID, by: viewerID)
         if let post { author = try await users.user(id: post.authorID) }
@@ -93,23 +93,4 @@ public final class PostViewModel: ScreenModel {
         }
     }
 
-    public func render() -> StyledText {
-        var text = StyledText()
-        guard let post else {
-            text.append("Post \(postID)", .title)
-            text.append("This post does not exist.", .error)
-            return text
-        }
-        text.append(line: [TextSpan(post.title, .title), TextSpan("  [\(post.id)]", .link)])
-        let by = author.map { "\($0.displayName) (@\($0.username), user \($0.id))" } ?? "user \(post.authorID)"
-        text.append("by \(by)", .dim)
-        text.appendBlank()
-        text.append(post.body)
-        text.appendBlank()
-        text.append(line: [
-            TextSpan("\(isLiked ? "♥" : "♡") \(count(post.likeCount, "like"))", isLiked ? .success : .plain),
-            TextSpan(" · \(count(post.commentCount, "comment"))", .dim),
-        ])
-        return text
-    }
 }

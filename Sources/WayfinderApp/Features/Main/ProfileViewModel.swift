@@ -4,9 +4,9 @@ import WayfinderTerminal
 /// A user's profile with their posts; the me tab shows the signed-in user's own.
 @MainActor
 public final class ProfileViewModel: ScreenModel {
-    private let router: any Routable<MainRoute>
-    private let posts: any PostRepository
-    private let users: any UserRepository
+    let router: any Routable<MainRoute>
+    let posts: any PostRepository
+    let users: any UserRepository
     /// Whose profile this is.
     public let userID: Int
     /// Whether it is the signed-in user's own profile.
@@ -55,19 +55,4 @@ public final class ProfileViewModel: ScreenModel {
         command == "post" && index == 0 ? userPosts.map { String($0.id) } : []
     }
 
-    public func render() -> StyledText {
-        var text = StyledText()
-        guard let user else {
-            text.append("User \(userID)", .title)
-            text.append("This user does not exist.", .error)
-            return text
-        }
-        text.append(line: [TextSpan(isOwnProfile ? "Your profile" : user.displayName, .title), TextSpan("  @\(user.username) · user \(user.id)", .dim)])
-        if isOwnProfile { text.append(user.displayName) }
-        text.append(user.bio.isEmpty ? "(no bio)" : user.bio, user.bio.isEmpty ? .dim : .plain)
-        text.appendBlank()
-        text.append("Posts (\(userPosts.count))", .title)
-        text.append(contentsOf: PostListView(posts: userPosts, authors: [user.id: user], showsIDs: true).body)
-        return text
-    }
 }

@@ -4,9 +4,9 @@ import WayfinderTerminal
 /// The search tab: the query is part of the link (`wayfinder://main/search?q=swift`).
 @MainActor
 public final class SearchViewModel: ScreenModel {
-    private let router: any Routable<MainRoute>
-    private let posts: any PostRepository
-    private let users: any UserRepository
+    let router: any Routable<MainRoute>
+    let posts: any PostRepository
+    let users: any UserRepository
     /// The query from the link.
     public let query: String?
     /// The posts found, newest first.
@@ -14,7 +14,7 @@ public final class SearchViewModel: ScreenModel {
     /// Why the search could not run (the query from a link breaks the ``UserText`` rule, or
     /// the service failed), if it could not.
     public private(set) var error: String?
-    private var authors: [Int: User] = [:]
+    private(set) var authors: [Int: User] = [:]
 
     /// Creates the view model for `query`.
     public init(router: any Routable<MainRoute>, posts: any PostRepository, users: any UserRepository, query: String?) {
@@ -64,19 +64,4 @@ public final class SearchViewModel: ScreenModel {
         command == "post" && index == 0 ? results.map { String($0.id) } : []
     }
 
-    public func render() -> StyledText {
-        var text = StyledText()
-        text.append("Search", .title)
-        guard let query else {
-            text.append("Type find <words> to search posts.", .dim)
-            return text
-        }
-        if let error {
-            text.append("Could not search: \(error)", .error)
-            return text
-        }
-        text.append("\(count(results.count, "post")) \(results.count == 1 ? "matches" : "match") \"\(query)\"", .dim)
-        text.append(contentsOf: PostListView(posts: results, authors: authors, showsIDs: true).body)
-        return text
-    }
 }

@@ -4,8 +4,8 @@ import WayfinderTerminal
 /// About Wayfinder, as a sheet.
 @MainActor
 public final class AboutViewModel: ScreenModel {
-    private let router: any Routable<SettingsRoute>
-    private let graph: RouteGraph
+    let router: any Routable<SettingsRoute>
+    let graph: RouteGraph
 
     /// Creates the view model.
     public init(router: any Routable<SettingsRoute>, graph: RouteGraph) {
@@ -22,11 +22,4 @@ public final class AboutViewModel: ScreenModel {
         return navigate { () throws(NavigationError) in try router.dismiss() }
     }
 
-    public func render() -> StyledText {
-        var text = StyledText()
-        text.append("About Wayfinder", .title)
-        text.append("A coordinator/router navigation engine for text front ends.")
-        text.append("This app: \(graph.flows.count) flows, \(graph.screens.count) screens, \(graph.edgeCount) edges, from Routes/app.routes.", .dim)
-        return text
-    }
 }

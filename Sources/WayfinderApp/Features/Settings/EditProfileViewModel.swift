@@ -9,10 +9,10 @@ public final class EditProfileViewModel: ScreenModel {
     /// The longest bio accepted.
     public static let maximumBioLength = 160
 
-    private let router: any Routable<SettingsRoute>
-    private let users: any UserRepository
-    private let userID: Int
-    private let onSave: (User) -> Void
+    let router: any Routable<SettingsRoute>
+    let users: any UserRepository
+    let userID: Int
+    let onSave: (User) -> Void
     /// The saved profile.
     public private(set) var saved: User?
     /// The draft being edited.
@@ -71,16 +71,4 @@ public final class EditProfileViewModel: ScreenModel {
         return .done(nil)
     }
 
-    public func render() -> StyledText {
-        var text = StyledText()
-        text.append("Edit profile", .title)
-        guard let draft else {
-            text.append("The profile could not be loaded.", .error)
-            return text
-        }
-        text.append(line: [TextSpan("Name: ", .dim), TextSpan(draft.displayName)])
-        text.append(line: [TextSpan("Bio:  ", .dim), TextSpan(draft.bio.isEmpty ? "(empty)" : draft.bio)])
-        if draft != saved { text.append("Unsaved changes: type save to keep them.", .dim) }
-        return text
-    }
 }

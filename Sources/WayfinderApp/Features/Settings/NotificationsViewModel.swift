@@ -4,9 +4,9 @@ import WayfinderTerminal
 /// Which notifications the signed-in user receives; changes are saved at once.
 @MainActor
 public final class NotificationsViewModel: ScreenModel {
-    private let router: any Routable<SettingsRoute>
-    private let settings: any SettingsService
-    private let userID: Int
+    let router: any Routable<SettingsRoute>
+    let settings: any SettingsService
+    let userID: Int
     /// The current settings.
     public private(set) var current = NotificationSettings()
 
@@ -49,13 +49,4 @@ public final class NotificationsViewModel: ScreenModel {
         (command == "on" || command == "off") && index == 0 ? NotificationSettings.Kind.allCases.map(\.rawValue) : []
     }
 
-    public func render() -> StyledText {
-        var text = StyledText()
-        text.append("Notifications", .title)
-        for kind in NotificationSettings.Kind.allCases {
-            let on = current.isOn(kind)
-            text.append(line: [TextSpan("  \(kind.rawValue) ", .command), TextSpan(on ? "on" : "off", on ? .success : .dim)])
-        }
-        return text
-    }
 }

@@ -6,19 +6,19 @@ extension Feature {
         Feature(
             flow: SettingsRoute.flow,
             entryCommand: ScreenCommand("settings", "", "open Settings"),
-            makeModel: { route, context in
+            makeScreen: { route, context in
                 guard let user = context.user, let route = SettingsRoute(route: route) else { return nil }
                 let (app, settings) = (context.app, context.app.settings)
                 switch route {
                 case .settings:
-                    return SettingsViewModel(router: settings, settings: context.container.settings) { [weak app] in app?.user ?? user }
+                    return FeatureScreen(SettingsViewModel(router: settings, settings: context.container.settings) { [weak app] in app?.user ?? user }, SettingsView.init)
                 case .editProfile:
-                    return EditProfileViewModel(router: settings, users: context.container.users, userID: user.id) { [weak app] updated in
+                    return FeatureScreen(EditProfileViewModel(router: settings, users: context.container.users, userID: user.id) { [weak app] updated in
                         app?.userChanged(to: updated)
-                    }
-                case .notifications: return NotificationsViewModel(router: settings, settings: context.container.settings, userID: user.id)
-                case .about: return AboutViewModel(router: settings, graph: app.store.graph)
-                case .logout: return SignOutAlertViewModel(router: settings)
+                    }, EditProfileView.init)
+                case .notifications: return FeatureScreen(NotificationsViewModel(router: settings, settings: context.container.settings, userID: user.id), NotificationsView.init)
+                case .about: return FeatureScreen(AboutViewModel(router: settings, graph: app.store.graph), AboutView.init)
+                case .logout: return FeatureScreen(SignOutAlertViewModel(router: settings), SignOutAlertView.init)
                 }
             }
         )

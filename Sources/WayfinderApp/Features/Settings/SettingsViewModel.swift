@@ -4,9 +4,9 @@ import WayfinderTerminal
 /// The Settings root: the account, feature flags, and the way to the other settings.
 @MainActor
 public final class SettingsViewModel: ScreenModel {
-    private let router: any Routable<SettingsRoute>
-    private let settings: any SettingsService
-    private let currentUser: () -> User
+    let router: any Routable<SettingsRoute>
+    let settings: any SettingsService
+    let currentUser: () -> User
     /// Each flag with its value and whether it is overridden.
     public private(set) var flags: [(flag: FeatureFlag, value: Bool, isOverridden: Bool)] = []
 
@@ -43,7 +43,7 @@ public final class SettingsViewModel: ScreenModel {
         }
     }
 
-    private func setFlag(_ arguments: [String]) async -> ScreenResult {
+    func setFlag(_ arguments: [String]) async -> ScreenResult {
         let names = FeatureFlag.all.map(\.id)
         guard arguments.count == 2, let flag = FeatureFlag.all.first(where: { $0.id == arguments[0] }) else {
             return .failed("usage: flag <name> on|off|default, with name one of \(names.joined(separator: ", "))")
@@ -68,21 +68,4 @@ public final class SettingsViewModel: ScreenModel {
         return index == 0 ? FeatureFlag.all.map(\.id) : (index == 1 ? ["on", "off", "default"] : [])
     }
 
-    public func render() -> StyledText {
-        let user = currentUser()
-        var text = StyledText()
-        text.append("Settings", .title)
-        text.append("Signed in as \(user.displayName) (@\(user.username))")
-        text.appendBlank()
-        text.append("Feature flags", .title)
-        for entry in flags {
-            text.append(line: [
-                TextSpan("  \(entry.flag.id) ", .command),
-                TextSpan(entry.value ? "on" : "off", entry.value ? .success : .plain),
-                TextSpan(entry.isOverridden ? " (overridden)" : " (default)", .dim),
-                TextSpan("  \(entry.flag.summary)", .dim),
-            ])
-        }
-        return text
-    }
 }

@@ -4,7 +4,7 @@ import WayfinderTerminal
 /// The sign-out confirmation, as an alert: `yes` signs out everywhere, `no` stays.
 @MainActor
 public final class SignOutAlertViewModel: ScreenModel {
-    private let router: any Routable<SettingsRoute>
+    let router: any Routable<SettingsRoute>
 
     /// Creates the view model.
     public init(router: any Routable<SettingsRoute>) {
@@ -29,10 +29,4 @@ public final class SignOutAlertViewModel: ScreenModel {
         }
     }
 
-    public func render() -> StyledText {
-        var text = StyledText()
-        text.append("Sign out?", .title)
-        text.append("You will need your password to sign in again. (yes / no)")
-        return text
-    }
 }
