@@ -205,8 +205,8 @@ struct LinkResolver {
     }
 
     /// ``resolve(_:index:checkingUTF8:)``, setting `cost` to the number of patterns matched.
-    /// (Inlined into both callers: called through one more level, the resolution of a link
-    /// took about a tenth longer in the paired benchmark.)
+    /// (Inlined into both callers, as are the steps it calls: called through one more level,
+    /// the resolution of a link took about a tenth longer in the paired benchmark.)
     @inline(__always)
     static func resolve(_ bytes: Bytes, index table: UnsafePointer<LinkIndex.Tables>, checkingUTF8: Bool, cost: inout Int) -> Outcome {
         let count = bytes.count
@@ -214,101 +214,12 @@ struct LinkResolver {
         if checkingUTF8, let bad = PercentEncoding.firstInvalidUTF8(bytes) {
             return reject(.rawInvalidUTF8, range: bad)
         }
-        // Scheme, compared case-insensitively. The graph's scheme holds no ':' or '/', so a
-        // link that starts with it and "://" needs no search for the end of its scheme.
-        let scheme = table.pointee.scheme
-        var index = scheme.count
-        let startsWithScheme = index + 2 < count && bytes[index] == UInt8(ascii: ":")
-            && bytes[index + 1] == UInt8(ascii: "/") && bytes[index + 2] == UInt8(ascii: "/")
-            && LinkIndex.Tables.equal(Bytes(rebasing: bytes[0..<index]), scheme.baseAddress!, foldingCase: true)
-        if !startsWithScheme {
-            index = 0
-            while index < count, bytes[index] != UInt8(ascii: ":"), bytes[index] != UInt8(ascii: "/") { index += 1 }
-            guard index > 0, index + 2 < count, bytes[index] == UInt8(ascii: ":"),
-                  bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/")
-            else { return reject(.noScheme) }
-            return reject(.wrongScheme, range: 0..<index)
-        }
-        // One pass over the rest: reject raw spaces, controls and fragments; find the query;
-        // note where the path's slashes are and whether anything is percent-encoded.
+        if let problem = schemeProblem(bytes, table: table) { return .rejected(problem) }
+        // One pass over the rest, then the host, the segments and the walk.
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: RouteGraph.maximumSegments + 2) { slashes in
-            let hostStart = index + 3
-            var queryStart = count
-            var slashCount = 0
-            var hasEscapes = false
-            var scan = hostStart
-            let isSpecial = table.pointee.isSpecial
-            while scan < count {
-                let byte = bytes[scan]
-                guard isSpecial[Int(byte)] else {
-                    scan += 1
-                    continue
-                }
-                if byte == UInt8(ascii: "/") {
-                    if queryStart == count {
-                        if slashCount < slashes.count { slashes[slashCount] = scan }
-                        slashCount += 1
-                    }
-                } else if byte == UInt8(ascii: "?") {
-                    if queryStart == count { queryStart = scan }
-                } else if byte == UInt8(ascii: "%") {
-                    hasEscapes = true
-                } else if byte == UInt8(ascii: "#") {
-                    return reject(.fragment, range: scan..<count)
-                } else if byte != 0xC2 {
-                    return reject(.unencodedByte, range: scan..<(scan + 1))
-                } else if scan + 1 < count, (0x80...0x9F).contains(bytes[scan + 1]) {
-                    return reject(.unencodedByte, range: scan..<(scan + 2))
-                }
-                scan += 1
-            }
-            // Host: the flow, compared case-insensitively.
-            let hostEnd = slashCount > 0 ? slashes[0] : queryStart
-            for position in hostStart..<hostEnd where bytes[position] == UInt8(ascii: "@") || bytes[position] == UInt8(ascii: ":") {
-                return reject(.userOrPort, range: hostStart..<hostEnd)
-            }
-            guard hostEnd > hostStart else { return reject(.missingFlow) }
-            guard let flow = table.pointee.flow(named: Bytes(rebasing: bytes[hostStart..<hostEnd])) else {
-                return reject(.unknownFlow, range: hostStart..<hostEnd)
-            }
-            // Path segments: counted first, so the limit is checked before anything is stored.
-            var segmentCount = 0
-            if hostEnd < queryStart {
-                segmentCount = bytes[queryStart - 1] == UInt8(ascii: "/") ? slashCount - 1 : slashCount
-            }
-            guard segmentCount <= RouteGraph.maximumSegments else {
-                return reject(.tooManySegments(Int32(segmentCount)), range: hostEnd..<queryStart)
-            }
-            // Decoded text never outgrows its source, so the rest of the link bounds the text space.
-            let size = Workspace.Size(
-                decoded: hasEscapes ? segmentCount : 0,
-                steps: segmentCount + 1,
-                slots: segmentCount + (segmentCount + 1) * table.pointee.maximumQueryCount,
-                text: hasEscapes ? count - hostEnd : 0
-            )
-            return Workspace.with(size) { workspace in
-                var written = 0
-                for segment in 0..<segmentCount {
-                    let range = range(segment, slashes: slashes, slashCount: slashCount, queryStart: queryStart)
-                    guard !range.isEmpty else { return reject(.emptySegment, range: range, segment: segment + 1) }
-                    if hasEscapes {
-                        var problem = LinkProblem.Kind.valueTooLong
-                        guard let value = decodeValue(
-                            Bytes(rebasing: bytes[range]), scratch: workspace.text, written: &written, problem: &problem
-                        ) else { return reject(problem, range: range, segment: segment + 1) }
-                        workspace.decoded[segment] = value
-                    } else if range.count > RouteGraph.maximumValueLength {
-                        return reject(.valueTooLong, range: range, segment: segment + 1)
-                    }
-                }
-                var resolver = LinkResolver(
-                    table: table, bytes: bytes, workspace: workspace, slashes: slashes, slashCount: slashCount,
-                    segmentCount: segmentCount, queryStart: queryStart, hasEscapes: hasEscapes
-                )
-                let outcome = resolver.resolvePath(flowIndex: flow, written: written)
-                cost = resolver.patternMatches
-                return outcome
-            }
+            var scan = Scan(hostStart: table.pointee.scheme.count + 3, queryStart: count)
+            if let problem = scan.run(bytes, table: table, slashes: slashes) { return .rejected(problem) }
+            return resolveScanned(bytes, table: table, scan: scan, slashes: slashes, cost: &cost)
         }
     }
 

@@ -130,119 +130,22 @@ final class LinkIndex: @unchecked Sendable {
         var builder = Builder(screenCount: screens.count, flowCount: flows.count)
         var flowNumbers: [String: Int] = [:]
         for (number, flow) in flows.enumerated() where flowNumbers[flow.name] == nil { flowNumbers[flow.name] = number }
-
-        var screenInfos: [ScreenInfo] = []
-        screenInfos.reserveCapacity(screens.count)
-        var queries: [QueryInfo] = []
-        var edges: [Edge] = []
-        for (number, screen) in screens.enumerated() {
-            let patternStart = builder.segments.count
-            for segment in screen.pattern {
-                switch segment {
-                case .literal(let word):
-                    let key = builder.store(word)
-                    builder.segments.append(Segment(kind: .literal, start: key.start, count: key.count))
-                case .parameter(_, let type):
-                    builder.segments.append(Segment(kind: Kind(type), start: 0, count: 0))
-                }
-            }
-            let successorIndex = number < successors.count ? successors[number] : SuccessorIndex()
-            var words: [String] = []
-            for next in successorIndex.ordered {
-                if case .literal(let word)? = screens[next].pattern.first, !words.contains(word) { words.append(word) }
-            }
-            let edgeStart = edges.count
-            for word in words {
-                let run = successorIndex.byLiteral[word] ?? []
-                // One screen (the usual case) is stored in the entry itself: one lookup fewer.
-                let value = run.count == 1 ? Run(start: Int32(run[0]), count: -1) : builder.run(run)
-                if words.count <= LinkIndex.maximumEdges {
-                    let key = builder.store(word)
-                    let first = builder.bytes.withUnsafeBytes { all in
-                        Tables.word(all.baseAddress! + Int(key.start), count: Int(key.count), at: 0)
-                    }
-                    edges.append(Edge(word: first, key: key, value: value))
-                } else {
-                    builder.insert(.successors(screen: number), key: word, value: value)
-                }
-            }
-            let literalSuccessors = words.count <= LinkIndex.maximumEdges
-                ? Run(start: Int32(edgeStart), count: Int32(words.count))
-                : Run(start: 0, count: -1)
-            let queryStart = queries.count
-            queries += screen.query.map { QueryInfo(kind: Kind($0.type), isRequired: !$0.isOptional) }
-            screenInfos.append(ScreenInfo(
-                pattern: Run(start: Int32(patternStart), count: Int32(screen.pattern.count)),
-                query: Run(start: Int32(queryStart), count: Int32(screen.query.count)),
-                dynamicSuccessors: builder.run(successorIndex.dynamic),
-                literalSuccessors: literalSuccessors,
-                pathParameterCount: Int32(screen.pathParameterCount),
-                flow: Int32(flowNumbers[screen.flow] ?? -1),
-                isPresentation: screen.kind.presentationStyle != nil,
-                hasRequiredQuery: screen.query.contains { !$0.isOptional }
-            ))
+        let screenInfos = screens.indices.map { number in
+            builder.screenInfo(
+                number, of: screens, successors: number < successors.count ? successors[number] : SuccessorIndex(),
+                flow: flowNumbers[screens[number].flow] ?? -1
+            )
         }
-
         for (number, screen) in screens.enumerated() {
             builder.insert(.screen, key: screen.name, value: Run(start: Int32(number), count: 0))
         }
-
-        var flowInfos: [FlowInfo] = []
-        var flowEdges: [Edge] = []
-        for (number, flow) in flows.enumerated() {
-            builder.insert(.flow, key: flow.name, value: Run(start: Int32(number), count: 0))
-            let key = builder.store(flow.name)
-            let first = builder.bytes.withUnsafeBytes { all in
-                Tables.word(all.baseAddress! + Int(key.start), count: Int(key.count), at: 0)
-            }
-            flowEdges.append(Edge(word: first, key: key, value: Run(start: Int32(number), count: 0)))
-            for (tab, name) in flow.tabs.enumerated() {
-                builder.insert(.tab(flow: number), key: name, value: Run(start: Int32(tab), count: 0))
-            }
-            var byLiteral: [String: [Int]] = [:]
-            var literalOrder: [String] = []
-            var byKind: [[Int]] = Array(repeating: [], count: 4)
-            let rootRun = builder.run(number < roots.count ? roots[number] : [])
-            for (index, screen) in screens.enumerated() where screen.flow == flow.name && screen.kind != .root {
-                switch screen.pattern.first {
-                case .literal(let word)?:
-                    if byLiteral[word] == nil { literalOrder.append(word) }
-                    byLiteral[word, default: []].append(index)
-                case .parameter(_, let type)?:
-                    byKind[Int(Kind(type).rawValue)].append(index)
-                case nil:
-                    break
-                }
-            }
-            for word in literalOrder {
-                builder.insert(.flowScreens(flow: number), key: word, value: builder.run(byLiteral[word] ?? []))
-            }
-            let owners = number < queryOwners.count ? queryOwners[number] : [:]
-            for key in owners.keys.sorted() {
-                let owner = owners[key] ?? 0
-                let queryIndex = screens[owner].query.firstIndex { $0.name == key } ?? 0
-                builder.insert(.query(flow: number), key: key, value: Run(start: Int32(owner), count: Int32(queryIndex)))
-            }
-            flowInfos.append(FlowInfo(
-                tabCount: Int32(flow.tabs.count), roots: rootRun,
-                firstUUID: builder.run(byKind[Int(Kind.uuid.rawValue)]),
-                firstInt: builder.run(byKind[Int(Kind.int.rawValue)]),
-                firstString: builder.run(byKind[Int(Kind.string.rawValue)])
-            ))
+        let flowInfos = flows.indices.map { number in
+            builder.flowInfo(
+                number, flows[number], screens: screens, roots: number < roots.count ? roots[number] : [],
+                queryOwners: number < queryOwners.count ? queryOwners[number] : [:]
+            )
         }
-
-        // Open addressing at a load factor of at most one half.
-        var capacity = 16
-        while capacity < builder.pending.count * 2 { capacity *= 2 }
-        var entries = [Entry](repeating: Entry(), count: capacity)
-        builder.bytes.withUnsafeBufferPointer { all in
-            for (owner, key, value) in builder.pending {
-                let keyBytes = UnsafeBufferPointer(rebasing: all[Int(key.start)..<Int(key.start + key.count)])
-                var slot = Tables.hash(owner, keyBytes) & (capacity - 1)
-                while entries[slot].owner >= 0 { slot = (slot + 1) & (capacity - 1) }
-                entries[slot] = Entry(owner: Int32(owner), key: key, value: value)
-            }
-        }
+        let (entries, capacity) = builder.hashTable()
         var special = [Bool](repeating: false, count: 256)
         for byte in 0...0x20 { special[byte] = true }
         for byte in [0x7F, 0xC2] + "#/?%".utf8.map(Int.init) { special[byte] = true }
@@ -252,14 +155,14 @@ final class LinkIndex: @unchecked Sendable {
             screens: LinkIndex.copy(screenInfos),
             flows: LinkIndex.copy(flowInfos),
             segments: LinkIndex.copy(builder.segments),
-            queries: LinkIndex.copy(queries),
+            queries: LinkIndex.copy(builder.queries),
             bytes: LinkIndex.copy(builder.bytes),
             lists: LinkIndex.copy(builder.lists),
             scheme: LinkIndex.copy(Array(scheme.utf8)),
             isSpecial: LinkIndex.copy(special),
             entries: LinkIndex.copy(entries),
-            edges: LinkIndex.copy(edges),
-            flowEdges: LinkIndex.copy(flowEdges),
+            edges: LinkIndex.copy(builder.edges),
+            flowEdges: LinkIndex.copy(builder.flowEdges),
             screenNames: LinkIndex.copy(screens.map { $0.name }),
             segmentNames: LinkIndex.copy(screens.flatMap { $0.pattern.map { $0.parameterName } }),
             queryNames: LinkIndex.copy(screens.flatMap { $0.query.map { $0.name } }),
@@ -314,42 +217,6 @@ final class LinkIndex: @unchecked Sendable {
 }
 
 /// Collects the index's arrays and the hash table's entries while it is built.
-private struct Builder {
-    let screenCount: Int
-    let flowCount: Int
-    var segments: [LinkIndex.Segment] = []
-    var bytes: [UInt8] = []
-    var lists: [Int32] = []
-    var pending: [(owner: Int, key: LinkIndex.Run, value: LinkIndex.Run)] = []
-    var seen: Set<String> = []
-    var longestKey = 0
-
-    init(screenCount: Int, flowCount: Int) {
-        self.screenCount = screenCount
-        self.flowCount = flowCount
-    }
-
-    mutating func store(_ text: String) -> LinkIndex.Run {
-        let start = bytes.count
-        bytes.append(contentsOf: text.utf8)
-        longestKey = max(longestKey, text.utf8.count)
-        return LinkIndex.Run(start: Int32(start), count: Int32(text.utf8.count))
-    }
-
-    mutating func run(_ screens: [Int]) -> LinkIndex.Run {
-        let start = lists.count
-        lists.append(contentsOf: screens.map(Int32.init))
-        return LinkIndex.Run(start: Int32(start), count: Int32(screens.count))
-    }
-
-    /// Adds `key` to `table`; the first value given for a key is kept.
-    mutating func insert(_ table: LinkIndex.Table, key: String, value: LinkIndex.Run) {
-        let owner = LinkIndex.owner(table, screenCount: screenCount, flowCount: flowCount)
-        guard seen.insert("\(owner) \(key)").inserted else { return }
-        pending.append((owner, store(key), value))
-    }
-}
-
 extension RouteGraph.Segment {
     /// The parameter's name; empty for a literal.
     var parameterName: String {

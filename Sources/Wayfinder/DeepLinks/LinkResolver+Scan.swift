@@ -1,0 +1,122 @@
+/// The first steps of ``LinkResolver/resolve(_:index:checkingUTF8:cost:)``: the scheme, one
+/// pass over the rest of the link, the host and the path's segments.
+extension LinkResolver {
+    /// Why the link does not start with the graph's scheme (compared case-insensitively) and
+    /// `://`, or `nil` when it does. The scheme holds no ':' or '/', so a link that starts
+    /// with it and "://" needs no search for the end of its scheme.
+    @inline(__always)
+    static func schemeProblem(_ bytes: Bytes, table: UnsafePointer<LinkIndex.Tables>) -> LinkProblem? {
+        let count = bytes.count
+        let scheme = table.pointee.scheme
+        var index = scheme.count
+        let startsWithScheme = index + 2 < count && bytes[index] == UInt8(ascii: ":")
+            && bytes[index + 1] == UInt8(ascii: "/") && bytes[index + 2] == UInt8(ascii: "/")
+            && LinkIndex.Tables.equal(Bytes(rebasing: bytes[0..<index]), scheme.baseAddress!, foldingCase: true)
+        guard !startsWithScheme else { return nil }
+        index = 0
+        while index < count, bytes[index] != UInt8(ascii: ":"), bytes[index] != UInt8(ascii: "/") { index += 1 }
+        guard index > 0, index + 2 < count, bytes[index] == UInt8(ascii: ":"),
+              bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/")
+        else { return LinkProblem(.noScheme) }
+        return LinkProblem(.wrongScheme, range: 0..<index)
+    }
+
+    /// What one pass over the link after its scheme finds.
+    struct Scan {
+        let hostStart: Int
+        /// Where the `?` is, or the link's length.
+        var queryStart: Int
+        /// How many slashes the path has (their places are in the `slashes` buffer given).
+        var slashCount = 0
+        var hasEscapes = false
+
+        /// Rejects raw spaces, controls and fragments; finds the query; notes where the
+        /// path's slashes are and whether anything is percent-encoded.
+        @inline(__always)
+        mutating func run(_ bytes: Bytes, table: UnsafePointer<LinkIndex.Tables>, slashes: UnsafeMutableBufferPointer<Int>) -> LinkProblem? {
+            let count = bytes.count
+            let isSpecial = table.pointee.isSpecial
+            var scan = hostStart
+            while scan < count {
+                let byte = bytes[scan]
+                guard isSpecial[Int(byte)] else {
+                    scan += 1
+                    continue
+                }
+                if byte == UInt8(ascii: "/") {
+                    if queryStart == count {
+                        if slashCount < slashes.count { slashes[slashCount] = scan }
+                        slashCount += 1
+                    }
+                } else if byte == UInt8(ascii: "?") {
+                    if queryStart == count { queryStart = scan }
+                } else if byte == UInt8(ascii: "%") {
+                    hasEscapes = true
+                } else if byte == UInt8(ascii: "#") {
+                    return LinkProblem(.fragment, range: scan..<count)
+                } else if byte != 0xC2 {
+                    return LinkProblem(.unencodedByte, range: scan..<(scan + 1))
+                } else if scan + 1 < count, (0x80...0x9F).contains(bytes[scan + 1]) {
+                    return LinkProblem(.unencodedByte, range: scan..<(scan + 2))
+                }
+                scan += 1
+            }
+            return nil
+        }
+    }
+
+    /// The host (the flow, compared case-insensitively), the path's segments (counted, then
+    /// decoded when the link holds `%`), then the walk, for a link ``Scan`` has passed over.
+    @inline(__always)
+    static func resolveScanned(
+        _ bytes: Bytes, table: UnsafePointer<LinkIndex.Tables>, scan: Scan, slashes: UnsafeMutableBufferPointer<Int>, cost: inout Int
+    ) -> Outcome {
+        let (hostStart, queryStart, slashCount, hasEscapes) = (scan.hostStart, scan.queryStart, scan.slashCount, scan.hasEscapes)
+        let hostEnd = slashCount > 0 ? slashes[0] : queryStart
+        for position in hostStart..<hostEnd where bytes[position] == UInt8(ascii: "@") || bytes[position] == UInt8(ascii: ":") {
+            return reject(.userOrPort, range: hostStart..<hostEnd)
+        }
+        guard hostEnd > hostStart else { return reject(.missingFlow) }
+        guard let flow = table.pointee.flow(named: Bytes(rebasing: bytes[hostStart..<hostEnd])) else {
+            return reject(.unknownFlow, range: hostStart..<hostEnd)
+        }
+        // Path segments: counted first, so the limit is checked before anything is stored.
+        var segmentCount = 0
+        if hostEnd < queryStart {
+            segmentCount = bytes[queryStart - 1] == UInt8(ascii: "/") ? slashCount - 1 : slashCount
+        }
+        guard segmentCount <= RouteGraph.maximumSegments else {
+            return reject(.tooManySegments(Int32(segmentCount)), range: hostEnd..<queryStart)
+        }
+        // Decoded text never outgrows its source, so the rest of the link bounds the text space.
+        let size = Workspace.Size(
+            decoded: hasEscapes ? segmentCount : 0,
+            steps: segmentCount + 1,
+            slots: segmentCount + (segmentCount + 1) * table.pointee.maximumQueryCount,
+            text: hasEscapes ? bytes.count - hostEnd : 0
+        )
+        return Workspace.with(size) { workspace in
+            var written = 0
+            for segment in 0..<segmentCount {
+                let range = range(segment, slashes: slashes, slashCount: slashCount, queryStart: queryStart)
+                guard !range.isEmpty else { return reject(.emptySegment, range: range, segment: segment + 1) }
+                if hasEscapes {
+                    var problem = LinkProblem.Kind.valueTooLong
+                    guard let value = decodeValue(
+                        Bytes(rebasing: bytes[range]), scratch: workspace.text, written: &written, problem: &problem
+                    ) else { return reject(problem, range: range, segment: segment + 1) }
+                    workspace.decoded[segment] = value
+                } else if range.count > RouteGraph.maximumValueLength {
+                    return reject(.valueTooLong, range: range, segment: segment + 1)
+                }
+            }
+            var resolver = LinkResolver(
+                table: table, bytes: bytes, workspace: workspace, slashes: slashes, slashCount: slashCount,
+                segmentCount: segmentCount, queryStart: queryStart, hasEscapes: hasEscapes
+            )
+            let outcome = resolver.resolvePath(flowIndex: flow, written: written)
+            cost = resolver.patternMatches
+            return outcome
+        }
+    }
+}

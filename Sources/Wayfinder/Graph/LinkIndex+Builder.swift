@@ -1,0 +1,156 @@
+/// Collects what ``LinkIndex`` tables hold while the index is built.
+struct Builder {
+    let screenCount: Int
+    let flowCount: Int
+    var segments: [LinkIndex.Segment] = []
+    var queries: [LinkIndex.QueryInfo] = []
+    /// Successors by literal, for screens with at most ``LinkIndex/maximumEdges`` of them.
+    var edges: [LinkIndex.Edge] = []
+    /// The flows by name.
+    var flowEdges: [LinkIndex.Edge] = []
+    var bytes: [UInt8] = []
+    var lists: [Int32] = []
+    var pending: [(owner: Int, key: LinkIndex.Run, value: LinkIndex.Run)] = []
+    var seen: Set<String> = []
+    var longestKey = 0
+
+    init(screenCount: Int, flowCount: Int) {
+        self.screenCount = screenCount
+        self.flowCount = flowCount
+    }
+
+    mutating func store(_ text: String) -> LinkIndex.Run {
+        let start = bytes.count
+        bytes.append(contentsOf: text.utf8)
+        longestKey = max(longestKey, text.utf8.count)
+        return LinkIndex.Run(start: Int32(start), count: Int32(text.utf8.count))
+    }
+
+    mutating func run(_ screens: [Int]) -> LinkIndex.Run {
+        let start = lists.count
+        lists.append(contentsOf: screens.map(Int32.init))
+        return LinkIndex.Run(start: Int32(start), count: Int32(screens.count))
+    }
+
+    /// Adds `key` to `table`; the first value given for a key is kept.
+    mutating func insert(_ table: LinkIndex.Table, key: String, value: LinkIndex.Run) {
+        let owner = LinkIndex.owner(table, screenCount: screenCount, flowCount: flowCount)
+        guard seen.insert("\(owner) \(key)").inserted else { return }
+        pending.append((owner, store(key), value))
+    }
+}
+
+extension Builder {
+    /// The tables' record of screen `number`: its pattern's segments, its successors (by their
+    /// first literal, as edges or in the hash table; the others in precedence order), its
+    /// query keys.
+    mutating func screenInfo(_ number: Int, of screens: [RouteGraph.Screen], successors: SuccessorIndex, flow: Int) -> LinkIndex.ScreenInfo {
+        let screen = screens[number]
+        let patternStart = segments.count
+        for segment in screen.pattern {
+            switch segment {
+            case .literal(let word):
+                let key = store(word)
+                segments.append(LinkIndex.Segment(kind: .literal, start: key.start, count: key.count))
+            case .parameter(_, let type):
+                segments.append(LinkIndex.Segment(kind: LinkIndex.Kind(type), start: 0, count: 0))
+            }
+        }
+        var words: [String] = []
+        for next in successors.ordered {
+            if case .literal(let word)? = screens[next].pattern.first, !words.contains(word) { words.append(word) }
+        }
+        let edgeStart = edges.count
+        for word in words {
+            let run = successors.byLiteral[word] ?? []
+            // One screen (the usual case) is stored in the entry itself: one lookup fewer.
+            let value = run.count == 1 ? LinkIndex.Run(start: Int32(run[0]), count: -1) : self.run(run)
+            if words.count <= LinkIndex.maximumEdges {
+                edges.append(edge(word, value: value))
+            } else {
+                insert(.successors(screen: number), key: word, value: value)
+            }
+        }
+        let queryStart = queries.count
+        queries += screen.query.map { LinkIndex.QueryInfo(kind: LinkIndex.Kind($0.type), isRequired: !$0.isOptional) }
+        return LinkIndex.ScreenInfo(
+            pattern: LinkIndex.Run(start: Int32(patternStart), count: Int32(screen.pattern.count)),
+            query: LinkIndex.Run(start: Int32(queryStart), count: Int32(screen.query.count)),
+            dynamicSuccessors: run(successors.dynamic),
+            literalSuccessors: words.count <= LinkIndex.maximumEdges
+                ? LinkIndex.Run(start: Int32(edgeStart), count: Int32(words.count))
+                : LinkIndex.Run(start: 0, count: -1),
+            pathParameterCount: Int32(screen.pathParameterCount),
+            flow: Int32(flow),
+            isPresentation: screen.kind.presentationStyle != nil,
+            hasRequiredQuery: screen.query.contains { !$0.isOptional }
+        )
+    }
+
+    /// An edge to `value` under `word`, its first eight bytes as a word.
+    mutating func edge(_ word: String, value: LinkIndex.Run) -> LinkIndex.Edge {
+        let key = store(word)
+        let first = bytes.withUnsafeBytes { all in
+            LinkIndex.Tables.word(all.baseAddress! + Int(key.start), count: Int(key.count), at: 0)
+        }
+        return LinkIndex.Edge(word: first, key: key, value: value)
+    }
+
+    /// The tables' record of flow `number`: its name, tabs, roots, its non-root screens by
+    /// first segment (for diagnoses) and its query keys.
+    mutating func flowInfo(
+        _ number: Int, _ flow: RouteGraph.Flow, screens: [RouteGraph.Screen], roots: [Int], queryOwners owners: [String: Int]
+    ) -> LinkIndex.FlowInfo {
+        insert(.flow, key: flow.name, value: LinkIndex.Run(start: Int32(number), count: 0))
+        flowEdges.append(edge(flow.name, value: LinkIndex.Run(start: Int32(number), count: 0)))
+        for (tab, name) in flow.tabs.enumerated() {
+            insert(.tab(flow: number), key: name, value: LinkIndex.Run(start: Int32(tab), count: 0))
+        }
+        var byLiteral: [String: [Int]] = [:]
+        var literalOrder: [String] = []
+        var byKind: [[Int]] = Array(repeating: [], count: 4)
+        let rootRun = run(roots)
+        for (index, screen) in screens.enumerated() where screen.flow == flow.name && screen.kind != .root {
+            switch screen.pattern.first {
+            case .literal(let word)?:
+                if byLiteral[word] == nil { literalOrder.append(word) }
+                byLiteral[word, default: []].append(index)
+            case .parameter(_, let type)?:
+                byKind[Int(LinkIndex.Kind(type).rawValue)].append(index)
+            case nil:
+                break
+            }
+        }
+        for word in literalOrder {
+            insert(.flowScreens(flow: number), key: word, value: run(byLiteral[word] ?? []))
+        }
+        for key in owners.keys.sorted() {
+            let owner = owners[key] ?? 0
+            let queryIndex = screens[owner].query.firstIndex { $0.name == key } ?? 0
+            insert(.query(flow: number), key: key, value: LinkIndex.Run(start: Int32(owner), count: Int32(queryIndex)))
+        }
+        return LinkIndex.FlowInfo(
+            tabCount: Int32(flow.tabs.count), roots: rootRun,
+            firstUUID: run(byKind[Int(LinkIndex.Kind.uuid.rawValue)]),
+            firstInt: run(byKind[Int(LinkIndex.Kind.int.rawValue)]),
+            firstString: run(byKind[Int(LinkIndex.Kind.string.rawValue)])
+        )
+    }
+
+    /// The hash table of the keys inserted: open addressing at a load factor of at most one
+    /// half; its capacity, a power of two.
+    func hashTable() -> (entries: [LinkIndex.Entry], capacity: Int) {
+        var capacity = 16
+        while capacity < pending.count * 2 { capacity *= 2 }
+        var entries = [LinkIndex.Entry](repeating: LinkIndex.Entry(), count: capacity)
+        bytes.withUnsafeBufferPointer { all in
+            for (owner, key, value) in pending {
+                let keyBytes = UnsafeBufferPointer(rebasing: all[Int(key.start)..<Int(key.start + key.count)])
+                var slot = LinkIndex.Tables.hash(owner, keyBytes) & (capacity - 1)
+                while entries[slot].owner >= 0 { slot = (slot + 1) & (capacity - 1) }
+                entries[slot] = LinkIndex.Entry(owner: Int32(owner), key: key, value: value)
+            }
+        }
+        return (entries, capacity)
+    }
+}
