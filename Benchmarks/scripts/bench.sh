@@ -9,6 +9,8 @@ benchmarks=$(pwd)
 root=$(cd .. && pwd)
 results="$benchmarks/results"
 mkdir -p "$results"
+# The last run's headline figures, for the report to show beside this run's.
+if [ -f "$results/targets.json" ]; then mv "$results/targets.json" "$results/targets-previous.json"; fi
 
 "$root/scripts/install-deps.sh" --commands hyperfine python3
 

@@ -212,12 +212,12 @@ def main():
     add("")
     add("## Targets")
     add("")
-    add("Each target's headline figure beside the previous run's (from `results/targets.json` as that run left it).")
+    add("Each target's headline figure beside the previous run's (`results/targets-previous.json`, which `make bench` keeps")
+    add("from the run before; this run's are in `results/targets.json`).")
     add("")
-    previous_path = os.path.join(results_dir, "targets.json")
     previous = {}
-    if os.path.exists(previous_path):
-        with open(previous_path, encoding="utf-8") as file:
+    if os.path.exists(os.path.join(results_dir, "targets-previous.json")):
+        with open(os.path.join(results_dir, "targets-previous.json"), encoding="utf-8") as file:
             previous = json.load(file)
     headline = {}
     add("| target | measured | headline | previous run | verdict |")
@@ -264,7 +264,7 @@ def main():
            f"signed out {ns(open_json * 1e9)} against {ns(hello * 1e9)}: {open_ratio:.2f}× ({quartiles(open_start)}); signed in (the session read from the database) {ns(signed_in * 1e9)}: {signed_in_ratio:.2f}× ({quartiles(signed_in_start)}); `wayfinder resolve URL`: {resolve_ratio:.2f}×",
            f"{open_ratio:.2f}× / {signed_in_ratio:.2f}×", verdict(worst_start <= 3.5))
     add("")
-    with open(previous_path, "w", encoding="utf-8") as file:
+    with open(os.path.join(results_dir, "targets.json"), "w", encoding="utf-8") as file:
         json.dump(headline, file, indent=1, ensure_ascii=False)
         file.write("\n")
     add("Where a target is missed, see *Where the time goes* below.")

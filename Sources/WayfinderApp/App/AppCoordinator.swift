@@ -192,6 +192,40 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
         return try store.perform { n throws(NavigationError) in try n.activate(flow: flow) }
     }
 
+    // MARK: - Intents on what is on screen
+
+    /// Dismisses the sheet or alert, else goes back one screen.
+    public func back() throws(NavigationError) {
+        try store.performIntent { n throws(NavigationError) in
+            if n.state.presentation != nil { try n.dismiss() } else { try n.pop() }
+        }
+    }
+
+    /// Goes back to the first screen of the tab or flow.
+    public func backToRoot() throws(NavigationError) {
+        try store.performIntent { n throws(NavigationError) in try n.popToRoot() }
+    }
+
+    /// Shows the active flow's tab `tab`.
+    public func selectTab(_ tab: String) throws(NavigationError) {
+        try store.performIntent { n throws(NavigationError) in try n.selectTab(tab) }
+    }
+
+    /// Dismisses the sheet or alert.
+    public func dismiss() throws(NavigationError) {
+        try store.performIntent { n throws(NavigationError) in try n.dismiss() }
+    }
+
+    /// Undoes the last navigation step.
+    public func undo() throws(NavigationError) {
+        try store.performIntent { n throws(NavigationError) in try n.undo() }
+    }
+
+    /// Redoes the step undone last.
+    public func redo() throws(NavigationError) {
+        try store.performIntent { n throws(NavigationError) in try n.redo() }
+    }
+
     // MARK: - State
 
     /// The whole app state.

@@ -34,21 +34,50 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
     /// The app's navigation store.
     public var navigationStore: NavigationStore { app.store }
 
-    /// The global commands, in help order.
-    public static let globalCommands: [ScreenCommand] = [
-        ScreenCommand("help", "[command]", "list the commands, or explain one"),
-        ScreenCommand("back", "", "dismiss the sheet or alert, else go back one screen"),
-        ScreenCommand("root", "", "go back to the first screen of the tab or flow"),
-        ScreenCommand("open", "<url>", "open a deep link, such as wayfinder://main/feed/post/3"),
-        ScreenCommand("where", "", "print the link of what is on screen"),
-        ScreenCommand("state", "", "print the whole navigation state as one JSON line"),
-        ScreenCommand("tab", "<name>", "switch to another tab of the flow"),
-        ScreenCommand("dismiss", "", "dismiss the sheet or alert"),
-        ScreenCommand("undo", "", "undo the last navigation step"),
-        ScreenCommand("redo", "", "redo the step undone"),
-        ScreenCommand("logout", "", "sign out at once"),
-        ScreenCommand("quit", "", "leave (Ctrl-D works too)"),
+    /// The global commands, in help order: their one declaration, which dispatch, help,
+    /// completion and the screen's "Also:" line read.
+    static let global: [GlobalCommand] = [
+        GlobalCommand("help", "[command]", "list the commands, or explain one", arguments: 0...1) { shell, arguments in
+            shell.help(arguments.first)
+        },
+        GlobalCommand("back", "", "dismiss the sheet or alert, else go back one screen") { shell, _ in
+            shell.navigation { () throws(NavigationError) in try shell.app.back() }
+        },
+        GlobalCommand("root", "", "go back to the first screen of the tab or flow", arguments: 0...Int.max) { shell, _ in
+            shell.navigation { () throws(NavigationError) in try shell.app.backToRoot() }
+        },
+        GlobalCommand("open", "<url>", "open a deep link, such as wayfinder://main/feed/post/3", arguments: 1...1) { shell, arguments in
+            shell.open(arguments[0])
+        },
+        GlobalCommand("where", "", "print the link of what is on screen", arguments: 0...Int.max) { shell, _ in
+            ReplReply(output: .line(shell.app.url, .link))
+        },
+        GlobalCommand("state", "", "print the whole navigation state as one JSON line", arguments: 0...Int.max) { shell, _ in
+            ReplReply(output: .line(shell.stateJSON.serialized))
+        },
+        GlobalCommand("tab", "<name>", "switch to another tab of the flow", arguments: 1...1) { shell, arguments in
+            shell.navigation { () throws(NavigationError) in try shell.app.selectTab(arguments[0]) }
+        },
+        GlobalCommand("dismiss", "", "dismiss the sheet or alert", arguments: 0...Int.max) { shell, _ in
+            shell.navigation { () throws(NavigationError) in try shell.app.dismiss() }
+        },
+        GlobalCommand("undo", "", "undo the last navigation step", arguments: 0...Int.max) { shell, _ in
+            shell.navigation { () throws(NavigationError) in try shell.app.undo() }
+        },
+        GlobalCommand("redo", "", "redo the step undone", arguments: 0...Int.max) { shell, _ in
+            shell.navigation { () throws(NavigationError) in try shell.app.redo() }
+        },
+        GlobalCommand("logout", "", "sign out at once", arguments: 0...Int.max) { shell, _ in
+            let result = shell.navigation { () throws(NavigationError) in try shell.app.signOut() }
+            return result.isError ? result : ReplReply(output: .line("Signed out.", .success), showsScreen: true)
+        },
+        GlobalCommand("quit", "", "leave (Ctrl-D works too)", aliases: ["exit"], arguments: 0...Int.max) { _, _ in
+            ReplReply(quits: true)
+        },
     ]
+
+    /// The global commands as help and completion list them.
+    public static var globalCommands: [ScreenCommand] { global.map(\.command) }
 
     /// Commands of the active flow, whatever its screen: its feature's, then those that show
     /// the other flows whose guard is met.
@@ -166,53 +195,24 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
     }
 
     private func runGlobal(_ input: CommandInput) async -> ReplReply? {
-        let store = app.store
-        let arguments = input.arguments
-        switch input.name {
-        case "help":
-            guard arguments.count <= 1 else { return .error("usage: help [command]") }
-            return help(arguments.first)
-        case "back":
-            guard arguments.isEmpty else { return .error("usage: back") }
-            return navigation { () throws(NavigationError) in
-                try store.performIntent { n throws(NavigationError) in
-                    if n.state.presentation != nil { try n.dismiss() } else { try n.pop() }
-                }
+        guard let global = Self.global.first(where: { $0.answers(to: input.name) }) else { return nil }
+        guard global.arguments.contains(input.arguments.count) else {
+            return .error("usage: \(global.command.name)\(global.command.usage.isEmpty ? "" : " " + global.command.usage)")
+        }
+        return global.run(self, input.arguments)
+    }
+
+    /// `open URL`: the link applied, or kept as the pending link until sign-in.
+    private func open(_ link: String) -> ReplReply {
+        do {
+            switch try app.open(link) {
+            case .applied:
+                return ReplReply(showsScreen: true)
+            case .deferred(let pending, _):
+                return ReplReply(output: .line("Sign in first; \(pending) opens after that.", .dim), showsScreen: true)
             }
-        case "root":
-            return navigation { () throws(NavigationError) in try store.performIntent { n throws(NavigationError) in try n.popToRoot() } }
-        case "open":
-            guard arguments.count == 1, let link = arguments.first else { return .error("usage: open <url>") }
-            do {
-                switch try app.open(link) {
-                case .applied:
-                    return ReplReply(showsScreen: true)
-                case .deferred(let pending, _):
-                    return ReplReply(output: .line("Sign in first; \(pending) opens after that.", .dim), showsScreen: true)
-                }
-            } catch {
-                return .error("error: \(error.message)")
-            }
-        case "where":
-            return ReplReply(output: .line(app.url, .link))
-        case "state":
-            return ReplReply(output: .line(stateJSON.serialized))
-        case "tab":
-            guard arguments.count == 1, let tab = arguments.first else { return .error("usage: tab <name>") }
-            return navigation { () throws(NavigationError) in try store.performIntent { n throws(NavigationError) in try n.selectTab(tab) } }
-        case "dismiss":
-            return navigation { () throws(NavigationError) in try store.performIntent { n throws(NavigationError) in try n.dismiss() } }
-        case "undo":
-            return navigation { () throws(NavigationError) in try store.performIntent { n throws(NavigationError) in try n.undo() } }
-        case "redo":
-            return navigation { () throws(NavigationError) in try store.performIntent { n throws(NavigationError) in try n.redo() } }
-        case "logout":
-            let result = navigation { () throws(NavigationError) in try app.signOut() }
-            return result.isError ? result : ReplReply(output: .line("Signed out.", .success), showsScreen: true)
-        case "quit", "exit":
-            return ReplReply(quits: true)
-        default:
-            return nil
+        } catch {
+            return .error("error: \(error.message)")
         }
     }
 
@@ -260,5 +260,30 @@ extension ReplReply {
     /// A reply that is only an error message.
     static func error(_ message: String) -> ReplReply {
         ReplReply(output: .line(message.hasPrefix("error: ") ? message : "error: \(message)", .error), isError: true)
+    }
+}
+
+/// A command the shell answers on every screen: its declaration and what it does.
+@MainActor
+struct GlobalCommand {
+    let command: ScreenCommand
+    /// Other names it answers to (`exit` for `quit`).
+    let aliases: [String]
+    /// How many arguments it takes; another number is a usage error.
+    let arguments: ClosedRange<Int>
+    let run: @MainActor (AppShell, [String]) -> ReplReply
+
+    init(
+        _ name: String, _ usage: String, _ summary: String, aliases: [String] = [], arguments: ClosedRange<Int> = 0...0,
+        run: @escaping @MainActor (AppShell, [String]) -> ReplReply
+    ) {
+        command = ScreenCommand(name, usage, summary)
+        self.aliases = aliases
+        self.arguments = arguments
+        self.run = run
+    }
+
+    func answers(to name: String) -> Bool {
+        command.name == name || aliases.contains(name)
     }
 }
