@@ -19,12 +19,16 @@ let package = Package(
     targets: [
         .target(name: "Wayfinder"),
         .systemLibrary(name: "CEditLine", providers: [.apt(["libedit-dev", "libbsd-dev", "libmd-dev", "libncurses-dev"])]),
-        .target(name: "WayfinderTerminal", dependencies: ["Wayfinder", "CEditLine"]),
+        // Files, with crash-safe writes: what the terminal (history) and the app's services
+        // (database, session, navigation state) write and read.
+        .target(name: "WayfinderSystem"),
+        .target(name: "WayfinderTerminal", dependencies: ["Wayfinder", "WayfinderSystem", "CEditLine"]),
         .systemLibrary(name: "CCrypt", providers: [.apt(["libcrypt-dev"])]),
         .target(
             name: "WayfinderApp",
             dependencies: [
                 "Wayfinder",
+                "WayfinderSystem",
                 "WayfinderTerminal",
                 "CCrypt",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -55,11 +59,11 @@ let package = Package(
             ]
         ),
         .testTarget(name: "WayfinderTests", dependencies: ["Wayfinder"]),
-        .testTarget(name: "WayfinderTerminalTests", dependencies: ["Wayfinder", "WayfinderTerminal"]),
+        .testTarget(name: "WayfinderTerminalTests", dependencies: ["Wayfinder", "WayfinderSystem", "WayfinderTerminal"]),
         .testTarget(
             name: "WayfinderAppTests",
             dependencies: [
-                "Wayfinder", "WayfinderApp", "WayfinderTerminal", "WayfinderTesting",
+                "Wayfinder", "WayfinderApp", "WayfinderSystem", "WayfinderTerminal", "WayfinderTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Transcripts"]

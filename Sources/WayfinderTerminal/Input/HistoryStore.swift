@@ -1,3 +1,4 @@
+import WayfinderSystem
 /// The REPL's line history on disk: one entry per line, newest last.
 ///
 /// Saving replaces the file atomically (a crash leaves the old or the new history, never an
@@ -56,7 +57,7 @@ public struct HistoryStore: Sendable {
     public mutating func load() {
         entries = []
         FileSystem.removeAbandonedTemporaryFiles(besides: path)
-        guard let contents = try? Platform.readFile(atPath: path) else { return }
+        guard let contents = try? FileSystem.read(path) else { return }
         var lines: [String] = []
         for bytes in contents.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
             guard let line = String(validating: bytes, as: UTF8.self),
@@ -94,13 +95,13 @@ public struct HistoryStore: Sendable {
     /// parent directories are created with mode 0700.
     /// - Throws: ``SystemError`` when a directory or the file cannot be written.
     public func save() throws {
-        try Platform.createDirectories(atPath: Platform.parentDirectory(of: path), mode: 0o700)
+        try FileSystem.createDirectories(FileSystem.parentDirectory(of: path), mode: 0o700)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(entries.reduce(0) { $0 + $1.utf8.count + 1 })
         for entry in entries {
             bytes.append(contentsOf: entry.utf8)
             bytes.append(UInt8(ascii: "\n"))
         }
-        try Platform.writeFileAtomically(bytes, toPath: path, mode: 0o600)
+        try FileSystem.writeAtomically(bytes, to: path, mode: 0o600)
     }
 }

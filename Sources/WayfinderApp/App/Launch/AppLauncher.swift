@@ -1,3 +1,4 @@
+import WayfinderSystem
 import Wayfinder
 import WayfinderTerminal
 

@@ -1,3 +1,4 @@
+import WayfinderSystem
 import Foundation
 import Wayfinder
 import WayfinderTerminal

@@ -1,7 +1,7 @@
 import GRDB
 import GRDBSQLite
 import Synchronization
-import WayfinderTerminal
+import WayfinderSystem
 
 /// The app's SQLite database, through GRDB: versioned migrations, WAL mode, the demo data
 /// seeded on first run.

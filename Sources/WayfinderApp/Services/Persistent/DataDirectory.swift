@@ -1,4 +1,4 @@
-import WayfinderTerminal
+import WayfinderSystem
 
 /// Where the app keeps its files: `--data-dir DIR`, else `$WAYFINDER_HOME`, else
 /// `$XDG_DATA_HOME/wayfinder`, else `~/.local/share/wayfinder`.

@@ -1,5 +1,5 @@
 import GRDB
-import WayfinderTerminal
+import WayfinderSystem
 
 /// Sessions on the SQLite database: a random token in the `session` table and in a
 /// 0600 file beside the database. The password is never stored.

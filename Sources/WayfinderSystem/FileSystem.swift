@@ -7,33 +7,33 @@ public enum FileSystem {
     /// Replaces the file at `path` with `bytes`; the file gets exactly `mode` (e.g. `0o600`).
     /// - Throws: ``SystemError``; the old file is then untouched.
     public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: UInt32 = 0o600) throws(SystemError) {
-        try Platform.writeFileAtomically(bytes, toPath: path, mode: mode_t(mode))
+        try FileCalls.writeFileAtomically(bytes, toPath: path, mode: mode_t(mode))
     }
 
     /// The bytes of the file at `path`, or `nil` when there is no such file.
     /// - Throws: ``SystemError`` when it exists but cannot be read.
     public static func read(_ path: String) throws(SystemError) -> [UInt8]? {
-        try Platform.readFile(atPath: path)
+        try FileCalls.readFile(atPath: path)
     }
 
     /// `mkdir -p` with `mode` for the directories it creates (e.g. `0o700`).
     public static func createDirectories(_ path: String, mode: UInt32 = 0o700) throws(SystemError) {
-        try Platform.createDirectories(atPath: path, mode: mode_t(mode))
+        try FileCalls.createDirectories(atPath: path, mode: mode_t(mode))
     }
 
     /// Renames `source` to `destination`, replacing it.
     public static func move(_ source: String, to destination: String) throws(SystemError) {
-        try Platform.renameFile(source, to: destination)
+        try FileCalls.renameFile(source, to: destination)
     }
 
     /// Removes the file at `path`; a missing file is not an error.
     public static func remove(_ path: String) throws(SystemError) {
-        try Platform.removeFile(atPath: path)
+        try FileCalls.removeFile(atPath: path)
     }
 
     /// Sets the permission bits of `path`.
     public static func setMode(_ mode: UInt32, of path: String) throws(SystemError) {
-        try Platform.setMode(mode_t(mode), ofPath: path)
+        try FileCalls.setMode(mode_t(mode), ofPath: path)
     }
 
     /// Removes the temporary files that ``writeAtomically(_:to:mode:)`` left beside each of
@@ -43,12 +43,12 @@ public enum FileSystem {
     /// - Returns: The paths removed.
     @discardableResult
     public static func removeAbandonedTemporaryFiles(besides paths: String...) -> [String] {
-        Platform.removeAbandonedTemporaryFiles(besides: paths)
+        FileCalls.removeAbandonedTemporaryFiles(besides: paths)
     }
 
     /// The time now in UTC, as in file names: `20261123T224501Z`.
     public static func utcTimestamp() -> String {
-        Platform.utcTimestamp()
+        FileCalls.utcTimestamp()
     }
 
     /// What a path names.
@@ -63,16 +63,22 @@ public enum FileSystem {
     /// - Throws: ``SystemError`` when it cannot be told (a parent directory that may not be
     ///   searched, an I/O error): never taken for "nothing there".
     public static func kind(of path: String) throws(SystemError) -> Kind? {
-        try Platform.kind(ofPath: path)
+        try FileCalls.kind(ofPath: path)
     }
 
     /// The names of the entries of the directory at `path` (without `.` and `..`).
     public static func entries(in path: String) throws(SystemError) -> [String] {
-        try Platform.directoryEntries(atPath: path)
+        try FileCalls.directoryEntries(atPath: path)
     }
 
     /// The permission bits of `path`, or `nil` when it does not exist.
     public static func mode(of path: String) -> UInt32? {
-        Platform.mode(ofPath: path).map { UInt32($0) }
+        FileCalls.mode(ofPath: path).map { UInt32($0) }
     }
+
+    /// The directory `path` is in (`.` for a bare name).
+    public static func parentDirectory(of path: String) -> String {
+        FileCalls.parentDirectory(of: path)
+    }
+
 }

@@ -17,10 +17,10 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The `errno` value for a path that is not a directory (`ENOTDIR`).
-    public static var notADirectory: Int32 { Platform.notADirectoryCode }
+    public static var notADirectory: Int32 { FileCalls.notADirectoryCode }
 
     /// The call, the path and libc's text for the error code.
     public var description: String {
-        "\(operation) \(path): \(Platform.errorMessage(for: code))"
+        "\(operation) \(path): \(FileCalls.errorMessage(for: code))"
     }
 }

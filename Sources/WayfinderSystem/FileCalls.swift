@@ -1,7 +1,7 @@
 @preconcurrency import Glibc
 
-/// The file-system calls of ``Platform``: reading, writing atomically, directories, modes.
-extension Platform {
+/// The libc calls behind ``FileSystem``: reading, writing atomically, directories, modes.
+enum FileCalls {
     /// The whole file, or nil when it does not exist. Read straight into a buffer of the
     /// file's size (a regular file is not waited for, as input is): no bigger buffer to
     /// clear, so a short file costs the few pages it needs.
