@@ -125,6 +125,26 @@ import WayfinderTerminal
         #expect(app.url == "wayfinder://main/feed")
     }
 
+    @Test func aRefusedOpenKeepsTheDeepLinkErrorIntact() throws {
+        do {
+            try app.open("wayfinder://main/feed/post/abc")
+            Issue.record("opened")
+        } catch {
+            #expect(error.code == .invalidLink)
+            let cause = try #require(error.deepLinkError)
+            #expect(cause.code == .typeMismatch)
+            #expect(cause.segment == 3)
+            #expect(cause.part == "abc")
+            #expect(error.message == cause.message)
+        }
+        do {
+            try app.open(all: ["wayfinder://login", "https://evil.example/main"])
+            Issue.record("opened")
+        } catch {
+            #expect(error.deepLinkError?.code == .unknownOrigin)
+        }
+    }
+
     @Test func aBadLinkAmongSeveralAppliesNone() throws {
         #expect(throws: NavigationError.self) {
             try app.open(all: ["wayfinder://login/register", "wayfinder://main/feed/post/abc"])

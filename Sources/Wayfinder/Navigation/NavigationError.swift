@@ -60,7 +60,8 @@ public struct NavigationError: Error, Hashable, Sendable, CustomStringConvertibl
         self.deepLinkError = nil
     }
 
-    init(link error: DeepLinkError) {
+    /// The error refusing a link that did not resolve: its message, and the link error kept.
+    public init(link error: DeepLinkError) {
         self.code = .invalidLink
         self.message = error.message
         self.deepLinkError = error

@@ -155,7 +155,7 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
         do {
             resolved = try store.graph.resolve(link)
         } catch {
-            throw NavigationError(.invalidLink, error.message)
+            throw NavigationError(link: error)
         }
         if resolved.flow == signedOutFlow, let user {
             throw NavigationError(.notAllowed, "already signed in as \(user.username); logout first")
@@ -171,7 +171,7 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
             do {
                 _ = try store.graph.resolve(link)
             } catch {
-                throw NavigationError(.invalidLink, error.message)
+                throw NavigationError(link: error)
             }
         }
         let before = state
