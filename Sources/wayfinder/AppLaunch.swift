@@ -220,7 +220,7 @@ struct ResetCommand: AsyncParsableCommand {
         let shown = directory.path.escapingControlCharacters
         switch try Self.reset(directory) {
         case .removed(let removed):
-            print(removed.isEmpty
+            printOutput(removed.isEmpty
                 ? "Nothing to remove in \(shown)."
                 : "Removed \(removed.map(\.escapingControlCharacters).joined(separator: ", ")).")
         case .notADataDirectory:

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+@preconcurrency import Glibc
 
 /// The exit codes of `wayfinder`, documented in README.md.
 enum ExitCodes {
@@ -18,5 +18,13 @@ enum ExitCodes {
 
 /// Writes `message` and a newline to standard error.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    fflush(stdout)
+    fputs(message + "\n", stderr)
+}
+
+/// Writes `text` and `terminator` to standard output: what the one-shot commands print.
+/// (Swift's `print` looks up, at run time, how to write each value it is given: a cost at
+/// every start.)
+func printOutput(_ text: String, terminator: String = "\n") {
+    fputs(text + terminator, stdout)
 }

@@ -51,9 +51,9 @@ struct ResolveCommand: ParsableCommand {
         }
         switch format {
         case .json:
-            print(link.jsonText)
+            printOutput(link.jsonText)
         case .text:
-            print(describe(link, in: graph))
+            printOutput(describe(link, in: graph))
         }
     }
 

@@ -11,6 +11,7 @@ struct RoutesCommand: ParsableCommand {
 
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Check a .routes file: a summary and exit 0, or every error as file:line:column: message and exit 78.",
             discussion: "Warnings (patterns that give one link several readings) go to standard error as file:line:column: warning: message; they do not change the exit status."
         )
@@ -23,12 +24,13 @@ struct RoutesCommand: ParsableCommand {
             let graph = try source.graph()
             for warning in graph.warnings { printError(warning.description.escapingControlCharacters) }
             let tabs = graph.flows.reduce(0) { $0 + $1.tabs.count }
-            print("\(source.displayName.escapingControlCharacters): OK (\(graph.flows.count) flows, \(tabs) tabs, \(graph.screens.count) screens, \(graph.edgeCount) edges, \(graph.guards.count) guards)")
+            printOutput("\(source.displayName.escapingControlCharacters): OK (\(graph.flows.count) flows, \(tabs) tabs, \(graph.screens.count) screens, \(graph.edgeCount) edges, \(graph.guards.count) guards)")
         }
     }
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List every screen with its place, kind, pattern, parameters, predecessors and guard."
         )
 
@@ -37,12 +39,13 @@ struct RoutesCommand: ParsableCommand {
 
         func run() throws {
             let graph = try RoutesSource(path: file).graph()
-            print(RoutesTable.render(graph))
+            printOutput(RoutesTable.render(graph))
         }
     }
 
     struct Graph: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "graph",
             abstract: "Print the route graph for Graphviz (dot) or Mermaid."
         )
 
@@ -59,8 +62,8 @@ struct RoutesCommand: ParsableCommand {
         func run() throws {
             let graph = try RoutesSource(path: file).graph()
             switch format {
-            case .dot: print(GraphDrawing.dot(graph), terminator: "")
-            case .mermaid: print(GraphDrawing.mermaid(graph), terminator: "")
+            case .dot: printOutput(GraphDrawing.dot(graph), terminator: "")
+            case .mermaid: printOutput(GraphDrawing.mermaid(graph), terminator: "")
             }
         }
     }
