@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "WayfinderTesting", dependencies: ["Wayfinder", "WayfinderTerminal"]),
         // Builds `Routes/app.routes` into `WayfinderApp` as Swift: checked at build time,
         // not parsed at each start.
-        .executableTarget(name: "routes-compiler", dependencies: ["Wayfinder"]),
+        .executableTarget(name: "routes-compiler", dependencies: ["Wayfinder", "WayfinderSystem"]),
         .plugin(
             name: "RoutesCompiler",
             capability: .buildTool(),
@@ -54,6 +54,7 @@ let package = Package(
             dependencies: [
                 "Wayfinder",
                 "WayfinderApp",
+                "WayfinderSystem",
                 "WayfinderTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -12,6 +12,22 @@ enum FileCalls {
             throw SystemError(operation: "open", path: path, code: errno)
         }
         defer { _ = close(fileDescriptor) }
+        return try readAll(fileDescriptor, path: path)
+    }
+
+    /// One `read(2)` into `buffer` (again when a signal interrupts it): the bytes read, 0 at
+    /// the end.
+    static func readSome(_ fileDescriptor: Int32, into buffer: inout [UInt8], path: String) throws(SystemError) -> Int {
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fileDescriptor, $0.baseAddress, $0.count) }
+            if count >= 0 { return count }
+            if errno != EINTR { throw SystemError(operation: "read", path: path, code: errno) }
+        }
+    }
+
+    /// Everything left to read from `fileDescriptor` (named `path` in errors), read into a
+    /// buffer of the file's size when it has one.
+    static func readAll(_ fileDescriptor: Int32, path: String) throws(SystemError) -> [UInt8] {
         var status = stat()
         let size = fstat(fileDescriptor, &status) == 0 ? Int(status.st_size) : 0
         // One byte more than the size, to see the end in the same read.

@@ -16,6 +16,19 @@ public enum FileSystem {
         try FileCalls.readFile(atPath: path)
     }
 
+    /// Everything on standard input, to its end.
+    /// - Throws: ``SystemError`` when it cannot be read.
+    public static func readStandardInput() throws(SystemError) -> [UInt8] {
+        try FileCalls.readAll(0, path: "<stdin>")
+    }
+
+    /// Reads what is there, up to `buffer.count` bytes, from standard input into `buffer`
+    /// (waiting for some when there is none yet); 0 at the end of the input.
+    /// - Throws: ``SystemError`` when it cannot be read.
+    public static func readStandardInput(into buffer: inout [UInt8]) throws(SystemError) -> Int {
+        try FileCalls.readSome(0, into: &buffer, path: "<stdin>")
+    }
+
     /// `mkdir -p` with `mode` for the directories it creates (e.g. `0o700`).
     public static func createDirectories(_ path: String, mode: UInt32 = 0o700) throws(SystemError) {
         try FileCalls.createDirectories(atPath: path, mode: mode_t(mode))

@@ -19,6 +19,9 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The `errno` value for a path that is not a directory (`ENOTDIR`).
     public static var notADirectory: Int32 { FileCalls.notADirectoryCode }
 
+    /// libc's text for the error code (`Permission denied`).
+    public var reason: String { FileCalls.errorMessage(for: code) }
+
     /// The call, the path and libc's text for the error code.
     public var description: String {
         "\(operation) \(path): \(FileCalls.errorMessage(for: code))"

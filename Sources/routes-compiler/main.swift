@@ -13,6 +13,7 @@
 import Glibc
 #endif
 import Wayfinder
+import WayfinderSystem
 
 /// Writes `text` to standard error.
 func report(_ text: String) {
@@ -37,19 +38,9 @@ guard arguments.count == 5 else {
 }
 let (input, output, name, type) = (arguments[1], arguments[2], arguments[3], arguments[4])
 
-/// The bytes of the file at `path`; nil when it cannot be opened or read (a directory, say,
-/// opens but does not read).
+/// The bytes of the file at `path`; nil when it does not exist or cannot be read.
 func readFile(_ path: String) -> [UInt8]? {
-    guard let file = fopen(path, "r") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-        let count = fread(&buffer, 1, buffer.count, file)
-        if count <= 0 { break }
-        bytes += buffer[0..<count]
-    }
-    return ferror(file) == 0 ? bytes : nil
+    (try? FileSystem.read(path)) ?? nil
 }
 
 guard let bytes = readFile(input) else {
@@ -151,18 +142,13 @@ guard collisions.isEmpty else {
 }
 source += "\n" + enums.source
 
-// Written only when it changed, through a temporary file renamed over it.
+// Written only when it changed, atomically (a temporary file renamed over it).
 let existing = readFile(output).map { String(decoding: $0, as: UTF8.self) }
 if existing != source {
-    let temporary = output + ".tmp"
-    var written = false
-    if let handle = fopen(temporary, "w") {
-        written = fwrite(source, 1, source.utf8.count, handle) == source.utf8.count
-        written = fclose(handle) == 0 && written
-    }
-    guard written, rename(temporary, output) == 0 else {
-        unlink(temporary)
-        report("\(output): error: cannot write the generated source\n")
+    do {
+        try FileSystem.writeAtomically(Array(source.utf8), to: output, mode: 0o644)
+    } catch {
+        report("\(output): error: cannot write the generated source (\(error))\n")
         exit(73)
     }
 }

@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
 import Wayfinder
+import WayfinderSystem
 
 /// `wayfinder resolve -`: resolves the links read from standard input, one per line, and
 /// writes one JSON line for each, in order: the object `resolve --format json` prints, or
@@ -40,11 +40,12 @@ struct BatchResolver {
     mutating func run() -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count < 0 {
+            let count: Int
+            do {
+                count = try FileSystem.readStandardInput(into: &chunk)
+            } catch {
                 finish()
-                printError("wayfinder: error: cannot read standard input: \(String(cString: strerror(errno)))")
+                printError("wayfinder: error: cannot read standard input: \(error.reason)")
                 return false
             }
             if count == 0 { break }

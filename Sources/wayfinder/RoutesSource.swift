@@ -1,7 +1,7 @@
 import ArgumentParser
-import Foundation
 import Wayfinder
 import WayfinderApp
+import WayfinderSystem
 import WayfinderTerminal
 
 /// Where a tooling command takes its route table from: a file, standard input (`-`),
@@ -16,17 +16,19 @@ struct RoutesSource {
     /// table) with `FILE:LINE:COLUMN: error: invalid UTF-8` when it is not UTF-8.
     func text() throws -> String {
         guard let path else { return AppRoutes.source }
-        let data: Data
-        if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: path))
-            } catch {
-                let reason = FileManager.default.fileExists(atPath: path) ? "cannot read it" : "no such file"
-                printError("wayfinder: error: \(path.escapingControlCharacters): \(reason)")
+        let data: [UInt8]
+        do {
+            if path == "-" {
+                data = try FileSystem.readStandardInput()
+            } else if let read = try FileSystem.read(path) {
+                data = read
+            } else {
+                printError("wayfinder: error: \(path.escapingControlCharacters): no such file")
                 throw ExitCodes.unreadableFile
             }
+        } catch let error as SystemError {
+            printError("wayfinder: error: \(path.escapingControlCharacters): cannot read it (\(error.reason))")
+            throw ExitCodes.unreadableFile
         }
         guard let text = String(validating: data, as: UTF8.self) else {
             // Refused, not repaired: where the first byte that is not UTF-8 is, as the
