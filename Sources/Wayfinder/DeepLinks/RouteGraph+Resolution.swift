@@ -76,7 +76,7 @@ extension RouteGraph {
 
     @inline(__always)
     private func resolveBytes(_ bytes: UnsafeBufferPointer<UInt8>, checkingUTF8: Bool) -> LinkResolver.Outcome {
-        if !webOrigins.isEmpty, let web = resolveWeb(bytes, checkingUTF8: checkingUTF8) { return web }
+        if storage.hasWebOrigins, let web = resolveWeb(bytes, checkingUTF8: checkingUTF8) { return web }
         // The graph keeps its index, and with it the tables, alive until this returns.
         return LinkResolver.resolve(bytes, index: UnsafePointer(links.table), checkingUTF8: checkingUTF8)
     }

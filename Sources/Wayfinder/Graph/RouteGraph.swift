@@ -162,6 +162,9 @@ public struct RouteGraph: Sendable {
         let webOrigins: [WebOrigin]
         /// How many bytes longer a link's web form is than its custom-scheme form (at least 0).
         let webGrowth: Int
+        /// Whether the table declares web origins (read at every resolution: a flag, not the
+        /// array, so that reading it retains nothing).
+        let hasWebOrigins: Bool
         /// What a link's web form has in place of `scheme://`: the first origin and `/`.
         let webPrefix: String?
         /// `scheme://`, as bytes.
@@ -184,6 +187,7 @@ public struct RouteGraph: Sendable {
         ) {
             self.scheme = scheme
             self.webOrigins = webOrigins
+            hasWebOrigins = !webOrigins.isEmpty
             webPrefix = webOrigins.first.map { "\($0)/" }
             schemePrefix = Array("\(scheme)://".utf8)
             webGrowth = webPrefix.map { max(0, $0.utf8.count - (scheme.utf8.count + 3)) } ?? 0
