@@ -212,8 +212,9 @@ def main():
     add("")
     add("## Targets")
     add("")
-    add("Each target's headline figure beside the previous run's (`results/targets-previous.json`, which `make bench` keeps")
-    add("from the run before; this run's are in `results/targets.json`).")
+    add("Each target's headline figure beside the previous run's (`results/targets-previous.json`: `make bench` keeps there")
+    add("the figures of the run before it; this run's are in `results/targets.json`). The previous run here is the last one")
+    add("before the plain build (code 4fb57eb, every start-up tuning flag on, floors of that time).")
     add("")
     previous = {}
     if os.path.exists(os.path.join(results_dir, "targets-previous.json")):
