@@ -213,14 +213,16 @@ def main():
     add("## Targets")
     add("")
     add("Each target's headline figure beside the previous run's (`results/targets-previous.json`: `make bench` keeps there")
-    add("the figures of the run before it; this run's are in `results/targets.json`). The previous run here is the last one")
-    add("before the plain build (code 4fb57eb, every start-up tuning flag on, floors of that time).")
-    add("")
+    add("the figures of the run before it; this run's are in `results/targets.json`).")
     previous = {}
     if os.path.exists(os.path.join(results_dir, "targets-previous.json")):
         with open(os.path.join(results_dir, "targets-previous.json"), encoding="utf-8") as file:
             previous = json.load(file)
-    headline = {}
+    headline = {"commit": machine["commit"]}
+    if "commit" in previous:
+        add("")
+        add(f"The previous run was on code {previous['commit']}.")
+    add("")
     add("| target | measured | headline | previous run | verdict |")
     add("|---|---|---|---|---|")
 
