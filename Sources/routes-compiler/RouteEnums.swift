@@ -35,6 +35,8 @@ struct RouteEnums {
         let name: String
         let type: ParameterType
         let isOptional: Bool
+        /// The table's default (`query page:int=1`): the value is then never absent.
+        var defaultValue: ParameterValue? = nil
 
         var label: String { RouteEnums.identifier(name) }
         var binding: String { label.hasPrefix("`") ? "value_" + name.filter { $0.isLetter || $0.isNumber } : label }
@@ -48,14 +50,16 @@ struct RouteEnums {
             return isOptional ? base + "?" : base
         }
 
-        /// The expression reading it from `route`.
+        /// The expression reading it from `route` (its default when the route leaves it out).
         var reading: String {
             let accessor = switch type {
             case .int: "intValue"
             case .string: "stringValue"
             case .uuid: "uuidValue"
             }
-            return "route[\(name.debugDescription)]?.\(accessor)"
+            let read = "route[\(name.debugDescription)]?.\(accessor)"
+            guard let defaultValue else { return read }
+            return read + " ?? ParameterValue(parsing: \(defaultValue.text.debugDescription), as: .\(type.rawValue))?.\(accessor)"
         }
 
         /// The `ParameterValue` of `binding`.
@@ -64,7 +68,7 @@ struct RouteEnums {
 
     static func values(of screen: RouteGraph.Screen) -> [Value] {
         screen.pathParameters.map { Value(name: $0.name, type: $0.type, isOptional: false) }
-            + screen.query.map { Value(name: $0.name, type: $0.type, isOptional: $0.isOptional) }
+            + screen.query.map { Value(name: $0.name, type: $0.type, isOptional: $0.isOptional && $0.defaultValue == nil, defaultValue: $0.defaultValue) }
     }
 
     /// The places where two names of the table become one Swift name, and why.

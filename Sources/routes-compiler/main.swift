@@ -117,7 +117,8 @@ for screen in graph.screens {
     let tab = screen.tab.map(literal) ?? "nil"
     let pattern = "[" + screen.pattern.map(literal).joined(separator: ", ") + "]"
     let query = "[" + screen.query.map {
-        "RouteGraph.QueryParameter(name: \(literal($0.name)), type: .\($0.type.rawValue), isOptional: \($0.isOptional))"
+        let defaultValue = $0.defaultValue.map { "ParameterValue(parsing: \(literal($0.text)), as: .\($0.type.rawValue))" } ?? "nil"
+        return "RouteGraph.QueryParameter(name: \(literal($0.name)), type: .\($0.type.rawValue), isOptional: \($0.isOptional), defaultValue: \(defaultValue))"
     }.joined(separator: ", ") + "]"
     let location = screen.location
     source += """

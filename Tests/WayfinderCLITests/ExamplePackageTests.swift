@@ -33,7 +33,7 @@ import Testing
         let program = try run(scratch + "/debug/Bookshelf", [])
         #expect(program.status == 0)
         let lines = program.output.split(separator: "\n").map(String.init)
-        #expect(lines.contains("bookshelf://library/search/book/0441013597/author/42?text=dune -> [\"search(text: Optional(\\\"dune\\\"), page: nil)\", \"book(isbn: \\\"0441013597\\\")\", \"author(authorId: 42)\"]"), "\(program.output)")
+        #expect(lines.contains("bookshelf://library/search/book/0441013597/author/42?text=dune -> [\"search(text: Optional(\\\"dune\\\"), page: 1)\", \"book(isbn: \\\"0441013597\\\")\", \"author(authorId: 42)\"]"), "\(program.output)")
         #expect(lines.contains("bookshelf://library/shelves/shelf/sci-fi/book/0441013597/author/42/default"), "\(program.output)")
         #expect(lines.contains("bookshelf://account/reset?token=abc"), "\(program.output)")
     }
@@ -61,14 +61,15 @@ import Testing
     }
 
     @Test func aGoodTableBecomesTheGraphAndOneEnumPerFlow() throws {
-        let path = try CLI.temporaryFile("scheme shop\nflow store tabs browse cart\nscreen browse store.browse root query q:string?\nscreen cart store.cart root\nscreen item store push item/{id:int} after browse cart\nflow help\nscreen faq help root\n", name: "shop.routes")
+        let path = try CLI.temporaryFile("scheme shop\nflow store tabs browse cart\nscreen browse store.browse root query q:string? page:int=1\nscreen cart store.cart root\nscreen item store push item/{id:int} after browse cart\nflow help\nscreen faq help root\n", name: "shop.routes")
         let output = path + ".swift"
         let result = try run(Self.compiler.path, [path, output, "shop.routes", "ShopRoutes"])
         #expect(result.status == 0, "\(result.output)")
         let source = try String(contentsOfFile: output, encoding: .utf8)
         #expect(source.contains("public enum ShopRoutes {"))
         #expect(source.contains("public enum StoreRoute: FlowRoute {"))
-        #expect(source.contains("    case browse(q: String?)"))
+        #expect(source.contains("    case browse(q: String?, page: Int)"))
+        #expect(source.contains(#"route["page"]?.intValue ?? ParameterValue(parsing: "1", as: .int)?.intValue"#))
         #expect(source.contains("    case item(id: Int)"))
         #expect(source.contains("public enum HelpRoute: FlowRoute {"))
     }

@@ -58,9 +58,9 @@ extension ResolvedLink {
         writer.append(",\"params\":{")
         var slot = Int(contents.step(index).valueStart)
         var first = true
-        func write(_ name: String) {
+        func write(_ name: String, default defaultValue: ParameterValue? = nil) {
             defer { slot += 1 }
-            guard let value = contents.value(slot) else { return }
+            guard let value = contents.value(slot) ?? defaultValue else { return }
             if !first { writer.append(",") }
             first = false
             writer.append(key: name)
@@ -73,7 +73,7 @@ extension ResolvedLink {
         for segment in graph.screens[screen].pattern {
             if case .parameter(let name, _) = segment { write(name) }
         }
-        for query in graph.screens[screen].query { write(query.name) }
+        for query in graph.screens[screen].query { write(query.name, default: query.defaultValue) }
         writer.append("}}")
     }
 }

@@ -51,7 +51,8 @@ public struct ResolvedLink: Sendable {
     /// The `index`-th screen's value for its `slot`-th parameter (path parameters in
     /// pattern order, then query parameters in declaration order); for typed fast paths.
     public func value(step index: Int, slot: Int) -> ParameterValue? {
-        contents.value(Int(step(index).valueStart) + slot)
+        if let value = contents.value(Int(step(index).valueStart) + slot) { return value }
+        return defaultValue(step: index, slot: slot)
     }
 
     /// The number of parameter slots of the `index`-th screen (path parameters, then query
@@ -75,6 +76,14 @@ public struct ResolvedLink: Sendable {
         return 0..<count
     }
 
+    /// The default of slot `slot` of step `index`, when it is a query parameter with one.
+    func defaultValue(step index: Int, slot: Int) -> ParameterValue? {
+        guard graph.storage.hasQueryDefaults else { return nil }
+        let screen = graph.screens[Int(step(index).screen)]
+        let query = slot - screen.pathParameterCount
+        return query >= 0 && query < screen.query.count ? screen.query[query].defaultValue : nil
+    }
+
     func route(at index: Int) -> Route {
         let step = step(index)
         let screen = graph.screens[Int(step.screen)]
@@ -85,7 +94,7 @@ public struct ResolvedLink: Sendable {
             slot += 1
         }
         for query in screen.query {
-            if let value = contents.value(slot) { parameters[query.name] = value }
+            if let value = contents.value(slot) ?? query.defaultValue { parameters[query.name] = value }
             slot += 1
         }
         return Route(screen.name, parameters)

@@ -143,7 +143,7 @@ extension RouteGraph {
         let firstSlot = Int(index.screens[screen].pathParameterCount)
         for position in Int(query.start)..<Int(query.start + query.count) {
             var name = index.queryNames[position]
-            guard let value = value(name, firstSlot + position - Int(query.start)) else { continue }
+            guard let value = value(name, firstSlot + position - Int(query.start)), !isQueryDefault(value, at: position) else { continue }
             writer.append(separator)
             separator = UInt8(ascii: "&")
             name.withUTF8 { writer.append(percentEncoding: $0) }

@@ -93,12 +93,16 @@ public struct RouteGraph: Sendable {
         public let type: ParameterType
         /// Whether the link may leave it out.
         public let isOptional: Bool
+        /// The value it has when the link leaves it out (`query page:int=1`), if any; the
+        /// printer leaves it out when it has this value.
+        public let defaultValue: ParameterValue?
 
         /// A query parameter (for ``RouteGraph/init(checkedScheme:webOrigins:guards:flows:screens:)``, in code the `RoutesCompiler` plugin generates).
-        public init(name: String, type: ParameterType, isOptional: Bool) {
+        public init(name: String, type: ParameterType, isOptional: Bool, defaultValue: ParameterValue? = nil) {
             self.name = name
             self.type = type
-            self.isOptional = isOptional
+            self.isOptional = isOptional || defaultValue != nil
+            self.defaultValue = defaultValue
         }
     }
 
@@ -169,6 +173,11 @@ public struct RouteGraph: Sendable {
         let webPrefix: String?
         /// `scheme://`, as bytes.
         let schemePrefix: [UInt8]
+        /// Each query parameter's default, screen by screen in declaration order (as the link
+        /// index numbers query parameters).
+        let queryDefaults: [ParameterValue?]
+        /// Whether any query parameter has a default.
+        let hasQueryDefaults: Bool
         let guards: [Guard]
         let flows: [Flow]
         let screens: [Screen]
@@ -190,6 +199,8 @@ public struct RouteGraph: Sendable {
             hasWebOrigins = !webOrigins.isEmpty
             webPrefix = webOrigins.first.map { "\($0)/" }
             schemePrefix = Array("\(scheme)://".utf8)
+            queryDefaults = screens.flatMap { $0.query.map(\.defaultValue) }
+            hasQueryDefaults = queryDefaults.contains { $0 != nil }
             webGrowth = webPrefix.map { max(0, $0.utf8.count - (scheme.utf8.count + 3)) } ?? 0
             self.guards = guards
             self.flows = flows

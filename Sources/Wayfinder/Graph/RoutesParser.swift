@@ -340,21 +340,38 @@ struct RoutesParser {
 
     static let typeList = ParameterType.allCases.map(\.rawValue).joined(separator: ", ")
 
+    /// `KEY:TYPE`, `KEY:TYPE?` (optional) or `KEY:TYPE=VALUE` (optional, `VALUE` when absent).
     mutating func parseQueryParameter(_ token: Token, line: Int) -> RouteGraph.QueryParameter? {
         let at = location(line, token.column)
-        var text = Substring(token.text)
+        let parts = token.text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        var text = parts[0]
         let isOptional = text.last == "?"
         if isOptional { text = text.dropLast() }
         let pieces = text.split(separator: ":", omittingEmptySubsequences: false)
         guard pieces.count == 2, Self.isURLWord(String(pieces[0])) else {
-            error(at, "invalid query parameter '\(token.text)'; write it as KEY:TYPE, or KEY:TYPE? when optional")
+            error(at, "invalid query parameter '\(token.text)'; write it as KEY:TYPE, KEY:TYPE? when optional, or KEY:TYPE=DEFAULT")
             return nil
         }
         guard let type = ParameterType(rawValue: String(pieces[1])) else {
             error(at, "unknown parameter type '\(pieces[1])'; expected \(Self.typeList)")
             return nil
         }
-        return RouteGraph.QueryParameter(name: String(pieces[0]), type: type, isOptional: isOptional)
+        var defaultValue: ParameterValue?
+        if parts.count == 2 {
+            let defaultAt = location(line, token.column + parts[0].count + 1)
+            guard !isOptional else {
+                error(at, "query parameter '\(pieces[0])' has a default, so it is optional already; drop the '?'")
+                return nil
+            }
+            guard let value = ParameterValue(parsing: String(parts[1]), as: type), parts[1].utf8.count <= RouteGraph.maximumValueLength,
+                  !Array(parts[1].utf8).withUnsafeBufferPointer(PercentEncoding.containsControlCharacter)
+            else {
+                error(defaultAt, "default '\(parts[1])' of query parameter '\(pieces[0])' is not \(type == .int ? "an" : "a") \(type.rawValue)")
+                return nil
+            }
+            defaultValue = value
+        }
+        return RouteGraph.QueryParameter(name: String(pieces[0]), type: type, isOptional: isOptional, defaultValue: defaultValue)
     }
 }
 

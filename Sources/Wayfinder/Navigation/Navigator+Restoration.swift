@@ -4,6 +4,7 @@ extension Navigator {
     /// - Throws: ``NavigationError/Code/invalidState`` naming the first problem; the
     ///   state is unchanged then.
     public mutating func restore(_ snapshot: NavigationState) throws(NavigationError) {
+        let snapshot = graph.withDefaults(snapshot)
         if let problem = problems(in: snapshot).first {
             throw NavigationError(.invalidState, problem)
         }
@@ -46,6 +47,7 @@ extension Navigator {
     /// guard is not granted gives way to the guard's fallback; a pending link that no longer
     /// resolves is dropped.
     public func nearestValidState(to snapshot: NavigationState) -> (state: NavigationState, problems: [String]) {
+        let snapshot = graph.withDefaults(snapshot)
         var problems: [String] = []
         var result = Navigator(graph: graph).state
         result.grantedGuards = snapshot.grantedGuards.filter { graph.guardNamed($0) != nil }
@@ -166,7 +168,7 @@ extension Navigator {
     private func nearestValidStack(to stack: RouteStack, flow: RouteGraph.Flow, tab: String?) -> (RouteStack, [String]) {
         guard let root = graph.rootScreen(flow: flow.name, tab: tab) else { return (stack, []) }
         guard root.name == stack.root.screen else {
-            return (RouteStack(root: Route(root.name)), ["does not start at its root screen '\(root.name)'"])
+            return (RouteStack(root: graph.withDefaults(Route(root.name))), ["does not start at its root screen '\(root.name)'"])
         }
         var scratch = NavigationState(activeFlow: flow.name, flows: [:])
         scratch.flows[flow.name] = FlowState(selectedTab: tab, stacks: [:])
@@ -175,7 +177,7 @@ extension Navigator {
             try checkParameters(stack.root, of: root)
             kept = RouteStack(root: stack.root)
         } catch {
-            return (RouteStack(root: Route(root.name)), [error.message])
+            return (RouteStack(root: graph.withDefaults(Route(root.name))), [error.message])
         }
         for element in stack.path {
             var longer = kept

@@ -42,7 +42,7 @@ public struct Navigator: Sendable {
         let keys = flow.hasTabs ? flow.tabs : [FlowState.singleStack]
         for key in keys {
             if let root = graph.rootScreen(flow: flow.name, tab: flow.hasTabs ? key : nil) {
-                stacks[key] = RouteStack(root: Route(root.name))
+                stacks[key] = RouteStack(root: graph.withDefaults(Route(root.name)))
             }
         }
         return FlowState(selectedTab: flow.tabs.first, stacks: stacks)
@@ -120,6 +120,7 @@ public struct Navigator: Sendable {
     /// - Throws: ``NavigationError`` when the screen is unknown, in another flow, not a
     ///   push screen, not allowed after the top, has bad parameters, or a sheet is shown.
     public mutating func push(_ route: Route) throws(NavigationError) {
+        let route = graph.withDefaults(route)
         try check(route, as: .push, after: activeStack(in: state), in: state)
         let (flow, key) = activePlace
         // In place: the path is not copied, and undo records only the way back.
@@ -192,7 +193,7 @@ public struct Navigator: Sendable {
             var stack = try this.activeStack(in: state)
             if let presented = stack.presentation { throw this.presentationActive(presented) }
             stack.popToRoot()
-            for route in routes {
+            for route in routes.map(this.graph.withDefaults) {
                 try this.check(route, as: .push, after: stack, in: state)
                 stack.push(route, id: ids())
             }
@@ -203,6 +204,7 @@ public struct Navigator: Sendable {
     /// Replaces the root of the active stack with `route`: the same screen with other
     /// parameters (a search root's query, say). The screens above it stay.
     public mutating func replaceRoot(with route: Route) throws(NavigationError) {
+        let route = graph.withDefaults(route)
         try commit { this, state, _ throws(NavigationError) in
             let stack = try this.activeStack(in: state)
             guard route.screen == stack.root.screen, let screen = this.graph.screen(named: route.screen) else {
@@ -215,6 +217,7 @@ public struct Navigator: Sendable {
 
     /// Presents `route` as the sheet or alert its screen declares, over the active stack.
     public mutating func present(_ route: Route) throws(NavigationError) {
+        let route = graph.withDefaults(route)
         let stack = try activeStack(in: state)
         guard let screen = graph.screen(named: route.screen) else { throw unknownScreen(route.screen) }
         guard let style = screen.kind.presentationStyle else {
