@@ -41,29 +41,76 @@ struct RouteEnums {
         var label: String { RouteEnums.identifier(name) }
         var binding: String { label.hasPrefix("`") ? "value_" + name.filter { $0.isLetter || $0.isNumber } : label }
 
-        var swiftType: String {
-            let base = switch type {
+        /// The Swift type of a value, without `?`: a set of words is an enum of the flow's,
+        /// named after the parameter (`{sort:new|top}` → `Sort`).
+        var baseType: String {
+            switch type {
             case .int: "Int"
             case .string: "String"
             case .uuid: "UUIDValue"
+            case .bool: "Bool"
+            case .double: "Double"
+            case .oneOf: RouteEnums.identifier(name, capitalized: true).filter { $0 != "`" }
+            case .rest: "[String]"
             }
-            return isOptional ? base + "?" : base
         }
 
-        /// The expression reading it from `route` (its default when the route leaves it out).
+        var swiftType: String { isOptional ? baseType + "?" : baseType }
+
+        /// The expression reading it from `route` (its default when the route leaves it out):
+        /// an optional.
         var reading: String {
             let accessor = switch type {
             case .int: "intValue"
-            case .string: "stringValue"
+            case .string, .oneOf: "stringValue"
             case .uuid: "uuidValue"
+            case .bool: "boolValue"
+            case .double: "doubleValue"
+            case .rest: "segmentsValue"
             }
-            let read = "route[\(name.debugDescription)]?.\(accessor)"
-            guard let defaultValue else { return read }
-            return read + " ?? ParameterValue(parsing: \(defaultValue.text.debugDescription), as: .\(type.rawValue))?.\(accessor)"
+            var read = "route[\(name.debugDescription)]?.\(accessor)"
+            if let defaultValue {
+                read += " ?? ParameterValue(parsing: \(defaultValue.text.debugDescription), as: \(RouteEnums.literal(type)))?.\(accessor)"
+            }
+            guard case .oneOf = type else { return read }
+            return "(\(read)).flatMap(\(baseType).init(rawValue:))"
         }
 
         /// The `ParameterValue` of `binding`.
-        func value(of binding: String) -> String { ".\(type.rawValue)(\(binding))" }
+        func value(of binding: String) -> String {
+            switch type {
+            case .oneOf: ".string(\(binding).rawValue)"
+            case .rest: ".segments(\(binding))"
+            default: ".\(type.declaration)(\(binding))"
+            }
+        }
+    }
+
+    /// `type` as Swift source: `.int`, `.oneOf(["new", "top"])`.
+    static func literal(_ type: ParameterType) -> String {
+        guard case .oneOf(let words) = type else { return ".\(type.declaration)" }
+        return ".oneOf([" + words.map(\.debugDescription).joined(separator: ", ") + "])"
+    }
+
+    /// A word of a set as a case name: `new` → `new`, `last-7d` → `last7d`, `1h` → `_1h`.
+    static func caseName(_ word: String) -> String {
+        let name = identifier(String(word.map { $0 == "." || $0 == "~" ? "-" : $0 }))
+        return name.first?.isNumber == true ? "_" + name : name
+    }
+
+    /// The enums of the flow's sets of words, by type name: each parameter `{sort:new|top}`
+    /// gives `Sort` with cases `new` and `top`.
+    static func wordTypes(of screens: [RouteGraph.Screen]) -> [(name: String, words: [String], screen: RouteGraph.Screen)] {
+        var result: [(name: String, words: [String], screen: RouteGraph.Screen)] = []
+        for screen in screens {
+            for value in values(of: screen) {
+                guard case .oneOf(let words) = value.type else { continue }
+                if !result.contains(where: { $0.name == value.baseType && $0.words == words }) {
+                    result.append((value.baseType, words, screen))
+                }
+            }
+        }
+        return result
     }
 
     static func values(of screen: RouteGraph.Screen) -> [Value] {
@@ -89,6 +136,31 @@ struct RouteEnums {
                     }
                     labels[value.label] = value.name
                 }
+            }
+            problems += wordTypeCollisions(in: graph.screens.filter { $0.flow == flow.name })
+        }
+        return problems
+    }
+
+    /// Sets of words that would make two enums of one name, or two cases of one name.
+    private func wordTypeCollisions(in screens: [RouteGraph.Screen]) -> [(location: RoutesLocation, message: String)] {
+        var problems: [(location: RoutesLocation, message: String)] = []
+        var seen: [String: RouteGraph.Screen] = [:]
+        for type in Self.wordTypes(of: screens) {
+            if type.name == "Screen" {
+                problems.append((type.screen.location, "the set of words of screen '\(type.screen.name)' would be the Swift enum 'Screen', which names the flow's screens; rename the parameter"))
+            }
+            if let other = seen[type.name] {
+                problems.append((type.screen.location, "sets of words of screens '\(other.name)' and '\(type.screen.name)' are both the Swift enum '\(type.name)' but their words differ; give one parameter another name"))
+            }
+            seen[type.name] = type.screen
+            var cases: [String: String] = [:]
+            for word in type.words {
+                let name = Self.caseName(word)
+                if let other = cases[name] {
+                    problems.append((type.screen.location, "words '\(other)' and '\(word)' of screen '\(type.screen.name)' are both '\(name)' in Swift"))
+                }
+                cases[name] = word
             }
         }
         return problems
@@ -121,8 +193,16 @@ struct RouteEnums {
             let swiftName = Self.identifier(screen.name)
             lines.append(swiftName.filter { $0 != "`" } == screen.name ? "        case \(swiftName)" : "        case \(swiftName) = \(screen.name.debugDescription)")
         }
+        lines.append("    }")
+        for type in Self.wordTypes(of: screens) {
+            lines += ["", "    /// The words of `{\(type.words.joined(separator: "|"))}`, as in `\(name)`.", "    public enum \(type.name): String, CaseIterable, Hashable, Codable, Sendable {"]
+            for word in type.words {
+                let swiftName = Self.caseName(word)
+                lines.append(swiftName.filter { $0 != "`" } == word ? "        case \(swiftName)" : "        case \(swiftName) = \(word.debugDescription)")
+            }
+            lines.append("    }")
+        }
         lines += [
-            "    }",
             "",
             "    /// The flow's name in `\(name)`.",
             "    public static let flow = \(flow.name.debugDescription)",
@@ -144,7 +224,7 @@ struct RouteEnums {
         var parts = [screen.kind.rawValue]
         if !screen.pattern.isEmpty { parts.append("`\(screen.patternText)`") }
         if !screen.query.isEmpty {
-            parts.append("query " + screen.query.map { "`\($0.name):\($0.type.rawValue)\($0.isOptional ? "?" : "")`" }.joined(separator: " "))
+            parts.append("query " + screen.query.map { "`\($0.name):\($0.type.declaration)\($0.defaultValue.map { "=" + $0.text } ?? ($0.isOptional ? "?" : ""))`" }.joined(separator: " "))
         }
         return parts.joined(separator: ", ")
     }

@@ -87,7 +87,7 @@ func literal(_ texts: [String]) -> String { "[" + texts.map(literal).joined(sepa
 func literal(_ segment: RouteGraph.Segment) -> String {
     switch segment {
     case .literal(let word): ".literal(\(literal(word)))"
-    case .parameter(let name, let type): ".parameter(name: \(literal(name)), type: .\(type.rawValue))"
+    case .parameter(let name, let type): ".parameter(name: \(literal(name)), type: \(RouteEnums.literal(type)))"
     }
 }
 
@@ -117,8 +117,9 @@ for screen in graph.screens {
     let tab = screen.tab.map(literal) ?? "nil"
     let pattern = "[" + screen.pattern.map(literal).joined(separator: ", ") + "]"
     let query = "[" + screen.query.map {
-        let defaultValue = $0.defaultValue.map { "ParameterValue(parsing: \(literal($0.text)), as: .\($0.type.rawValue))" } ?? "nil"
-        return "RouteGraph.QueryParameter(name: \(literal($0.name)), type: .\($0.type.rawValue), isOptional: \($0.isOptional), defaultValue: \(defaultValue))"
+        let type = RouteEnums.literal($0.type)
+        let defaultValue = $0.defaultValue.map { "ParameterValue(parsing: \(literal($0.text)), as: \(type))" } ?? "nil"
+        return "RouteGraph.QueryParameter(name: \(literal($0.name)), type: \(type), isOptional: \($0.isOptional), defaultValue: \(defaultValue))"
     }.joined(separator: ", ") + "]"
     let location = screen.location
     source += """

@@ -11,8 +11,8 @@ enum RoutesTable {
             let pattern = screen.kind == .root
                 ? "\(screen.flow)\(screen.tab.map { "/\($0)" } ?? "")"
                 : ".../" + screen.patternText
-            var params = screen.pathParameters.map { "\($0.name):\($0.type.rawValue)" }
-            params += screen.query.map { "?\($0.name):\($0.type.rawValue)\($0.isOptional ? "?" : "")" }
+            var params = screen.pathParameters.map { "\($0.name):\($0.type.declaration)" }
+            params += screen.query.map { "?\($0.name):\($0.type.declaration)\($0.defaultValue.map { "=" + $0.text } ?? ($0.isOptional ? "?" : ""))" }
             rows.append([
                 screen.name, place, screen.kind.rawValue, pattern,
                 params.isEmpty ? "-" : params.joined(separator: " "),

@@ -179,7 +179,7 @@ import Testing
             screen seven f push item/7 after root
             screen item f push item/{n:int} after root
             """)
-        #expect(error?.diagnostics.first?.message.contains("reads as the other's int or uuid value") == true)
+        #expect(error?.diagnostics.first?.message.contains("reads as the other's int, double or uuid value") == true)
         #expect(error?.diagnostics.first?.location.line == 5)
     }
 

@@ -138,12 +138,21 @@ private struct ModelTable: Sendable {
         guard let declared = declared[screen.name] else { return false }
         for (name, value) in route.parameters {
             guard let type = declared[name]?.type else { return false }
-            switch (value, type) {
-            case (.int, .int), (.uuid, .uuid):
-                continue
-            case (.string(let text), .string):
+            func fits(_ text: String) -> Bool {
                 let control = text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
-                guard !text.isEmpty, text.utf8.count <= 256, !control else { return false }
+                return !text.isEmpty && text.utf8.count <= 256 && !control
+            }
+            switch (value, type) {
+            case (.int, .int), (.uuid, .uuid), (.bool, .bool):
+                continue
+            case (.double(let number), .double):
+                guard number.isFinite, ParameterValue.double(number).text.utf8.count <= 256 else { return false }
+            case (.string(let text), .string):
+                guard fits(text) else { return false }
+            case (.string(let word), .oneOf(let words)):
+                guard words.contains(word) else { return false }
+            case (.segments(let texts), .rest):
+                guard !texts.isEmpty, texts.allSatisfy(fits) else { return false }
             default:
                 return false
             }
@@ -164,6 +173,9 @@ private struct ModelTable: Sendable {
         var query: [String]
         /// The pattern length of the last screen printed.
         var lastPatternLength = 0
+        /// Whether the last screen printed ends with a rest parameter (which takes any
+        /// segment added after it).
+        var endsWithRest = false
         var trailingSlash = false
         var suffix = ""
 
@@ -210,6 +222,7 @@ private struct ModelTable: Sendable {
                 }
             }
             parts.lastPatternLength = screen.pattern.count
+            if case .parameter(_, .rest)? = screen.pattern.last { parts.endsWithRest = true } else { parts.endsWithRest = false }
         }
         for route in [stack.root] + pushedAndPresented {
             guard let screen = screenByName[route.screen] else { continue }
@@ -284,14 +297,57 @@ private struct ModelTable: Sendable {
                 let half = index < 16 ? uuid.high : uuid.low
                 bytes.append(lower[Int((half >> UInt64(60 - (index % 16) * 4)) & 0xF)])
             }
+        case .bool(let flag):
+            bytes += (flag ? "true" : "false").utf8
+        case .double(let number):
+            bytes += shortestDecimal(number).utf8
+        case .segments(let texts):
+            for (index, text) in texts.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: "/")) }
+                append(.string(text), to: &bytes)
+            }
         }
     }
 
-    /// Path segments of the link of `target`: the tab counts, the flow does not.
+    /// The shortest decimal text that reads back as `number`, found plainly: the fewest
+    /// significant digits (`%.Ng`) that parse back the same, then written without exponent.
+    static func shortestDecimal(_ number: Double) -> String {
+        guard number != 0 else { return "0" }
+        for digits in 1...17 {
+            let text = String(format: "%.\(digits)e", number)
+            guard Double(text) == number else { continue }
+            // Mantissa digits and exponent, then placed around the point.
+            let parts = text.split(separator: "e")
+            let negative = parts[0].hasPrefix("-")
+            let mantissa = parts[0].filter(\.isNumber)
+            let exponent = Int(parts[1]) ?? 0
+            var digitsText = Array(mantissa)
+            while digitsText.count > 1, digitsText.last == "0" { digitsText.removeLast() }
+            let point = exponent + 1
+            var result: String
+            if point <= 0 {
+                result = "0." + String(repeating: "0", count: -point) + String(digitsText)
+            } else if point >= digitsText.count {
+                result = String(digitsText) + String(repeating: "0", count: point - digitsText.count)
+            } else {
+                result = String(digitsText[..<point]) + "." + String(digitsText[point...])
+            }
+            return (negative ? "-" : "") + result
+        }
+        return String(number)
+    }
+
+    /// Path segments of the link of `target`: the tab counts, the flow does not; a rest
+    /// parameter counts its segments.
     func segmentCount(_ target: LinkTarget) -> Int {
         var count = target.tab == nil ? 0 : 1
-        for route in target.stack.path { count += screenByName[route.screen]?.pattern.count ?? 0 }
-        if let presented = target.stack.presented { count += screenByName[presented.route.screen]?.pattern.count ?? 0 }
+        var routes = target.stack.path
+        if let presented = target.stack.presented { routes.append(presented.route) }
+        for route in routes {
+            guard let screen = screenByName[route.screen] else { continue }
+            count += screen.pattern.count
+            for case .parameter(let name, .rest) in screen.pattern { count += (route.parameters[name]?.segmentsValue?.count ?? 1) - 1 }
+        }
         return count
     }
 
@@ -301,6 +357,13 @@ private struct ModelTable: Sendable {
             return spelling.zeroPaddedInts && number >= 0 ? "00\(number)" : String(number)
         case .string(let text):
             return escaped(text, spelling.escaping, inQuery: inQuery)
+        case .bool(let flag):
+            return flag ? "true" : "false"
+        case .double(let number):
+            let text = shortestDecimal(number)
+            return spelling.zeroPaddedInts && number >= 0 ? "00" + text + (text.contains(".") ? "00" : ".000") : text
+        case .segments(let texts):
+            return texts.map { escaped($0, spelling.escaping) }.joined(separator: "/")
         case .uuid(let uuid):
             func hex(_ half: UInt64) -> String {
                 let digits = String(half, radix: 16)
@@ -349,6 +412,10 @@ private struct ModelTable: Sendable {
 
     // MARK: Random tables
 
+    /// The types of generated query parameters, and of path parameters but the last one of
+    /// a sheet or alert, which may also be `rest` (nothing follows a sheet or alert).
+    static let queryTypes: [ParameterType] = [.int, .string, .uuid, .bool, .double, .oneOf(["new", "top", "hot"])]
+
     /// URL words for literals: none reads as an int or a uuid, none is a segment a spoiled
     /// link adds.
     static let words = ["a", "b", "go", "item", "list", "edit", "v1.2", "x_y", "~t", "more-info", "p", "q9", "view", "z"]
@@ -373,7 +440,7 @@ private struct ModelTable: Sendable {
         var queryKeys = 0
         func randomQuery() -> Query {
             queryKeys += 1
-            return Query(name: "k\(queryKeys)", type: ParameterType.allCases.randomElement(using: &rng) ?? .int, optional: true)
+            return Query(name: "k\(queryKeys)", type: queryTypes.randomElement(using: &rng) ?? .int, optional: true)
         }
         for (flowIndex, flow) in flows.enumerated() {
             var roots: [Screen] = []
@@ -423,11 +490,12 @@ private struct ModelTable: Sendable {
                 var parameterNames = ["a", "b", "c"].makeIterator()
                 for _ in 0..<extra {
                     if chance(70), let name = parameterNames.next() {
-                        pattern.append(.parameter(name: name, type: ParameterType.allCases.randomElement(using: &rng) ?? .int))
+                        pattern.append(.parameter(name: name, type: queryTypes.randomElement(using: &rng) ?? .int))
                     } else {
                         pattern.append(.literal(words.randomElement(using: &rng) ?? "a"))
                     }
                 }
+                if screen.kind != .push, chance(40) { pattern.append(.parameter(name: "rest", type: .rest)) }
                 successors[index].pattern = pattern
             }
             // Optional query parameters only where no cycle passes (a key twice in one link
@@ -466,7 +534,7 @@ private struct ModelTable: Sendable {
             if !screen.pattern.isEmpty { line += " " + screen.pattern.map(\.description).joined(separator: "/") }
             if !screen.after.isEmpty { line += " after " + screen.after.joined(separator: " ") }
             if !screen.query.isEmpty {
-                line += " query " + screen.query.map { "\($0.name):\($0.type.rawValue)\($0.optional ? "?" : "")" }.joined(separator: " ")
+                line += " query " + screen.query.map { "\($0.name):\($0.type.declaration)\($0.optional ? "?" : "")" }.joined(separator: " ")
             }
             lines.append(line)
         }
@@ -931,8 +999,16 @@ private struct IntentSource {
         case .int: .int(chance(5) ? Self.edgeInts.randomElement(using: &rng) ?? 0 : Int.random(in: -20...999, using: &rng))
         case .string: .string(Self.texts.randomElement(using: &rng) ?? "a")
         case .uuid: .uuid(UUIDValue(high: rng.next(), low: rng.next()))
+        case .bool: .bool(chance(50))
+        case .double: .double(chance(50) ? Self.doubles.randomElement(using: &rng) ?? 0 : Double.random(in: -1e6...1e6, using: &rng))
+        case .oneOf(let words): .string(words.randomElement(using: &rng) ?? "")
+        case .rest: .segments((0..<Int.random(in: 1...3, using: &rng)).map { _ in Self.texts.randomElement(using: &rng) ?? "a" })
         }
     }
+
+    /// Doubles whose shortest form is awkward: fractions that binary cannot hold, tiny and
+    /// huge magnitudes (printed without exponent), negative values.
+    static let doubles: [Double] = [0, 7, -2.5, 0.1, 0.1 + 0.2, 1e-7, 1.5e20, 123_456.789, -1e-5, 9_007_199_254_740_992]
 
     mutating func route(_ screen: ModelTable.Screen) -> Route {
         var parameters: [String: ParameterValue] = [:]
@@ -1010,8 +1086,9 @@ private struct IntentSource {
         var options: [Int] = Array(0...11)
         if parts.segments.isEmpty { options.removeAll { $0 == 5 } }
         if target.tab == nil { options.removeAll { $0 == 6 } }
-        if parts.lastPatternLength < 2 { options.removeAll { $0 == 7 } }
-        let typed = parts.segmentTypes.indices.filter { parts.segmentTypes[$0] == .int || parts.segmentTypes[$0] == .uuid }
+        if parts.lastPatternLength < 2 || parts.endsWithRest { options.removeAll { $0 == 7 } }
+        if parts.endsWithRest { options.removeAll { $0 == 4 } }
+        let typed = parts.segmentTypes.indices.filter { parts.segmentTypes[$0].map { $0 != .string && $0 != .rest } ?? false }
         if typed.isEmpty { options.removeAll { $0 == 8 } }
         if parts.query.isEmpty { options.removeAll { $0 == 9 } }
         switch options.randomElement(using: &rng) ?? 0 {
@@ -1025,9 +1102,13 @@ private struct IntentSource {
         case 7: parts.segments.removeLast()
         case 8:
             let index = typed.randomElement(using: &rng) ?? 0
-            parts.segments[index] = parts.segmentTypes[index] == .int
-                ? ["1x", "99999999999999999999", "+5", ""].randomElement(using: &rng) ?? "1x"
-                : "not-a-uuid"
+            parts.segments[index] = switch parts.segmentTypes[index] {
+            case .int?: ["1x", "99999999999999999999", "+5", ""].randomElement(using: &rng) ?? "1x"
+            case .double?: ["1e5", "NaN", "1.", ".5", "0x1p3", "inf"].randomElement(using: &rng) ?? "1e5"
+            case .bool?: ["True", "1", "yes"].randomElement(using: &rng) ?? "yes"
+            case .oneOf?: "zz-word"
+            default: "not-a-uuid"
+            }
             if parts.segments[index].isEmpty { parts.segments[index] = "%20" }
         case 9: parts.query.append(parts.query[0])
         case 10: parts.query.append(chance(50) ? "zzq=1" : "zzq")

@@ -198,7 +198,7 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
         case .incomplete(let screen, let segments, let missing):
             let pattern = segments.map(\.description).joined(separator: "/")
             let absent = segments[missing...].map { segment -> String in
-                if case .parameter(let name, let type) = segment { return "'\(name)' (\(type.rawValue))" }
+                if case .parameter(let name, let type) = segment { return "'\(name)' (\(type.declaration))" }
                 return "'\(segment.description)'"
             }
             let list = absent.count == 1 ? absent[0] : absent.dropLast().joined(separator: ", ") + " and " + (absent.last ?? "")
@@ -206,7 +206,7 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
         case .followsPresentation(let screen):
             return "\(at): nothing can follow '\(screen)', which is a sheet or alert"
         case .typeMismatch(let screen, let parameter, let type):
-            return "\(at): '\(parameter)' of screen '\(screen)' must be \(type == .int ? "an" : "a") \(type.rawValue)"
+            return "\(at): '\(parameter)' of screen '\(screen)' must be \(type.phrase)"
         case .outOfRange(let screen, let parameter):
             return "\(at): '\(parameter)' of screen '\(screen)' is out of range for int (\(Int.min) to \(Int.max))"
         case .emptySegment:

@@ -84,7 +84,7 @@ struct LinkContents {
                     numbers.1 = low.littleEndian
                 }
                 kind = 2 + UInt8(text.count)
-            case .uuid:
+            case .uuid, .bool, .double, .rest:
                 return nil
             }
             if position == 0 { kinds.0 = kind } else { kinds.1 = kind }
@@ -144,19 +144,23 @@ struct LinkContents {
             case .int: return .int(Int(truncatingIfNeeded: packed.first))
             case .uuid: return .uuid(UUIDValue(high: packed.first, low: packed.second))
             case .absent: return nil
-            case .string:
-                let text = bytes + textOffset + Int(packed.first)
-                return .string(String(decoding: UnsafeRawBufferPointer(start: text, count: Int(packed.second)), as: UTF8.self))
+            case .bool: return .bool(packed.first != 0)
+            case .double: return .double(Double(bitPattern: packed.first))
+            case .string, .segments:
+                let text = UnsafeRawBufferPointer(start: bytes + textOffset + Int(packed.first), count: Int(packed.second))
+                guard packed.kind == .segments else { return .string(String(decoding: text, as: UTF8.self)) }
+                return .segments(text.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) })
             }
         }
     }
 }
 
-/// One parameter value as plain data: an int, a uuid's two halves, or a string's offset and
-/// length in the text.
+/// One parameter value as plain data: an int, a bool, a double's bits, a uuid's two halves,
+/// or a string's offset and length in the text (for a rest value, its segments separated by
+/// a zero byte, which a decoded segment never holds).
 struct PackedValue {
     enum Kind: UInt8 {
-        case absent, int, string, uuid
+        case absent, int, string, uuid, bool, double, segments
     }
 
     var kind: Kind

@@ -56,7 +56,8 @@ extension LinkResolver {
         guard !seen[slot] else { return LinkProblem(.repeatedQuery, range: keyRange) }
         seen[slot] = true
         guard !value.isEmpty else { return nil }
-        guard let converted = Slot(value, as: index.queries[Int(info.query.start) + queryIndex].kind) else {
+        let query = index.queries[Int(info.query.start) + queryIndex]
+        guard let converted = Slot(value, as: query.kind, words: index.bytes(query.words.start, count: query.words.count)) else {
             return LinkProblem(.queryMismatch(screen: Int32(owner), query: Int32(queryIndex)), range: valueRange)
         }
         slots[slot] = converted

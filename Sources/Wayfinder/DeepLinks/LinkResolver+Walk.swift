@@ -77,6 +77,7 @@ extension LinkResolver {
     private mutating func match(_ candidate: Int, _ info: LinkIndex.ScreenInfo, at position: Int, firstMatched: Bool) -> Bool {
         let length = Int(info.pattern.count)
         let mark = slotCount
+        var next = position + length
         for offset in (firstMatched ? 1 : 0)..<length {
             let segment = index.segments[Int(info.pattern.start) + offset]
             let text = segmentText(position + offset)
@@ -85,8 +86,12 @@ extension LinkResolver {
                     slotCount = mark
                     return false
                 }
+            } else if segment.kind == .rest {
+                // Last in its pattern: it takes every segment left.
+                append(.rest(first: position + offset, count: segmentCount - position - offset))
+                next = segmentCount
             } else {
-                guard let slot = Slot(text, as: segment.kind) else {
+                guard let slot = index.convert(text, as: segment) else {
                     note(depth: position + offset, priority: 3, .pathMismatch(screen: Int32(candidate), segment: Int32(offset)))
                     slotCount = mark
                     return false
@@ -96,7 +101,6 @@ extension LinkResolver {
         }
         for _ in 0..<Int(info.query.count) { append(.absent) }
         appendStep(candidate, valueStart: mark)
-        let next = position + length
         if info.isPresentation, next < segmentCount {
             note(depth: next, priority: 2, .followsPresentation(screen: Int32(candidate)))
         } else if walk(from: candidate, at: next) {
@@ -118,7 +122,7 @@ extension LinkResolver {
             if segment.kind == .literal {
                 guard index.matches(text, literal: segment) else { return false }
             } else {
-                guard Slot(text, as: segment.kind) != nil else { return false }
+                guard index.convert(text, as: segment) != nil else { return false }
             }
         }
         return true
@@ -140,7 +144,7 @@ extension LinkResolver {
             if segment.kind == .literal {
                 guard index.matches(text, literal: segment) else { return }
             } else {
-                guard Slot(text, as: segment.kind) != nil else { return }
+                guard index.convert(text, as: segment) != nil else { return }
             }
         }
         note(depth: last, priority: 3, .incomplete(screen: Int32(candidate), missing: Int32(segmentCount - position)))
@@ -162,8 +166,8 @@ extension LinkResolver {
     }
 
     /// The first non-root screen of `flow`, in declaration order, whose pattern matches at
-    /// `position`: among those starting with that literal, and those starting with a
-    /// parameter the segment converts to.
+    /// `position`: among those starting with that literal, with a uuid or int parameter the
+    /// segment converts to, or with another parameter.
     func firstScreen(inFlow flow: Int, matchingAt position: Int) -> Int? {
         var best = Int.max
         func search(_ run: LinkIndex.Run) {
@@ -179,9 +183,9 @@ extension LinkResolver {
         let text = segmentText(position)
         if let literal = index.lookup(.flowScreens(flow: flow), text) { search(literal) }
         let info = index.flows[flow]
-        if Slot(text, as: .uuid) != nil { search(info.firstUUID) }
-        if Slot(text, as: .int) != nil { search(info.firstInt) }
-        if Slot(text, as: .string) != nil { search(info.firstString) }
+        if UUIDValue(bytes: text) != nil { search(info.firstUUID) }
+        if ParameterValue.parseInt(text) != nil { search(info.firstInt) }
+        search(info.firstOther)
         return best == .max ? nil : best
     }
 

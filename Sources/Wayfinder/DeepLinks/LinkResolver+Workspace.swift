@@ -4,36 +4,57 @@
 enum Slot {
     case absent
     case int(Int)
+    /// A string, or a word of a set.
     case string(UnsafeBufferPointer<UInt8>)
     case uuid(UUIDValue)
+    case bool(Bool)
+    case double(Double)
+    /// A rest parameter: `count` path segments from segment `first`.
+    case rest(first: Int, count: Int)
 
-    /// Converts decoded bytes to a parameter of `kind`; `nil` when they do not convert.
+    /// Converts decoded bytes to a parameter of `kind`; `nil` when they do not convert. A
+    /// word of a set is checked against its words (`words`: the words separated by `|`); a
+    /// rest parameter's segment is any segment (the walk gathers the segments).
     @inline(__always)
-    init?(_ bytes: UnsafeBufferPointer<UInt8>, as kind: LinkIndex.Kind) {
+    init?(_ bytes: UnsafeBufferPointer<UInt8>, as kind: LinkIndex.Kind, words: UnsafeBufferPointer<UInt8>) {
         switch kind {
         case .int:
             guard let value = ParameterValue.parseInt(bytes) else { return nil }
             self = .int(value)
-        case .string:
+        case .string, .rest:
             guard !bytes.isEmpty else { return nil }
             self = .string(bytes)
         case .uuid:
             guard let value = UUIDValue(bytes: bytes) else { return nil }
             self = .uuid(value)
+        case .bool:
+            guard let value = ParameterValue.parseBool(bytes) else { return nil }
+            self = .bool(value)
+        case .double:
+            guard let value = ParameterValue.parseDouble(bytes) else { return nil }
+            self = .double(value)
+        case .oneOf:
+            guard words.split(separator: UInt8(ascii: "|")).contains(where: { $0.elementsEqual(bytes) }) else { return nil }
+            self = .string(bytes)
         case .literal:
             return nil
         }
     }
 
-    /// The value as plain data; a string's bytes are copied to `text` at `written`.
+    /// The value as plain data; a string's bytes are copied to `text` at `written`. (A
+    /// rest parameter is packed by the resolver, which has the segments.)
     func packed(text: UnsafeMutableRawPointer, written: inout Int) -> PackedValue {
         switch self {
-        case .absent:
+        case .absent, .rest:
             return PackedValue(kind: .absent, first: 0, second: 0)
         case .int(let value):
             return PackedValue(kind: .int, first: UInt64(truncatingIfNeeded: value), second: 0)
         case .uuid(let value):
             return PackedValue(kind: .uuid, first: value.high, second: value.low)
+        case .bool(let value):
+            return PackedValue(kind: .bool, first: value ? 1 : 0, second: 0)
+        case .double(let value):
+            return PackedValue(kind: .double, first: value.bitPattern, second: 0)
         case .string(let bytes):
             (text + written).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
             defer { written += bytes.count }

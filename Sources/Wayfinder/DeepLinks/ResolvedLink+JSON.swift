@@ -64,11 +64,7 @@ extension ResolvedLink {
             if !first { writer.append(",") }
             first = false
             writer.append(key: name)
-            switch value {
-            case .int(let number): writer.append(number)
-            case .string(let text): writer.append(string: text)
-            case .uuid(let uuid): writer.append(string: uuid.description)
-            }
+            writer.append(value: value)
         }
         for segment in graph.screens[screen].pattern {
             if case .parameter(let name, _) = segment { write(name) }

@@ -224,6 +224,13 @@ private struct LinkWriter {
             text.withUTF8 { append(percentEncoding: $0) }
         case .uuid(let uuid):
             append(uuid.description)
+        case .bool, .double:
+            append(value.text)
+        case .segments(let segments):
+            for (index, var segment) in segments.enumerated() {
+                if index > 0 { append(UInt8(ascii: "/")) }
+                segment.withUTF8 { append(percentEncoding: $0) }
+            }
         }
     }
 

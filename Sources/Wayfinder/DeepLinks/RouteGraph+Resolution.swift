@@ -195,6 +195,17 @@ struct LinkResolver {
         hasEscapes ? workspace.decoded[position] : Bytes(rebasing: bytes[range(position)])
     }
 
+    /// The decoded bytes of `count` segments from `first`, separated by a zero byte: a rest
+    /// parameter's value as ``LinkContents`` keeps it.
+    func restText(_ first: Int, _ count: Int) -> [UInt8] {
+        var text: [UInt8] = []
+        for position in first..<(first + count) {
+            if position > first { text.append(0) }
+            text.append(contentsOf: segmentText(position))
+        }
+        return text
+    }
+
     static func reject(_ kind: LinkProblem.Kind, range: Range<Int>? = nil, segment: Int? = nil) -> Outcome {
         .rejected(LinkProblem(kind, range: range, segment: segment))
     }
@@ -290,7 +301,11 @@ struct LinkResolver {
         }
         var textCount = 0
         for position in 0..<slotCount {
-            if case .string(let text) = slots[position] { textCount += text.count }
+            switch slots[position] {
+            case .string(let text): textCount += text.count
+            case .rest(let first, let count): textCount += restText(first, count).count
+            default: break
+            }
         }
         let contents = LinkContents(stepCount: stepCount, valueCount: slotCount, textCount: textCount) { bytes in
             UnsafeMutableRawPointer(bytes).copyMemory(
@@ -300,8 +315,15 @@ struct LinkResolver {
             let text = bytes + LinkContents.textOffset(steps: stepCount, values: slotCount)
             var written = 0
             for position in 0..<slotCount {
+                var packed = slots[position].packed(text: text, written: &written)
+                if case .rest(let first, let count) = slots[position] {
+                    let segments = restText(first, count)
+                    segments.withUnsafeBytes { (text + written).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+                    packed = PackedValue(kind: .segments, first: UInt64(written), second: UInt64(segments.count))
+                    written += segments.count
+                }
                 bytes.storeBytes(
-                    of: slots[position].packed(text: text, written: &written),
+                    of: packed,
                     toByteOffset: values + position * MemoryLayout<PackedValue>.stride, as: PackedValue.self
                 )
             }

@@ -53,7 +53,8 @@ extension Builder {
                 let key = store(word)
                 segments.append(LinkIndex.Segment(kind: .literal, start: key.start, count: key.count))
             case .parameter(_, let type):
-                segments.append(LinkIndex.Segment(kind: LinkIndex.Kind(type), start: 0, count: 0))
+                let words = storeWords(of: type)
+                segments.append(LinkIndex.Segment(kind: LinkIndex.Kind(type), start: words.start, count: words.count))
             }
         }
         var words: [String] = []
@@ -72,7 +73,9 @@ extension Builder {
             }
         }
         let queryStart = queries.count
-        queries += screen.query.map { LinkIndex.QueryInfo(kind: LinkIndex.Kind($0.type), isRequired: !$0.isOptional) }
+        for query in screen.query {
+            queries.append(LinkIndex.QueryInfo(kind: LinkIndex.Kind(query.type), isRequired: !query.isOptional, words: storeWords(of: query.type)))
+        }
         return LinkIndex.ScreenInfo(
             pattern: LinkIndex.Run(start: Int32(patternStart), count: Int32(screen.pattern.count)),
             query: LinkIndex.Run(start: Int32(queryStart), count: Int32(screen.query.count)),
@@ -85,6 +88,12 @@ extension Builder {
             isPresentation: screen.kind.presentationStyle != nil,
             hasRequiredQuery: screen.query.contains { !$0.isOptional }
         )
+    }
+
+    /// The words of a set (`new|top|hot`) in `bytes`; nothing for other types.
+    mutating func storeWords(of type: ParameterType) -> LinkIndex.Run {
+        guard case .oneOf = type else { return LinkIndex.Run(start: 0, count: 0) }
+        return store(type.declaration)
     }
 
     /// An edge to `value` under `word`, its first eight bytes as a word.
@@ -108,7 +117,7 @@ extension Builder {
         }
         var byLiteral: [String: [Int]] = [:]
         var literalOrder: [String] = []
-        var byKind: [[Int]] = Array(repeating: [], count: 4)
+        var byKind: [LinkIndex.Kind: [Int]] = [:]
         let rootRun = run(roots)
         for (index, screen) in screens.enumerated() where screen.flow == flow.name && screen.kind != .root {
             switch screen.pattern.first {
@@ -116,7 +125,7 @@ extension Builder {
                 if byLiteral[word] == nil { literalOrder.append(word) }
                 byLiteral[word, default: []].append(index)
             case .parameter(_, let type)?:
-                byKind[Int(LinkIndex.Kind(type).rawValue)].append(index)
+                byKind[LinkIndex.Kind(type), default: []].append(index)
             case nil:
                 break
             }
@@ -131,9 +140,9 @@ extension Builder {
         }
         return LinkIndex.FlowInfo(
             tabCount: Int32(flow.tabs.count), roots: rootRun,
-            firstUUID: run(byKind[Int(LinkIndex.Kind.uuid.rawValue)]),
-            firstInt: run(byKind[Int(LinkIndex.Kind.int.rawValue)]),
-            firstString: run(byKind[Int(LinkIndex.Kind.string.rawValue)])
+            firstUUID: run(byKind[.uuid] ?? []),
+            firstInt: run(byKind[.int] ?? []),
+            firstOther: run(byKind.filter { $0.key != .uuid && $0.key != .int }.values.flatMap { $0 }.sorted())
         )
     }
 

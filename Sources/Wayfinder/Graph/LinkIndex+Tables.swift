@@ -90,6 +90,18 @@ extension LinkIndex {
             Int(lists[Int(run.start) + offset])
         }
 
+        /// `count` bytes of ``bytes`` from `start`: a literal, or a set's words.
+        @inline(__always)
+        func bytes(_ start: Int32, count: Int32) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(start) + Int(count)])
+        }
+
+        /// The value `text` has as the parameter `segment`; `nil` when it does not convert.
+        @inline(__always)
+        func convert(_ text: UnsafeBufferPointer<UInt8>, as segment: Segment) -> Slot? {
+            Slot(text, as: segment.kind, words: bytes(segment.start, count: segment.count))
+        }
+
         /// Whether `bytes` equal the literal of `segment`.
         @inline(__always)
         func matches(_ bytes: UnsafeBufferPointer<UInt8>, literal segment: Segment) -> Bool {

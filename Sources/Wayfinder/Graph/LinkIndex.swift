@@ -10,18 +10,23 @@
 final class LinkIndex: @unchecked Sendable {
     /// How a pattern segment matches: a literal, or a parameter of some type.
     enum Kind: UInt8, Sendable {
-        case literal, uuid, int, string
+        case literal, uuid, int, string, bool, double, oneOf, rest
 
         init(_ type: ParameterType) {
             switch type {
             case .uuid: self = .uuid
             case .int: self = .int
             case .string: self = .string
+            case .bool: self = .bool
+            case .double: self = .double
+            case .oneOf: self = .oneOf
+            case .rest: self = .rest
             }
         }
     }
 
-    /// One pattern segment; a literal's bytes are `bytes[start..<start + count]`.
+    /// One pattern segment; a literal's bytes, or a set's words separated by `|`, are
+    /// `bytes[start..<start + count]`.
     struct Segment: Sendable {
         var kind: Kind
         var start: Int32
@@ -35,10 +40,12 @@ final class LinkIndex: @unchecked Sendable {
         var count: Int32
     }
 
-    /// One query parameter of a screen.
+    /// One query parameter of a screen; a set's words, separated by `|`, are
+    /// `bytes[words.start..<words.start + words.count]`.
     struct QueryInfo: Sendable {
         var kind: Kind
         var isRequired: Bool
+        var words: Run
     }
 
     /// What the resolver needs of a screen.
@@ -77,20 +84,11 @@ final class LinkIndex: @unchecked Sendable {
         var tabCount: Int32
         /// Its roots (one per tab, in tab order, or its only one) in `lists`.
         var roots: Run
-        /// Its non-root screens whose pattern starts with a uuid, int or string parameter,
-        /// in declaration order.
+        /// Its non-root screens whose pattern starts with a uuid, an int or another
+        /// parameter, in declaration order.
         var firstUUID: Run
         var firstInt: Run
-        var firstString: Run
-
-        /// The run of screens whose first segment is a parameter of `kind`.
-        func first(_ kind: Kind) -> Run {
-            switch kind {
-            case .uuid: firstUUID
-            case .int: firstInt
-            case .string, .literal: firstString
-            }
-        }
+        var firstOther: Run
     }
 
     /// The namespaces of the hash table's keys.

@@ -7,7 +7,7 @@
 ///
 /// - **Refused** (errors): a screen that declares query parameters and can appear twice in
 ///   one stack (its keys would repeat in a link); a literal segment that reads as an int or
-///   a uuid where a sibling screen's int or uuid parameter stands at the same place
+///   a uuid where a sibling screen's int, double or uuid parameter stands at the same place
 ///   (`item/7` beside `item/{n:int}`: `item/07` would be `n = 7`, which prints as `item/7`).
 /// - **Warned about** (``RouteGraph/warnings``): two screens that may follow the same screen
 ///   and whose patterns can match the same segments (`{a:int}` and `{a:int}/{b:int}`, `new`
@@ -36,7 +36,7 @@ extension RouteGraph {
             guard numericLiteral else { return }
             result.append(RoutesDiagnostic(
                 second.location,
-                "after '\(after.name)', '\(first.patternText)' (screen '\(first.name)') and '\(second.patternText)' (screen '\(second.name)') compete for the same segments, and one's literal reads as the other's \(ParameterType.int.rawValue) or \(ParameterType.uuid.rawValue) value; write the literal as a word"
+                "after '\(after.name)', '\(first.patternText)' (screen '\(first.name)') and '\(second.patternText)' (screen '\(second.name)') compete for the same segments, and one's literal reads as the other's int, double or uuid value, which has other spellings; write the literal as a word"
             ))
         }
         for screen in screensOnCycles() where !screen.query.isEmpty {
@@ -91,12 +91,28 @@ extension RouteGraph {
                 guard x == y else { return nil }
             case (.literal(let word), .parameter(_, let type)), (.parameter(_, let type), .literal(let word)):
                 guard ParameterValue(parsing: word, as: type) != nil else { return nil }
-                if type != .string { numeric = true }
+                if type.hasSeveralSpellings { numeric = true }
             case (.parameter(_, let x), .parameter(_, let y)):
-                guard x == y || x == .string || y == .string else { return nil }
+                guard Self.canShareValue(x, y) else { return nil }
             }
         }
         return numeric
+    }
+
+    /// Whether one segment can read as a value of both types.
+    private static func canShareValue(_ x: ParameterType, _ y: ParameterType) -> Bool {
+        switch (x, y) {
+        case (.string, _), (_, .string), (.rest, _), (_, .rest):
+            true
+        case (.oneOf(let left), .oneOf(let right)):
+            !Set(left).isDisjoint(with: right)
+        case (.oneOf(let words), let other), (let other, .oneOf(let words)):
+            words.contains { ParameterValue(parsing: $0, as: other) != nil }
+        case (.int, .double), (.double, .int):
+            true
+        default:
+            x == y
+        }
     }
 
     /// The screens that can appear twice in one stack: those on a cycle of the

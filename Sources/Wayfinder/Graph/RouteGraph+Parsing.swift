@@ -146,7 +146,7 @@ private struct GraphBuilder {
                     queryKeys[flow.name, default: [:]][parameter.name] = screen
                 }
                 if screen.kind == .root, !parameter.isOptional {
-                    error(at, "query parameter '\(parameter.name)' of root screen '\(screen.name)' must be optional (write '\(parameter.name):\(parameter.type.rawValue)?'): a root is shown without a link")
+                    error(at, "query parameter '\(parameter.name)' of root screen '\(screen.name)' must be optional (write '\(parameter.name):\(parameter.type.declaration)?'): a root is shown without a link")
                 }
             }
         }
@@ -220,6 +220,10 @@ private struct GraphBuilder {
                     error(at, "'\(name)' is \(previous.kind == .sheet ? "a sheet" : "an alert"); nothing can follow a sheet or alert")
                     continue
                 }
+                if case .parameter(let rest, .rest)? = previous.pattern.last {
+                    error(at, "'\(name)' ends with the rest parameter '{\(rest):rest}', which takes the rest of the link; nothing can follow it")
+                    continue
+                }
                 successors[name, default: []].append(screen)
             }
         }
@@ -231,7 +235,7 @@ private struct GraphBuilder {
                 let shape = next.pattern.map { segment -> String in
                     switch segment {
                     case .literal(let word): "=" + word
-                    case .parameter(_, let type): "{" + type.rawValue + "}"
+                    case .parameter(_, let type): "{" + type.declaration + "}"
                     }
                 }.joined(separator: "/")
                 if let first = shapes[shape] {
@@ -331,13 +335,20 @@ private struct GraphBuilder {
     }
 
     /// Resolution precedence, independent of declaration order: segment by segment,
-    /// literals before typed parameters before strings; then longer patterns first.
+    /// literals before typed parameters before strings before rest; then longer patterns
+    /// first, except that a pattern ending where the other goes on with a rest parameter wins.
     static func precedes(_ a: RouteGraph.Screen, _ b: RouteGraph.Screen) -> Bool {
         for (left, right) in zip(a.pattern, b.pattern) {
             if left.rank != right.rank { return left.rank < right.rank }
             if case .literal(let l) = left, case .literal(let r) = right, l != r { return l < r }
         }
-        if a.pattern.count != b.pattern.count { return a.pattern.count > b.pattern.count }
+        if a.pattern.count != b.pattern.count {
+            // Longer first, but a rest parameter comes after everything else.
+            let aIsLonger = a.pattern.count > b.pattern.count
+            let (longer, shorter) = aIsLonger ? (a.pattern, b.pattern) : (b.pattern, a.pattern)
+            if case .parameter(_, .rest) = longer[shorter.count] { return !aIsLonger }
+            return aIsLonger
+        }
         return a.name < b.name
     }
 }

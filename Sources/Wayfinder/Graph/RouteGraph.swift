@@ -69,7 +69,7 @@ public struct RouteGraph: Sendable {
         /// A typed parameter such as `{id:int}`.
         case parameter(name: String, type: ParameterType)
 
-        /// Precedence rank: literals 0, then uuid, int, string.
+        /// Precedence rank: literals 0, then the parameters by ``ParameterType/precedence``.
         var rank: Int {
             switch self {
             case .literal: 0
@@ -80,7 +80,7 @@ public struct RouteGraph: Sendable {
         public var description: String {
             switch self {
             case .literal(let word): word
-            case .parameter(let name, let type): "{\(name):\(type.rawValue)}"
+            case .parameter(let name, let type): "{\(name):\(type.declaration)}"
             }
         }
     }

@@ -295,7 +295,8 @@ struct RoutesParser {
         }
         var segments: [RouteGraph.Segment] = []
         var names: Set<String> = []
-        for part in text.split(separator: "/", omittingEmptySubsequences: false) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        for (number, part) in parts.enumerated() {
             let at = location(line, column)
             defer { column += part.count + 1 }
             if part.isEmpty {
@@ -315,15 +316,16 @@ struct RoutesParser {
                 }
                 var type = ParameterType.string
                 if pieces.count == 2 {
-                    guard let declared = ParameterType(rawValue: String(pieces[1])) else {
-                        error(at, "unknown parameter type '\(pieces[1])'; expected \(Self.typeList)")
-                        return nil
-                    }
+                    guard let declared = parseType(pieces[1], at: at) else { return nil }
                     type = declared
                 }
                 let name = String(pieces[0])
                 guard names.insert(name).inserted else {
                     error(at, "parameter '\(name)' appears twice in pattern '\(token.text)'")
+                    return nil
+                }
+                guard type != .rest || number == parts.count - 1 else {
+                    error(at, "the rest parameter '\(part)' must be the last segment of its pattern: it takes the rest of the path")
                     return nil
                 }
                 segments.append(.parameter(name: name, type: type))
@@ -338,7 +340,28 @@ struct RoutesParser {
         return segments
     }
 
-    static let typeList = ParameterType.allCases.map(\.rawValue).joined(separator: ", ")
+    static let typeList = ParameterType.named.map(\.declaration).joined(separator: ", ")
+
+    /// A parameter's type: a name (`int`), or words separated by `|` (`new|top|hot`).
+    mutating func parseType(_ text: Substring, at: RoutesLocation) -> ParameterType? {
+        if let type = ParameterType(declaration: String(text)) { return type }
+        guard text.contains("|") else {
+            error(at, "unknown parameter type '\(text)'; expected \(Self.typeList), or two or more words separated by '|' (new|top|hot)")
+            return nil
+        }
+        var seen: Set<Substring> = []
+        for word in text.split(separator: "|", omittingEmptySubsequences: false) {
+            guard Self.isURLWord(String(word)) else {
+                error(at, "invalid word '\(word)' in '\(text)': a word of a set holds letters, digits, '-', '_', '.' or '~'")
+                return nil
+            }
+            guard seen.insert(word).inserted else {
+                error(at, "'\(word)' appears twice in '\(text)'")
+                return nil
+            }
+        }
+        return nil
+    }
 
     /// `KEY:TYPE`, `KEY:TYPE?` (optional) or `KEY:TYPE=VALUE` (optional, `VALUE` when absent).
     mutating func parseQueryParameter(_ token: Token, line: Int) -> RouteGraph.QueryParameter? {
@@ -352,8 +375,9 @@ struct RoutesParser {
             error(at, "invalid query parameter '\(token.text)'; write it as KEY:TYPE, KEY:TYPE? when optional, or KEY:TYPE=DEFAULT")
             return nil
         }
-        guard let type = ParameterType(rawValue: String(pieces[1])) else {
-            error(at, "unknown parameter type '\(pieces[1])'; expected \(Self.typeList)")
+        guard let type = parseType(pieces[1], at: at) else { return nil }
+        guard type != .rest else {
+            error(at, "query parameter '\(pieces[0])' cannot be a rest parameter; {NAME:rest} ends a path pattern")
             return nil
         }
         var defaultValue: ParameterValue?
@@ -366,7 +390,7 @@ struct RoutesParser {
             guard let value = ParameterValue(parsing: String(parts[1]), as: type), parts[1].utf8.count <= RouteGraph.maximumValueLength,
                   !Array(parts[1].utf8).withUnsafeBufferPointer(PercentEncoding.containsControlCharacter)
             else {
-                error(defaultAt, "default '\(parts[1])' of query parameter '\(pieces[0])' is not \(type == .int ? "an" : "a") \(type.rawValue)")
+                error(defaultAt, "default '\(parts[1])' of query parameter '\(pieces[0])' is not \(type.phrase)")
                 return nil
             }
             defaultValue = value

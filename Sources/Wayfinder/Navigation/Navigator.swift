@@ -324,17 +324,21 @@ public struct Navigator: Sendable {
             guard let (type, _) = expected[name] else {
                 throw NavigationError(.badParameters, "'\(screen.name)' has no parameter '\(name.escapingControlCharacters)'")
             }
-            guard value.type == type else {
-                throw NavigationError(.badParameters, "'\(name)' of '\(screen.name)' must be \(type == .int ? "an" : "a") \(type.rawValue)")
+            guard type.accepts(value) else {
+                throw NavigationError(.badParameters, "'\(name)' of '\(screen.name)' must be \(type.phrase)")
             }
-            if case .string(let text) = value {
-                var copy = text
-                let valid = copy.withUTF8 { bytes in
+            let texts: [String] = switch value {
+            case .string(let text): [text]
+            case .segments(let segments): segments
+            default: []
+            }
+            for var text in texts {
+                let valid = text.withUTF8 { bytes in
                     !bytes.isEmpty && bytes.count <= RouteGraph.maximumValueLength
                         && !PercentEncoding.containsControlCharacter(bytes)
                 }
                 guard valid else {
-                    throw NavigationError(.badParameters, "'\(name)' of '\(screen.name)' must be 1 to \(RouteGraph.maximumValueLength) bytes without control characters")
+                    throw NavigationError(.badParameters, "'\(name)' of '\(screen.name)' must be 1 to \(RouteGraph.maximumValueLength) bytes without control characters\(texts.count > 1 ? " in each segment" : "")")
                 }
             }
         }

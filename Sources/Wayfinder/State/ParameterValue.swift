@@ -1,26 +1,3 @@
-/// The type of a screen parameter, as declared in a `.routes` file.
-///
-/// Written `int`, `string` or `uuid` after the parameter's name: `post/{id:int}`.
-public enum ParameterType: String, Sendable, Hashable, Codable, CaseIterable {
-    /// A signed 64-bit decimal integer without sign prefix `+` (`42`, `-7`).
-    case int
-    /// Any non-empty text (percent-decoded, no control characters).
-    case string
-    /// A UUID in its 8-4-4-4-12 hexadecimal form; printed in lower case.
-    case uuid
-
-    /// Precedence when two patterns compete for the same segment: lower wins.
-    ///
-    /// Literals (precedence 0) beat typed parameters, which beat strings.
-    var precedence: Int {
-        switch self {
-        case .uuid: 1
-        case .int: 2
-        case .string: 3
-        }
-    }
-}
-
 /// A typed parameter value carried by a ``Route``.
 public enum ParameterValue: Hashable, Sendable {
     /// An integer value.
@@ -29,6 +6,13 @@ public enum ParameterValue: Hashable, Sendable {
     case string(String)
     /// A UUID value, kept as its canonical lower-case text.
     case uuid(UUIDValue)
+    /// A `bool` value.
+    case bool(Bool)
+    /// A `double` value: finite, and never negative zero.
+    case double(Double)
+    /// A `rest` value: the path's remaining segments, each decoded on its own (so a `/`
+    /// inside one, written `%2F` in a link, stays apart from the `/` between them).
+    case segments([String])
 
     /// The type of this value.
     public var type: ParameterType {
@@ -36,15 +20,22 @@ public enum ParameterValue: Hashable, Sendable {
         case .int: .int
         case .string: .string
         case .uuid: .uuid
+        case .bool: .bool
+        case .double: .double
+        case .segments: .rest
         }
     }
 
-    /// The value as it appears (before percent-encoding) in a canonical link.
+    /// The value as it appears (before percent-encoding) in a canonical link; a `rest`
+    /// value's segments joined with `/`.
     public var text: String {
         switch self {
         case .int(let value): String(value)
         case .string(let value): value
         case .uuid(let value): value.description
+        case .bool(let value): value ? "true" : "false"
+        case .double(let value): ParameterValue.decimalText(value)
+        case .segments(let values): values.joined(separator: "/")
         }
     }
 
@@ -66,12 +57,36 @@ public enum ParameterValue: Hashable, Sendable {
         return nil
     }
 
+    /// The flag, when this is a `bool` value.
+    public var boolValue: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    /// The number, when this is a `double` value.
+    public var doubleValue: Double? {
+        if case .double(let value) = self { return value }
+        return nil
+    }
+
+    /// The segments, when this is a `rest` value.
+    public var segmentsValue: [String]? {
+        if case .segments(let value) = self { return value }
+        return nil
+    }
+
     /// Parses `text` as a value of `type`; `nil` when it does not convert.
     ///
     /// - Parameters:
-    ///   - text: The already percent-decoded text.
+    ///   - text: The already percent-decoded text; for `rest`, segments separated by `/`.
     ///   - type: The declared parameter type.
     public init?(parsing text: String, as type: ParameterType) {
+        if type == .rest {
+            let segments = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            guard segments.allSatisfy({ !$0.isEmpty }) else { return nil }
+            self = .segments(segments)
+            return
+        }
         var copy = text
         let parsed: ParameterValue? = copy.withUTF8 { ParameterValue(bytes: $0, as: type) }
         guard let parsed else { return nil }
@@ -90,6 +105,19 @@ public enum ParameterValue: Hashable, Sendable {
         case .uuid:
             guard let value = UUIDValue(bytes: bytes) else { return nil }
             self = .uuid(value)
+        case .bool:
+            guard let value = ParameterValue.parseBool(bytes) else { return nil }
+            self = .bool(value)
+        case .double:
+            guard let value = ParameterValue.parseDouble(bytes) else { return nil }
+            self = .double(value)
+        case .oneOf(let words):
+            let word = String(decoding: bytes, as: UTF8.self)
+            guard words.contains(word) else { return nil }
+            self = .string(word)
+        case .rest:
+            guard !bytes.isEmpty else { return nil }
+            self = .segments([String(decoding: bytes, as: UTF8.self)])
         }
     }
 
@@ -139,28 +167,44 @@ public enum ParameterValue: Hashable, Sendable {
 }
 
 /// The saved form keeps each value's type: an int is a JSON number, a string a JSON string,
-/// and a uuid an object `{"uuid": "…"}` (so that a string that looks like a UUID comes
-/// back as a string).
+/// a bool `true` or `false`, a rest value an array of strings, a uuid an object
+/// `{"uuid": "…"}` and a double an object `{"double": …}` (so that a string that looks like a
+/// UUID comes back as a string, and the double 7 as a double).
 extension ParameterValue: Codable {
-    private enum UUIDKey: String, CodingKey {
-        case uuid
+    private enum TagKey: String, CodingKey {
+        case uuid, double
     }
 
     public init(from decoder: any Decoder) throws {
-        if let container = try? decoder.container(keyedBy: UUIDKey.self) {
-            let text = try container.decode(String.self, forKey: .uuid)
-            guard let uuid = UUIDValue(text) else {
-                throw DecodingError.dataCorruptedError(forKey: .uuid, in: container, debugDescription: "'\(text.escapingControlCharacters)' is not a UUID")
-            }
-            self = .uuid(uuid)
+        if let container = try? decoder.container(keyedBy: TagKey.self) {
+            self = try ParameterValue.decodeTagged(container)
             return
         }
         let container = try decoder.singleValueContainer()
-        if let int = try? container.decode(Int.self) {
+        if let flag = try? container.decode(Bool.self) {
+            self = .bool(flag)
+        } else if let int = try? container.decode(Int.self) {
             self = .int(int)
+        } else if let segments = try? container.decode([String].self) {
+            self = .segments(segments)
         } else {
             self = .string(try container.decode(String.self))
         }
+    }
+
+    private static func decodeTagged(_ container: KeyedDecodingContainer<TagKey>) throws -> ParameterValue {
+        if container.contains(.double) {
+            let number = try container.decode(Double.self, forKey: .double)
+            guard number.isFinite else {
+                throw DecodingError.dataCorruptedError(forKey: .double, in: container, debugDescription: "a double must be finite")
+            }
+            return .double(number == 0 ? 0 : number)
+        }
+        let text = try container.decode(String.self, forKey: .uuid)
+        guard let uuid = UUIDValue(text) else {
+            throw DecodingError.dataCorruptedError(forKey: .uuid, in: container, debugDescription: "'\(text.escapingControlCharacters)' is not a UUID")
+        }
+        return .uuid(uuid)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -171,9 +215,18 @@ extension ParameterValue: Codable {
         case .string(let value):
             var container = encoder.singleValueContainer()
             try container.encode(value)
+        case .bool(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .segments(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
         case .uuid(let value):
-            var container = encoder.container(keyedBy: UUIDKey.self)
+            var container = encoder.container(keyedBy: TagKey.self)
             try container.encode(value.description, forKey: .uuid)
+        case .double(let value):
+            var container = encoder.container(keyedBy: TagKey.self)
+            try container.encode(value, forKey: .double)
         }
     }
 }

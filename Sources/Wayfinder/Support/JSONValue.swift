@@ -9,6 +9,8 @@ public enum JSONValue: Hashable, Sendable {
     case bool(Bool)
     /// An integer.
     case int(Int)
+    /// A number with a fraction, written in its shortest decimal form (`null` when not finite).
+    case double(Double)
     /// A string.
     case string(String)
     /// An array.
@@ -36,6 +38,7 @@ public enum JSONValue: Hashable, Sendable {
         case .null: writer.append("null")
         case .bool(let value): writer.append(value ? "true" : "false")
         case .int(let value): writer.append(value)
+        case .double(let value): value.isFinite ? writer.append(text: ParameterValue.decimalText(value)) : writer.append("null")
         case .string(let value): writer.append(string: value)
         case .array(let values):
             writer.append("[")
@@ -74,8 +77,32 @@ struct JSONWriter {
     }
 
     mutating func append(_ number: Int) {
-        var text = String(number)
+        append(text: String(number))
+    }
+
+    /// `text` as it is (a number's digits).
+    mutating func append(text: String) {
+        var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// A parameter's value: an int or a double as a number, a bool as `true` or `false`, a
+    /// rest value as an array of strings, the others as a string.
+    mutating func append(value: ParameterValue) {
+        switch value {
+        case .int(let number): append(number)
+        case .double(let number): append(text: ParameterValue.decimalText(number))
+        case .bool(let flag): flag ? append("true") : append("false")
+        case .string(let text): append(string: text)
+        case .uuid(let uuid): append(string: uuid.description)
+        case .segments(let segments):
+            append("[")
+            for (index, segment) in segments.enumerated() {
+                if index > 0 { append(",") }
+                append(string: segment)
+            }
+            append("]")
+        }
     }
 
     /// `"key":`.
@@ -144,12 +171,16 @@ struct JSONWriter {
 }
 
 extension ParameterValue {
-    /// The value as JSON: a number for `int`, a string otherwise.
+    /// The value as JSON: a number for `int` and `double`, `true` or `false` for `bool`, an
+    /// array of strings for `rest`, a string otherwise.
     public var jsonValue: JSONValue {
         switch self {
         case .int(let value): .int(value)
+        case .double(let value): .double(value)
+        case .bool(let value): .bool(value)
         case .string(let value): .string(value)
         case .uuid(let value): .string(value.description)
+        case .segments(let values): .array(values.map(JSONValue.string))
         }
     }
 }
