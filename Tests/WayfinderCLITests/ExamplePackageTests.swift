@@ -36,6 +36,12 @@ import Testing
         #expect(lines.contains("bookshelf://library/search/book/0441013597/author/42?text=dune -> [\"search(text: Optional(\\\"dune\\\"), page: 1)\", \"book(isbn: \\\"0441013597\\\")\", \"author(authorId: 42)\"]"), "\(program.output)")
         #expect(lines.contains("bookshelf://library/shelves/shelf/sci-fi/book/0441013597/author/42/default"), "\(program.output)")
         #expect(lines.contains("bookshelf://account/reset?token=abc"), "\(program.output)")
+        // A set of words is an enum of the flow's, a rest parameter a list of segments, a
+        // double and a bool their Swift types; each prints back to its link.
+        #expect(lines.contains(#"bookshelf://library/shelves/shelf/classics?sort=year -> ["shelves", "shelf(slug: \"classics\", sort: Bookshelf.LibraryRoute.Sort.year)"]"#), "\(program.output)")
+        #expect(lines.contains(#"bookshelf://library/shelves/scans/2024/cover%2Fback.png -> ["shelves", "scans(path: [\"2024\", \"cover/back.png\"])"]"#), "\(program.output)")
+        #expect(lines.contains("bookshelf://library/shelves/shelf/sci-fi/book/x/rate/0.25?sort=author&public=false"), "\(program.output)")
+        #expect(lines.contains("bookshelf://library/shelves/scans/a%2Fb/c"), "\(program.output)")
     }
 
     /// A table with mistakes: every one reported as `file:line:column: error: …`, as the
@@ -60,8 +66,21 @@ import Testing
         #expect(result.output == "\(path):5:8: error: screen 'myItem' and screen 'my-item' are both 'myItem' in Swift\n")
     }
 
+    /// A set of words is an enum named after its parameter: two sets of one name, or two
+    /// words of one Swift name, are refused.
+    @Test func setsOfWordsThatCollideInSwiftFailTheBuild() throws {
+        let path = try CLI.temporaryFile("scheme shop\nflow store\nscreen home store root\nscreen a store push a/{sort:new|top} after home\nscreen b store push b/{sort:old|hot} after home\nscreen c store push c/{kind:x-y|xY} after home\n", name: "shop.routes")
+        let result = try run(Self.compiler.path, [path, path + ".swift", "shop.routes", "ShopRoutes"])
+        #expect(result.status == 65)
+        #expect(result.output == """
+            \(path):5:8: error: sets of words of screens 'a' and 'b' are both the Swift enum 'Sort' but their words differ; give one parameter another name
+            \(path):6:8: error: words 'x-y' and 'xY' of screen 'c' are both 'xY' in Swift
+
+            """)
+    }
+
     @Test func aGoodTableBecomesTheGraphAndOneEnumPerFlow() throws {
-        let path = try CLI.temporaryFile("scheme shop\nflow store tabs browse cart\nscreen browse store.browse root query q:string? page:int=1\nscreen cart store.cart root\nscreen item store push item/{id:int} after browse cart\nflow help\nscreen faq help root\n", name: "shop.routes")
+        let path = try CLI.temporaryFile("scheme shop\nflow store tabs browse cart\nscreen browse store.browse root query q:string? page:int=1\nscreen cart store.cart root\nscreen item store push item/{id:int} after browse cart\nscreen list store push list/{sort:new|default|7d}/{on:bool}/{path:rest} after browse query min:double?\nflow help\nscreen faq help root\n", name: "shop.routes")
         let output = path + ".swift"
         let result = try run(Self.compiler.path, [path, output, "shop.routes", "ShopRoutes"])
         #expect(result.status == 0, "\(result.output)")
@@ -71,6 +90,9 @@ import Testing
         #expect(source.contains("    case browse(q: String?, page: Int)"))
         #expect(source.contains(#"route["page"]?.intValue ?? ParameterValue(parsing: "1", as: .int)?.intValue"#))
         #expect(source.contains("    case item(id: Int)"))
+        #expect(source.contains("    case list(sort: Sort, on: Bool, path: [String], min: Double?)"))
+        #expect(source.contains("    public enum Sort: String, CaseIterable, Hashable, Codable, Sendable {"))
+        #expect(source.contains("        case new\n        case `default`\n        case _7d = \"7d\"\n"))
         #expect(source.contains("public enum HelpRoute: FlowRoute {"))
     }
 }

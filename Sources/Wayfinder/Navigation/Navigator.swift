@@ -330,6 +330,7 @@ public struct Navigator: Sendable {
             let texts: [String] = switch value {
             case .string(let text): [text]
             case .segments(let segments): segments
+            case .double: [value.text]
             default: []
             }
             for var text in texts {

@@ -10,6 +10,7 @@ extension ParameterValue {
     /// A decimal number: an optional `-`, one or more digits, then optionally `.` and one
     /// or more digits; no exponent, so NaN and infinity cannot be written (and 256 bytes of
     /// digits stay below `Double`'s largest value). Rounded to the nearest double; `-0` is 0.
+    /// `nil` too for a value whose printed form would be over the segment limit.
     static func parseDouble(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         var index = bytes.first == UInt8(ascii: "-") ? 1 : 0
         func digits() -> Int {
@@ -24,6 +25,11 @@ extension ParameterValue {
             guard digits() > 0, index == bytes.count else { return nil }
         }
         guard let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite else { return nil }
+        // Rounding may carry into one more digit (256 nines print as 1 and 256 zeros): a
+        // value must print within the segment limit to read back.
+        if bytes.count >= RouteGraph.maximumValueLength - 1, decimalText(value).utf8.count > RouteGraph.maximumValueLength {
+            return nil
+        }
         return value == 0 ? 0 : value
     }
 

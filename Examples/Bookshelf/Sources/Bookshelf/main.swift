@@ -8,6 +8,9 @@ let links = [
     "https://bookshelf.example/library/search/book/0441013597/author/42?text=dune",
     "bookshelf://library/shelves/shelf/classics/book/x/edition/1965/0f0e0d0c-0b0a-0908-0706-050403020100",
     "bookshelf://account/reset?token=abc",
+    "bookshelf://library/shelves/shelf/classics?sort=year",
+    "bookshelf://library/shelves/scans/2024/cover%2Fback.png",
+    "bookshelf://library/shelves/shelf/sci-fi/book/x/rate/4.50?public=true",
 ]
 for link in links {
     do {
@@ -22,7 +25,10 @@ for link in links {
 }
 
 // Typed routes print back to the links they came from.
-let stack: [LibraryRoute] = [.shelves, .shelf(slug: "sci-fi"), .book(isbn: "0441013597"), .author(authorId: 42)]
+let stack: [LibraryRoute] = [.shelves, .shelf(slug: "sci-fi", sort: .title), .book(isbn: "0441013597"), .author(authorId: 42)]
 print(graph.link(flow: LibraryRoute.flow, tab: "shelves", stack: stack.map(\.route), presentation: LibraryRoute.default.route))
+let scans: [LibraryRoute] = [.shelves, .shelf(slug: "sci-fi", sort: .author), .book(isbn: "x")]
+print(graph.link(flow: LibraryRoute.flow, tab: "shelves", stack: scans.map(\.route), presentation: LibraryRoute.rate(stars: 0.25, public: false).route))
+print(graph.link(flow: LibraryRoute.flow, tab: "shelves", stack: [LibraryRoute.shelves.route, LibraryRoute.scans(path: ["a/b", "c"]).route], presentation: nil))
 let account: [AccountRoute] = [.signIn, .reset(token: "abc")]
 print(graph.link(flow: AccountRoute.flow, tab: nil, stack: account.map(\.route), presentation: nil))
