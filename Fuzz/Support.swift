@@ -134,6 +134,19 @@ enum FuzzSupport {
             return rng.chance(50) ? .int(ints[rng.below(ints.count)]) : .int(Int(truncatingIfNeeded: rng.next()) >> rng.below(64))
         case .uuid:
             return .uuid(rng.chance(20) ? UUIDValue(high: 0, low: UInt64(rng.below(3))) : UUIDValue(high: rng.next(), low: rng.next()))
+        case .bool:
+            return .bool(rng.chance(50))
+        case .double:
+            // Awkward shortest forms, or any finite bit pattern (most print far past the
+            // segment limit, which intents must refuse).
+            let doubles: [Double] = [0, 7, -2.5, 0.1, 0.1 + 0.2, 1e-7, 1.5e20, 9.99e255, 1e256, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+            let bits = Double(bitPattern: rng.next())
+            return .double(rng.chance(70) || !bits.isFinite ? doubles[rng.below(doubles.count)] : bits)
+        case .oneOf(let choices):
+            // A word of the set, now and then one that is not.
+            return .string(rng.chance(90) ? choices[rng.below(choices.count)] : texts[rng.below(texts.count)])
+        case .rest:
+            return .segments((0..<(1 + rng.below(3))).map { _ in texts[rng.below(texts.count)] })
         case .string:
             switch rng.below(10) {
             case 0..<3 where !words.isEmpty: return .string(words[rng.below(words.count)])

@@ -26,22 +26,18 @@ enum Fixtures {
         """
 
     /// The same table answering web links to `https://demo.example` too.
-    static let webGraph: RouteGraph = {
-        do {
-            let table = "scheme demo\nweb https://demo.example\n" + routes.dropFirst("scheme demo\n".count)
-            return try RouteGraph(parsing: table, file: "web.routes")
-        } catch {
-            preconditionFailure("the web fixture does not parse: \(error)")
-        }
-    }()
+    static let webGraph = parse("scheme demo\nweb https://demo.example\n" + routes.dropFirst("scheme demo\n".count), file: "web.routes")
 
-    static let graph: RouteGraph = {
+    static let graph = parse(routes, file: "fixture.routes")
+
+    /// A test's own table, which must parse.
+    static func parse(_ table: String, file: String) -> RouteGraph {
         do {
-            return try RouteGraph(parsing: routes, file: "fixture.routes")
+            return try RouteGraph(parsing: table, file: file)
         } catch {
-            preconditionFailure("fixture routes do not parse: \(error)")
+            preconditionFailure("\(file) does not parse: \(error)")
         }
-    }()
+    }
 
     /// A navigator on the fixture graph, signed in when asked.
     static func navigator(signedIn: Bool = false) -> Navigator {

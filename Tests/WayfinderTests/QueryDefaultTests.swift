@@ -12,13 +12,7 @@ import Wayfinder
         screen item  store push item/{id:int} after list home
         """
 
-    let graph: RouteGraph = {
-        do {
-            return try RouteGraph(parsing: table, file: "shop.routes")
-        } catch {
-            preconditionFailure("\(error)")
-        }
-    }()
+    let graph = Fixtures.parse(table, file: "shop.routes")
 
     @Test func theTableKeepsEachDefault() throws {
         let list = try #require(graph.screen(named: "list"))

@@ -20,13 +20,7 @@ import Wayfinder
         screen preview  store sheet  preview/{path:rest}       after list item
         """
 
-    let graph: RouteGraph = {
-        do {
-            return try RouteGraph(parsing: table, file: "shop.routes")
-        } catch {
-            preconditionFailure("\(error)")
-        }
-    }()
+    let graph = Fixtures.parse(table, file: "shop.routes")
 
     /// The message refusing `link`.
     private func refusal(_ link: String) -> String? {

@@ -21,23 +21,34 @@ enum Slot {
         case .int:
             guard let value = ParameterValue.parseInt(bytes) else { return nil }
             self = .int(value)
-        case .string, .rest:
+        case .string:
             guard !bytes.isEmpty else { return nil }
             self = .string(bytes)
         case .uuid:
             guard let value = UUIDValue(bytes: bytes) else { return nil }
             self = .uuid(value)
-        case .bool:
-            guard let value = ParameterValue.parseBool(bytes) else { return nil }
-            self = .bool(value)
-        case .double:
-            guard let value = ParameterValue.parseDouble(bytes) else { return nil }
-            self = .double(value)
-        case .oneOf:
-            guard words.split(separator: UInt8(ascii: "|")).contains(where: { $0.elementsEqual(bytes) }) else { return nil }
-            self = .string(bytes)
         case .literal:
             return nil
+        case .bool, .double, .oneOf, .rest:
+            guard let slot = Slot.converting(bytes, as: kind, words: words) else { return nil }
+            self = slot
+        }
+    }
+
+    /// ``init(_:as:words:)`` for the types links hold less often, kept out of the common path.
+    @inline(never)
+    private static func converting(_ bytes: UnsafeBufferPointer<UInt8>, as kind: LinkIndex.Kind, words: UnsafeBufferPointer<UInt8>) -> Slot? {
+        switch kind {
+        case .bool:
+            ParameterValue.parseBool(bytes).map(Slot.bool)
+        case .double:
+            ParameterValue.parseDouble(bytes).map(Slot.double)
+        case .oneOf:
+            words.split(separator: UInt8(ascii: "|")).contains { $0.elementsEqual(bytes) } ? .string(bytes) : nil
+        case .rest:
+            bytes.isEmpty ? nil : .string(bytes)
+        case .int, .string, .uuid, .literal:
+            nil
         }
     }
 

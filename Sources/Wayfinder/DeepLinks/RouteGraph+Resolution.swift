@@ -195,15 +195,26 @@ struct LinkResolver {
         hasEscapes ? workspace.decoded[position] : Bytes(rebasing: bytes[range(position)])
     }
 
-    /// The decoded bytes of `count` segments from `first`, separated by a zero byte: a rest
-    /// parameter's value as ``LinkContents`` keeps it.
-    func restText(_ first: Int, _ count: Int) -> [UInt8] {
-        var text: [UInt8] = []
+    /// The length of a rest parameter's value as ``LinkContents`` keeps it: the decoded
+    /// bytes of `count` segments from `first`, separated by a zero byte.
+    func restLength(_ first: Int, _ count: Int) -> Int {
+        (first..<(first + count)).reduce(count - 1) { $0 + segmentText($1).count }
+    }
+
+    /// Writes a rest parameter's value (see ``restLength(_:_:)``) to `text` at `written`.
+    @inline(never)
+    func packRest(_ first: Int, _ count: Int, text: UnsafeMutableRawPointer, written: inout Int) -> PackedValue {
+        let start = written
         for position in first..<(first + count) {
-            if position > first { text.append(0) }
-            text.append(contentsOf: segmentText(position))
+            if position > first {
+                text.storeBytes(of: 0, toByteOffset: written, as: UInt8.self)
+                written += 1
+            }
+            let segment = segmentText(position)
+            if let base = segment.baseAddress { (text + written).copyMemory(from: base, byteCount: segment.count) }
+            written += segment.count
         }
-        return text
+        return PackedValue(kind: .segments, first: UInt64(start), second: UInt64(written - start))
     }
 
     static func reject(_ kind: LinkProblem.Kind, range: Range<Int>? = nil, segment: Int? = nil) -> Outcome {
@@ -303,7 +314,7 @@ struct LinkResolver {
         for position in 0..<slotCount {
             switch slots[position] {
             case .string(let text): textCount += text.count
-            case .rest(let first, let count): textCount += restText(first, count).count
+            case .rest(let first, let count): textCount += restLength(first, count)
             default: break
             }
         }
@@ -315,12 +326,10 @@ struct LinkResolver {
             let text = bytes + LinkContents.textOffset(steps: stepCount, values: slotCount)
             var written = 0
             for position in 0..<slotCount {
-                var packed = slots[position].packed(text: text, written: &written)
-                if case .rest(let first, let count) = slots[position] {
-                    let segments = restText(first, count)
-                    segments.withUnsafeBytes { (text + written).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-                    packed = PackedValue(kind: .segments, first: UInt64(written), second: UInt64(segments.count))
-                    written += segments.count
+                let packed = if case .rest(let first, let count) = slots[position] {
+                    packRest(first, count, text: text, written: &written)
+                } else {
+                    slots[position].packed(text: text, written: &written)
                 }
                 bytes.storeBytes(
                     of: packed,

@@ -99,7 +99,9 @@ extension LinkIndex {
         /// The value `text` has as the parameter `segment`; `nil` when it does not convert.
         @inline(__always)
         func convert(_ text: UnsafeBufferPointer<UInt8>, as segment: Segment) -> Slot? {
-            Slot(text, as: segment.kind, words: bytes(segment.start, count: segment.count))
+            // Only a set of words has bytes to look at: the common kinds skip finding them.
+            let words = segment.kind == .oneOf ? bytes(segment.start, count: segment.count) : UnsafeBufferPointer(start: nil, count: 0)
+            return Slot(text, as: segment.kind, words: words)
         }
 
         /// Whether `bytes` equal the literal of `segment`.
