@@ -6,9 +6,10 @@
 /// The rules that keep every link and every state a round trip:
 ///
 /// - **Refused** (errors): a screen that declares query parameters and can appear twice in
-///   one stack (its keys would repeat in a link); a literal segment that reads as an int or
-///   a uuid where a sibling screen's int, double or uuid parameter stands at the same place
-///   (`item/7` beside `item/{n:int}`: `item/07` would be `n = 7`, which prints as `item/7`).
+///   one stack (its keys would repeat in a link); a literal segment (or a word of a set)
+///   that reads as a value of a sibling screen's int, double or uuid parameter at the same
+///   place (`item/7` beside `item/{n:int}`: `item/07` would be `n = 7`, which prints as
+///   `item/7`); an int beside a double at the same place (`7.0` is the double 7, printed `7`).
 /// - **Warned about** (``RouteGraph/warnings``): two screens that may follow the same screen
 ///   and whose patterns can match the same segments (`{a:int}` and `{a:int}/{b:int}`, `new`
 ///   and `{slug:string}`). Links still resolve by precedence; intents that would build a
@@ -18,8 +19,8 @@ extension RouteGraph {
     /// readings, each at the later screen's declaration.
     public var warnings: [RoutesDiagnostic] {
         var result: [RoutesDiagnostic] = []
-        forEachOverlap { first, second, after, numericLiteral in
-            guard !numericLiteral else { return }
+        forEachOverlap { first, second, after, overlap in
+            guard overlap == .ambiguous else { return }
             let both = "'\(first.patternText)' (screen '\(first.name)') and '\(second.patternText)' (screen '\(second.name)')"
             result.append(RoutesDiagnostic(
                 second.location,
@@ -32,12 +33,22 @@ extension RouteGraph {
     /// The errors of the rules above, for ``init(parsing:file:)``.
     func roundTripErrors() -> [RoutesDiagnostic] {
         var result: [RoutesDiagnostic] = []
-        forEachOverlap { first, second, after, numericLiteral in
-            guard numericLiteral else { return }
-            result.append(RoutesDiagnostic(
-                second.location,
-                "after '\(after.name)', '\(first.patternText)' (screen '\(first.name)') and '\(second.patternText)' (screen '\(second.name)') compete for the same segments, and one's literal reads as the other's int, double or uuid value, which has other spellings; write the literal as a word"
-            ))
+        forEachOverlap { first, second, after, overlap in
+            let both = "after '\(after.name)', '\(first.patternText)' (screen '\(first.name)') and '\(second.patternText)' (screen '\(second.name)') compete for the same segments"
+            switch overlap {
+            case .ambiguous:
+                return
+            case .literalSpelling:
+                result.append(RoutesDiagnostic(
+                    second.location,
+                    "\(both), and one's literal reads as the other's int, double or uuid value, which has other spellings; write the literal as a word"
+                ))
+            case .valueSpelling:
+                result.append(RoutesDiagnostic(
+                    second.location,
+                    "\(both), and a value one reads in another of its spellings (7.0 for the double 7, 07 for the int 7) prints as the other's; tell them apart by a literal"
+                ))
+            }
         }
         for screen in screensOnCycles() where !screen.query.isEmpty {
             result.append(RoutesDiagnostic(
@@ -48,12 +59,23 @@ extension RouteGraph {
         return result
     }
 
+    /// How two patterns that can match the same segments do so.
+    private enum Overlap {
+        /// Precedence settles which reads a link: a warning.
+        case ambiguous
+        /// A literal of one reads as a value of the other that has other spellings (`item/7`
+        /// beside `item/{n:int}`): `item/07` would print as `item/7`, the literal.
+        case literalSpelling
+        /// A value of one, in another of its spellings, reads as a value of the other
+        /// (`{n:int}` beside `{x:double}`: `7.0` is the double 7, which prints as `7`, the int).
+        case valueSpelling
+    }
+
     /// Calls `body` for each pair of screens (in declaration order) that may follow the
-    /// same screen and whose patterns can match the same segments; `numericLiteral` tells
-    /// whether, at some place, a literal of one reads as the int or uuid parameter of the
-    /// other. Each pair is reported once.
+    /// same screen and whose patterns can match the same segments, with how they overlap.
+    /// Each pair is reported once.
     /// - Complexity: Pairs are compared only when their first segments can match alike.
-    private func forEachOverlap(_ body: (Screen, Screen, Screen, Bool) -> Void) {
+    private func forEachOverlap(_ body: (Screen, Screen, Screen, Overlap) -> Void) {
         var reported: Set<[Int]> = []
         for (position, screen) in screens.enumerated() {
             let next = successors[position]
@@ -72,31 +94,47 @@ extension RouteGraph {
             }
             for (a, b) in pairs {
                 let (first, second) = a < b ? (a, b) : (b, a)
-                guard let numeric = overlap(screens[first].pattern, screens[second].pattern),
+                guard let overlap = overlap(screens[first].pattern, screens[second].pattern),
                       reported.insert([first, second]).inserted
                 else { continue }
-                body(screens[first], screens[second], screen, numeric)
+                body(screens[first], screens[second], screen, overlap)
             }
         }
     }
 
     /// Whether two patterns can match the same segments over the length they share:
-    /// `nil` when they cannot; otherwise whether a literal of one reads as an int or uuid
-    /// parameter of the other somewhere along it.
-    private func overlap(_ left: [Segment], _ right: [Segment]) -> Bool? {
-        var numeric = false
+    /// `nil` when they cannot; otherwise how (a literal spelling anywhere along them first,
+    /// then a value spelling).
+    private func overlap(_ left: [Segment], _ right: [Segment]) -> Overlap? {
+        var literalSpelling = false
+        var valueSpelling = false
         for (a, b) in zip(left, right) {
             switch (a, b) {
             case (.literal(let x), .literal(let y)):
                 guard x == y else { return nil }
             case (.literal(let word), .parameter(_, let type)), (.parameter(_, let type), .literal(let word)):
                 guard ParameterValue(parsing: word, as: type) != nil else { return nil }
-                if type.hasSeveralSpellings { numeric = true }
+                if type.hasSeveralSpellings { literalSpelling = true }
             case (.parameter(_, let x), .parameter(_, let y)):
                 guard Self.canShareValue(x, y) else { return nil }
+                if Self.spellsAnother(x, y) { valueSpelling = true }
             }
         }
-        return numeric
+        return literalSpelling ? .literalSpelling : valueSpelling ? .valueSpelling : .ambiguous
+    }
+
+    /// Whether a value of one type, written in another of its spellings, reads as a value
+    /// of the other: an int or double beside the other, or a set with a word that reads as
+    /// an int, double or uuid beside that type.
+    private static func spellsAnother(_ x: ParameterType, _ y: ParameterType) -> Bool {
+        switch (x, y) {
+        case (.int, .double), (.double, .int):
+            true
+        case (.oneOf(let words), let other), (let other, .oneOf(let words)):
+            other.hasSeveralSpellings && words.contains { ParameterValue(parsing: $0, as: other) != nil }
+        default:
+            false
+        }
     }
 
     /// Whether one segment can read as a value of both types.
