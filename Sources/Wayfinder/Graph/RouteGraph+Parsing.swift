@@ -199,8 +199,24 @@ private struct GraphBuilder {
         roots[key] = screen
     }
 
+    /// Why `screen` may not follow `previous`, if it may not.
+    static func edgeProblem(from previous: RoutesParser.ScreenDecl, to screen: RoutesParser.ScreenDecl) -> String? {
+        let name = previous.name
+        if previous.flow.0 != screen.flow.0 {
+            return "predecessor '\(name)' belongs to flow '\(previous.flow.0)', but '\(screen.name)' belongs to '\(screen.flow.0)'; links cannot cross flows"
+        }
+        if previous.kind == .sheet || previous.kind == .alert {
+            return "'\(name)' is \(previous.kind == .sheet ? "a sheet" : "an alert"); nothing can follow a sheet or alert"
+        }
+        if case .parameter(let rest, .rest)? = previous.pattern.last {
+            return "'\(name)' ends with the rest parameter '{\(rest):rest}', which takes the rest of the link; nothing can follow it"
+        }
+        return nil
+    }
+
     mutating func checkEdges(screens: [String: RoutesParser.ScreenDecl]) {
         var successors: [String: [RoutesParser.ScreenDecl]] = [:]
+        var refused: Set<String> = []
         for screen in parser.screens where screens[screen.name]?.location == screen.location {
             var seen: Set<String> = []
             for (name, at) in screen.predecessors {
@@ -212,16 +228,10 @@ private struct GraphBuilder {
                     error(at, "unknown predecessor '\(name)' of screen '\(screen.name)'\(suggest(name, among: screens.keys))")
                     continue
                 }
-                guard previous.flow.0 == screen.flow.0 else {
-                    error(at, "predecessor '\(name)' belongs to flow '\(previous.flow.0)', but '\(screen.name)' belongs to '\(screen.flow.0)'; links cannot cross flows")
-                    continue
-                }
-                guard previous.kind != .sheet, previous.kind != .alert else {
-                    error(at, "'\(name)' is \(previous.kind == .sheet ? "a sheet" : "an alert"); nothing can follow a sheet or alert")
-                    continue
-                }
-                if case .parameter(let rest, .rest)? = previous.pattern.last {
-                    error(at, "'\(name)' ends with the rest parameter '{\(rest):rest}', which takes the rest of the link; nothing can follow it")
+                if let problem = Self.edgeProblem(from: previous, to: screen) {
+                    error(at, problem)
+                    // Its own error says why; "cannot be reached" would only repeat it.
+                    refused.insert(screen.name)
                     continue
                 }
                 successors[name, default: []].append(screen)
@@ -253,7 +263,7 @@ private struct GraphBuilder {
             queue.append(contentsOf: (successors[name] ?? []).map { $0.name })
         }
         for screen in parser.screens where screens[screen.name]?.location == screen.location {
-            guard !reached.contains(screen.name), screen.kind != .root else { continue }
+            guard !reached.contains(screen.name), screen.kind != .root, !refused.contains(screen.name) else { continue }
             let knownPredecessors = screen.predecessors.filter { screens[$0.0] != nil }
             if !knownPredecessors.isEmpty {
                 error(screen.location, "screen '\(screen.name)' cannot be reached from any root: its predecessors only lead back to each other")
