@@ -109,7 +109,7 @@ import Wayfinder
         let cases: [(Route, String)] = [
             (Route("price", ["amount": .double(.nan)]), "'amount' of 'price' must be a double"),
             (Route("price", ["amount": .double(.infinity)]), "'amount' of 'price' must be a double"),
-            (Route("price", ["amount": .double(1e300)]), "'amount' of 'price' must be 1 to 256 bytes without control characters"),
+            (Route("price", ["amount": .double(1e300)]), "'amount' of 'price' prints as 301 characters; a segment holds 256 at most"),
             (Route("flag", ["on": .string("true")]), "'on' of 'flag' must be a bool"),
             (Route("list", ["sort": .string("old")]), "'sort' of 'list' must be one of new, top or hot"),
             (Route("files", ["path": .segments([])]), "'path' of 'files' must be a path of one or more segments"),

@@ -327,10 +327,12 @@ public struct Navigator: Sendable {
             guard type.accepts(value) else {
                 throw NavigationError(.badParameters, "'\(name)' of '\(screen.name)' must be \(type.phrase)")
             }
+            if case .double = value, value.text.utf8.count > RouteGraph.maximumValueLength {
+                throw NavigationError(.badParameters, "'\(name)' of '\(screen.name)' prints as \(value.text.utf8.count) characters; a segment holds \(RouteGraph.maximumValueLength) at most")
+            }
             let texts: [String] = switch value {
             case .string(let text): [text]
             case .segments(let segments): segments
-            case .double: [value.text]
             default: []
             }
             for var text in texts {
