@@ -44,12 +44,22 @@ enum Slot {
         case .double:
             ParameterValue.parseDouble(bytes).map(Slot.double)
         case .oneOf:
-            words.split(separator: UInt8(ascii: "|")).contains { $0.elementsEqual(bytes) } ? .string(bytes) : nil
+            isWord(bytes, of: words) ? .string(bytes) : nil
         case .rest:
             bytes.isEmpty ? nil : .string(bytes)
         case .int, .string, .uuid, .literal:
             nil
         }
+    }
+
+    /// Whether `bytes` is one of `words` (separated by `|`), compared in place.
+    private static func isWord(_ bytes: UnsafeBufferPointer<UInt8>, of words: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 0
+        for end in 0...words.count where end == words.count || words[end] == UInt8(ascii: "|") {
+            if end - start == bytes.count, UnsafeBufferPointer(rebasing: words[start..<end]).elementsEqual(bytes) { return true }
+            start = end + 1
+        }
+        return false
     }
 
     /// The value as plain data; a string's bytes are copied to `text` at `written`. (A
