@@ -105,7 +105,7 @@ enum FileCalls {
             guard let stream = opendir(directory) else { continue }
             var found: [(name: [UInt8], prefixLength: Int)] = []
             while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+                let name = entryName(entry)
                 if let prefix = prefixes.first(where: { name.starts(with: $0) }) { found.append((name, prefix.count)) }
             }
             closedir(stream)
@@ -120,6 +120,15 @@ enum FileCalls {
             }
         }
         return removed
+    }
+
+    /// The name of a directory entry, read up to its terminating zero and no further: an
+    /// entry in `readdir`'s buffer can be shorter than `dirent`, so copying the whole
+    /// `d_name` array could read past the end of the buffer (it crashed, rarely).
+    private static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
+        let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
+        let name = UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self)
+        return Array(UnsafeRawBufferPointer(start: name, count: strlen(name)))
     }
 
     private static func writeAll(_ bytes: [UInt8], to fileDescriptor: Int32, path: String) throws(SystemError) {
@@ -217,7 +226,7 @@ enum FileCalls {
         var names: [String] = []
         errno = 0
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = String(decoding: entryName(entry), as: UTF8.self)
             if name != ".", name != ".." { names.append(name) }
         }
         if errno != 0 { throw SystemError(operation: "readdir", path: path, code: errno) }
