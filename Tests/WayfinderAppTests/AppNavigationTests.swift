@@ -9,7 +9,7 @@ import WayfinderTerminal
 @Suite struct AppNavigationTests {
     let app = AppCoordinator(container: .demo())
 
-    func run(_ line: String, on model: (any ScreenModel)? = nil) async throws -> ScreenResult? {
+    func run(_ line: String, on model: (any ScreenModel)? = nil) async throws -> ReplReply? {
         let screen = model ?? app.visibleScreen()
         try await screen.load()
         return await screen.perform(try CommandInput(parsing: line))

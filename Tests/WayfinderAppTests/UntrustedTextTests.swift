@@ -152,7 +152,7 @@ import WayfinderTesting
     final class Session {
         let app = AppCoordinator(container: .demo())
 
-        func run(_ line: String) async throws -> ScreenResult? {
+        func run(_ line: String) async throws -> ReplReply? {
             let screen = app.visibleScreen()
             try await screen.load()
             return await screen.perform(try CommandInput(parsing: line))

@@ -9,16 +9,11 @@ extension String {
     /// U+2066–U+2069), which would reorder what is shown after it.
     public var containsBidirectionalControls: Bool {
         // Each is three bytes: E2 80 AA…AE or E2 81 A6…A9.
-        let bytes = utf8
-        var index = bytes.startIndex
-        while let lead = bytes[index...].firstIndex(of: 0xE2) {
-            let second = bytes.index(after: lead)
-            guard second != bytes.endIndex else { return false }
-            let third = bytes.index(after: second)
-            guard third != bytes.endIndex else { return false }
-            switch (bytes[second], bytes[third]) {
+        let bytes = utf8.span
+        for index in bytes.indices where bytes[index] == 0xE2 && index + 2 < bytes.count {
+            switch (bytes[index + 1], bytes[index + 2]) {
             case (0x80, 0xAA...0xAE), (0x81, 0xA6...0xA9): return true
-            default: index = second
+            default: continue
             }
         }
         return false

@@ -370,7 +370,7 @@ final class MissingScreenModel: ScreenModel {
     init(route: Route) { self.route = route }
     var commands: [ScreenCommand] { [] }
     func load() async {}
-    func perform(_ input: CommandInput) async -> ScreenResult? { nil }
+    func perform(_ input: CommandInput) async -> ReplReply? { nil }
 }
 
 /// The text of a ``MissingScreenModel``.

@@ -19,7 +19,7 @@ public struct Feature {
     /// it cannot be shown (a screen for a signed-in user while nobody is).
     let makeScreen: @MainActor (_ route: Route, _ context: ScreenContext) -> FeatureScreen?
     /// Runs one of ``flowCommands`` (`nil` for the others).
-    let runFlowCommand: @MainActor (_ input: CommandInput, _ app: AppCoordinator) async -> ScreenResult?
+    let runFlowCommand: @MainActor (_ input: CommandInput, _ app: AppCoordinator) async -> ReplReply?
     /// What `route` refers to that no longer exists ("post 7"), or `nil`; checked when a
     /// saved navigation is restored. A read error is thrown, never taken for "gone".
     let missingReference: @MainActor (_ route: Route, _ container: Container) async throws(ServiceError) -> String?
@@ -32,7 +32,7 @@ public struct Feature {
         entryCommand: ScreenCommand? = nil,
         flowCommands: [ScreenCommand] = [],
         makeScreen: @escaping @MainActor (Route, ScreenContext) -> FeatureScreen?,
-        runFlowCommand: @escaping @MainActor (CommandInput, AppCoordinator) async -> ScreenResult? = { _, _ in nil },
+        runFlowCommand: @escaping @MainActor (CommandInput, AppCoordinator) async -> ReplReply? = { _, _ in nil },
         missingReference: @escaping @MainActor (Route, Container) async throws(ServiceError) -> String? = { _, _ in nil },
         makeSessionCommand: (@MainActor (AppCoordinator) -> any SessionCommand)? = nil
     ) {
@@ -69,11 +69,11 @@ public protocol SessionCommand: AnyObject {
     /// Whether it may be typed now.
     var isAvailable: Bool { get }
     /// Starts the command.
-    func begin(_ input: CommandInput) -> ScreenResult
+    func begin(_ input: CommandInput) -> ReplReply
     /// While waiting for a secret, its prompt.
     var secretPrompt: String? { get }
     /// Receives the secret line asked for.
-    func receiveSecret(_ secret: String) async -> ScreenResult
+    func receiveSecret(_ secret: String) async -> ReplReply
     /// Stops waiting; the sentence saying so, or `nil` when nothing was asked for.
     func cancel() -> String?
 }

@@ -18,14 +18,6 @@ public struct ScreenCommand: Hashable, Sendable {
     }
 }
 
-/// What a screen command did.
-public enum ScreenResult: Hashable, Sendable {
-    /// It worked; the message, if any, is printed.
-    case done(String?)
-    /// It failed; the message is printed as an error and nothing was lost.
-    case failed(String)
-}
-
 /// A screen's view model: it holds what the screen shows, loads it from services, and
 /// turns typed commands into service calls and navigation intents on its coordinator. Its
 /// ``TextView`` makes the screen's text from that state.
@@ -36,13 +28,13 @@ public protocol ScreenModel: AnyObject {
     /// Loads or refreshes what the screen shows; called before each render.
     func load() async throws(ServiceError)
     /// Runs one of ``commands``; `nil` when the command is not this screen's.
-    func perform(_ input: CommandInput) async -> ScreenResult?
+    func perform(_ input: CommandInput) async -> ReplReply?
     /// Completions for argument `index` (from 0) of `command`.
     func completions(for command: String, argument index: Int) -> [String]
     /// When the screen waits for a secret (a password), its prompt.
     var secretPrompt: String? { get }
     /// Receives the secret line asked for by ``secretPrompt``.
-    func receiveSecret(_ secret: String) async -> ScreenResult
+    func receiveSecret(_ secret: String) async -> ReplReply
     /// Drops a half-done input (Ctrl-C at the password prompt).
     func cancelInput()
 }
@@ -73,18 +65,18 @@ public struct FeatureScreen {
 extension ScreenModel {
     public func completions(for command: String, argument index: Int) -> [String] { [] }
     public var secretPrompt: String? { nil }
-    public func receiveSecret(_ secret: String) async -> ScreenResult { .failed("nothing asked for a secret") }
+    public func receiveSecret(_ secret: String) async -> ReplReply { .failed("nothing asked for a secret") }
     public func cancelInput() {}
 }
 
 extension NavigationError {
     /// The error as a failed screen result.
-    var asResult: ScreenResult { .failed(message) }
+    var asResult: ReplReply { .failed(message) }
 }
 
 /// Runs a navigation intent and turns a refusal into a failed result.
 @MainActor
-func navigate(_ body: () throws(NavigationError) -> Void) -> ScreenResult {
+func navigate(_ body: () throws(NavigationError) -> Void) -> ReplReply {
     do {
         try body()
         return .done(nil)

@@ -36,8 +36,9 @@ extension ReplShell {
     }
 }
 
-/// What running one line gave.
-public struct ReplReply: Sendable {
+/// What running one line gave: what a screen's command answers, and what the shell tells
+/// the terminal.
+public struct ReplReply: Hashable, Sendable {
     /// Text to print (to standard error when ``isError``).
     public var output: StyledText
     /// Whether the command failed.
@@ -55,8 +56,15 @@ public struct ReplReply: Sendable {
         self.quits = quits
     }
 
-    /// A failed command with one message.
-    public static func error(_ message: String) -> ReplReply {
-        ReplReply(output: .line(message, .error), isError: true)
+    /// A command that worked: its message, if any, printed as a success; the screen is
+    /// shown again.
+    public static func done(_ message: String?) -> ReplReply {
+        ReplReply(output: message.map { .line($0, .success) } ?? StyledText(), showsScreen: true)
+    }
+
+    /// A command that failed: `error: ` and its message, printed as an error; nothing was
+    /// changed, so the screen is not shown again.
+    public static func failed(_ message: String) -> ReplReply {
+        ReplReply(output: .line(message.hasPrefix("error: ") ? message : "error: \(message)", .error), isError: true)
     }
 }

@@ -12,7 +12,7 @@ extension AppShell {
             guard let command = (screen + Self.globalCommands).first(where: { $0.name == name }) else {
                 let names = (screen + Self.globalCommands).map(\.name)
                 let hint = Wayfinder.closestName(to: name, among: names).map { "; did you mean '\($0)'?" } ?? "; type help for the list"
-                return .error("error: no command '\(name.escapingControlCharacters)' here\(hint)")
+                return .failed("no command '\(name.escapingControlCharacters)' here\(hint)")
             }
             text.append(line: [TextSpan(command.name, .command), TextSpan(command.usage.isEmpty ? "" : " \(command.usage)", .dim)])
             text.append("  \(command.summary)")

@@ -41,10 +41,10 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
             shell.help(arguments.first)
         },
         GlobalCommand("back", "", "dismiss the sheet or alert, else go back one screen") { shell, _ in
-            shell.navigation { () throws(NavigationError) in try shell.app.back() }
+            navigate { () throws(NavigationError) in try shell.app.back() }
         },
         GlobalCommand("root", "", "go back to the first screen of the tab or flow", arguments: 0...Int.max) { shell, _ in
-            shell.navigation { () throws(NavigationError) in try shell.app.backToRoot() }
+            navigate { () throws(NavigationError) in try shell.app.backToRoot() }
         },
         GlobalCommand("open", "<url>", "open a deep link, such as wayfinder://main/feed/post/3", arguments: 1...1) { shell, arguments in
             shell.open(arguments[0])
@@ -56,19 +56,19 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
             ReplReply(output: .line(shell.stateJSON.serialized))
         },
         GlobalCommand("tab", "<name>", "switch to another tab of the flow", arguments: 1...1) { shell, arguments in
-            shell.navigation { () throws(NavigationError) in try shell.app.selectTab(arguments[0]) }
+            navigate { () throws(NavigationError) in try shell.app.selectTab(arguments[0]) }
         },
         GlobalCommand("dismiss", "", "dismiss the sheet or alert", arguments: 0...Int.max) { shell, _ in
-            shell.navigation { () throws(NavigationError) in try shell.app.dismiss() }
+            navigate { () throws(NavigationError) in try shell.app.dismiss() }
         },
         GlobalCommand("undo", "", "undo the last navigation step", arguments: 0...Int.max) { shell, _ in
-            shell.navigation { () throws(NavigationError) in try shell.app.undo() }
+            navigate { () throws(NavigationError) in try shell.app.undo() }
         },
         GlobalCommand("redo", "", "redo the step undone", arguments: 0...Int.max) { shell, _ in
-            shell.navigation { () throws(NavigationError) in try shell.app.redo() }
+            navigate { () throws(NavigationError) in try shell.app.redo() }
         },
         GlobalCommand("logout", "", "sign out at once", arguments: 0...Int.max) { shell, _ in
-            let result = shell.navigation { () throws(NavigationError) in try shell.app.signOut() }
+            let result = navigate { () throws(NavigationError) in try shell.app.signOut() }
             return result.isError ? result : ReplReply(output: .line("Signed out.", .success), showsScreen: true)
         },
         GlobalCommand("quit", "", "leave (Ctrl-D works too)", aliases: ["exit"], arguments: 0...Int.max) { _, _ in
@@ -160,44 +160,34 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
         do {
             input = try CommandInput(parsing: line)
         } catch {
-            return .error("\(error): close the quote and try again")
+            return .failed("\(error): close the quote and try again")
         }
         if let reply = await runGlobal(input) { return reply }
         if let reply = await runFlowCommand(input) { return reply }
         do {
             try await model.load()
         } catch {
-            return .error("error: \(error.message)")
+            return .failed(error.message)
         }
         if let result = await model.perform(input) {
             // A screen now asking for a password shows its prompt, not itself again.
             return reply(for: result, navigates: model.secretPrompt == nil)
         }
-        return .error("unknown command '\(input.name)' here; type help for the commands of this screen")
+        return .failed("unknown command '\(input.name)' here; type help for the commands of this screen")
     }
 
-    func reply(for result: ScreenResult, navigates: Bool) -> ReplReply {
-        switch result {
-        case .done(let message):
-            return ReplReply(output: message.map { .line($0, .success) } ?? StyledText(), showsScreen: navigates)
-        case .failed(let message):
-            return ReplReply(output: .line("error: \(message)", .error), isError: true, showsScreen: false)
-        }
-    }
-
-    func navigation(_ body: () throws(NavigationError) -> Void) -> ReplReply {
-        do {
-            try body()
-            return ReplReply(showsScreen: true)
-        } catch {
-            return .error("error: \(error.message)")
-        }
+    /// `result`, the screen shown again only when the command `navigates` (a command that
+    /// only prints, or a screen now asking for a password, shows no screen).
+    func reply(for result: ReplReply, navigates: Bool) -> ReplReply {
+        var reply = result
+        if !navigates { reply.showsScreen = false }
+        return reply
     }
 
     private func runGlobal(_ input: CommandInput) async -> ReplReply? {
         guard let global = Self.global.first(where: { $0.answers(to: input.name) }) else { return nil }
         guard global.arguments.contains(input.arguments.count) else {
-            return .error("usage: \(global.command.name)\(global.command.usage.isEmpty ? "" : " " + global.command.usage)")
+            return .failed("usage: \(global.command.name)\(global.command.usage.isEmpty ? "" : " " + global.command.usage)")
         }
         return global.run(self, input.arguments)
     }
@@ -212,7 +202,7 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
                 return ReplReply(output: .line("Sign in first; \(pending) opens after that.", .dim), showsScreen: true)
             }
         } catch {
-            return .error("error: \(error.message)")
+            return .failed(error.message)
         }
     }
 
@@ -226,7 +216,7 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
         }
         if let feature = Feature.all.first(where: { $0.flow != state.activeFlow && $0.entryCommand?.name == input.name }),
            isOpen(feature.flow, in: state) {
-            return navigation { () throws(NavigationError) in try app.send(ShowFlow(feature.flow)) }
+            return navigate { () throws(NavigationError) in try app.send(ShowFlow(feature.flow)) }
         }
         if let command = sessionCommands.first(where: { $0.name == input.name && $0.isAvailable }) {
             return reply(for: command.begin(input), navigates: false)
@@ -253,13 +243,6 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
             ("pending", state.pending.map(JSONValue.string) ?? .null),
             ("user", app.user.map { .string($0.username) } ?? .null),
         ])
-    }
-}
-
-extension ReplReply {
-    /// A reply that is only an error message.
-    static func error(_ message: String) -> ReplReply {
-        ReplReply(output: .line(message.hasPrefix("error: ") ? message : "error: \(message)", .error), isError: true)
     }
 }
 

@@ -22,7 +22,7 @@ public final class ForgotPasswordViewModel: ScreenModel {
 
     public func load() async {}
 
-    public func perform(_ input: CommandInput) async -> ScreenResult? {
+    public func perform(_ input: CommandInput) async -> ReplReply? {
         guard input.name == "send" else { return nil }
         guard input.arguments.count <= 1, let address = input.arguments.first ?? email else {
             return .failed("usage: send <email>")

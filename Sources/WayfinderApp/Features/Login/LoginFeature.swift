@@ -22,7 +22,7 @@ extension Feature {
                 guard input.name == "login" else { return nil }
                 // From any Login screen: back to sign-in, then start there.
                 let back = navigate { () throws(NavigationError) in try app.store.perform { n throws(NavigationError) in try n.popToRoot() } }
-                if case .failed = back { return back }
+                if back.isError { return back }
                 return await app.visibleScreen().perform(input)
             },
             makeSessionCommand: { app in UserSwitch(app: app) }

@@ -51,7 +51,7 @@ final class PasswordStep {
         authenticate: (String, String) async throws(ServiceError) -> User,
         beforeSigningIn: () throws(NavigationError) -> Void = {},
         welcome: (User) -> String
-    ) async -> ScreenResult {
+    ) async -> ReplReply {
         guard let name else { return .failed("no password was asked for") }
         self.name = nil
         do {

@@ -27,7 +27,7 @@ public final class RegisterViewModel: ScreenModel, PasswordScreen {
 
     public func load() async {}
 
-    public func perform(_ input: CommandInput) async -> ScreenResult? {
+    public func perform(_ input: CommandInput) async -> ReplReply? {
         switch input.name {
         case "create":
             guard input.arguments.count == 1, let name = input.arguments.first else { return .failed("usage: create <name>") }
@@ -50,7 +50,7 @@ public final class RegisterViewModel: ScreenModel, PasswordScreen {
 
     public var secretPrompt: String? { step.prompt("New password for", suffix: " (8 or more characters)") }
 
-    public func receiveSecret(_ secret: String) async -> ScreenResult {
+    public func receiveSecret(_ secret: String) async -> ReplReply {
         let auth = self.auth
         return await step.finish(with: secret, router: router, authenticate: { name, password throws(ServiceError) in
             try await auth.register(username: name, password: password)

@@ -38,7 +38,7 @@ public final class SignInViewModel: ScreenModel, PasswordScreen {
 
     public func load() async {}
 
-    public func perform(_ input: CommandInput) async -> ScreenResult? {
+    public func perform(_ input: CommandInput) async -> ReplReply? {
         switch input.name {
         case "login":
             switch Self.userName(in: input) {
@@ -63,7 +63,7 @@ public final class SignInViewModel: ScreenModel, PasswordScreen {
 
     public var secretPrompt: String? { step.prompt("Password for") }
 
-    public func receiveSecret(_ secret: String) async -> ScreenResult {
+    public func receiveSecret(_ secret: String) async -> ReplReply {
         let auth = self.auth
         return await step.finish(with: secret, router: router, authenticate: { name, password throws(ServiceError) in
             try await auth.signIn(username: name, password: password)

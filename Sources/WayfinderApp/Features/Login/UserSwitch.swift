@@ -31,7 +31,7 @@ final class UserSwitch: SessionCommand {
     var secretPrompt: String? { step.prompt("Password for") }
 
     /// Starts switching to the user `login NAME` names; nothing changes yet.
-    func begin(_ input: CommandInput) -> ScreenResult {
+    func begin(_ input: CommandInput) -> ReplReply {
         switch SignInViewModel.userName(in: input) {
         case .failure(let failure):
             return .failed(failure.message)
@@ -43,7 +43,7 @@ final class UserSwitch: SessionCommand {
 
     /// Checks `password`; when it is right, signs the current user out and the new one in,
     /// on the screen that was on show.
-    func receiveSecret(_ password: String) async -> ScreenResult {
+    func receiveSecret(_ password: String) async -> ReplReply {
         let app = self.app
         let auth = app.container.auth
         return await step.finish(

@@ -33,7 +33,7 @@ public final class CommentsViewModel: ScreenModel {
         authors = try await loadingAuthors(of: comments.map(\.authorID), into: authors, from: users)
     }
 
-    public func perform(_ input: CommandInput) async -> ScreenResult? {
+    public func perform(_ input: CommandInput) async -> ReplReply? {
         switch input.name {
         case "user":
             switch parseID(input.arguments, what: "user") {

@@ -35,7 +35,7 @@ public final class ComposeViewModel: ScreenModel {
 
     public func load() async {}
 
-    public func perform(_ input: CommandInput) async -> ScreenResult? {
+    public func perform(_ input: CommandInput) async -> ReplReply? {
         switch input.name {
         case "title":
             guard !input.freeText.isEmpty else { return .failed("usage: title <text>") }
@@ -64,7 +64,7 @@ public final class ComposeViewModel: ScreenModel {
         return UserText.problem(in: title, field: .title) ?? UserText.problem(in: body, field: .body)
     }
 
-    func publish() async -> ScreenResult {
+    func publish() async -> ReplReply {
         if let problem { return .failed("cannot publish: \(problem)") }
         do {
             let post = try await posts.create(authorID: authorID, title: title, body: body)

@@ -44,7 +44,7 @@ public final class FeedViewModel: ScreenModel {
         authors = try await loadingAuthors(of: loaded.posts.map(\.authorID), into: authors, from: users)
     }
 
-    public func perform(_ input: CommandInput) async -> ScreenResult? {
+    public func perform(_ input: CommandInput) async -> ReplReply? {
         let count = page?.pageCount ?? 1
         switch input.name {
         case "post":

@@ -33,7 +33,7 @@ func loadingAuthors(of ids: [Int], into known: [Int: User], from users: any User
 
 /// Pushes post `id` after checking that it exists.
 @MainActor
-func openPost(_ arguments: [String], router: any Routable<MainRoute>, posts: any PostRepository) async -> ScreenResult {
+func openPost(_ arguments: [String], router: any Routable<MainRoute>, posts: any PostRepository) async -> ReplReply {
     switch parseID(arguments, what: "post") {
     case .failure(let failure):
         return .failed(failure.message)

@@ -49,7 +49,7 @@ public final class PostViewModel: ScreenModel {
         loaded = true
     }
 
-    public func perform(_ input: CommandInput) async -> ScreenResult? {
+    public func perform(_ input: CommandInput) async -> ReplReply? {
         switch input.name {
         case "like": return await setLiked(true)
         case "unlike": return await setLiked(false)
@@ -73,7 +73,7 @@ public final class PostViewModel: ScreenModel {
 
     /// Optimistic: the like shows at once; when the service fails it is rolled back and
     /// the failure is shown.
-    func setLiked(_ liked: Bool) async -> ScreenResult {
+    func setLiked(_ liked: Bool) async -> ReplReply {
         guard var current = post else { return .failed("post \(postID) does not exist") }
         guard isLiked != liked else { return .failed(liked ? "you already like this post" : "you do not like this post") }
         let before = (post: current, isLiked: isLiked)

@@ -40,7 +40,7 @@ public final class ProfileViewModel: ScreenModel {
         userPosts = try await posts.posts(byAuthor: userID)
     }
 
-    public func perform(_ input: CommandInput) async -> ScreenResult? {
+    public func perform(_ input: CommandInput) async -> ReplReply? {
         switch input.name {
         case "post":
             return await openPost(input.arguments, router: router, posts: posts)

@@ -44,7 +44,7 @@ public final class SearchViewModel: ScreenModel {
         authors = try await loadingAuthors(of: results.map(\.authorID), into: authors, from: users)
     }
 
-    public func perform(_ input: CommandInput) async -> ScreenResult? {
+    public func perform(_ input: CommandInput) async -> ReplReply? {
         switch input.name {
         case "find":
             guard !input.freeText.isEmpty else { return .failed("usage: find <words>") }

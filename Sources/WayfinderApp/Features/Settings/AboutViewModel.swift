@@ -17,7 +17,7 @@ public final class AboutViewModel: ScreenModel {
 
     public func load() async {}
 
-    public func perform(_ input: CommandInput) async -> ScreenResult? {
+    public func perform(_ input: CommandInput) async -> ReplReply? {
         guard input.name == "close" else { return nil }
         return navigate { () throws(NavigationError) in try router.dismiss() }
     }

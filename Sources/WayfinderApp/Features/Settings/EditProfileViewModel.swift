@@ -41,7 +41,7 @@ public final class EditProfileViewModel: ScreenModel {
         draft = saved
     }
 
-    public func perform(_ input: CommandInput) async -> ScreenResult? {
+    public func perform(_ input: CommandInput) async -> ReplReply? {
         switch input.name {
         case "name":
             guard !input.freeText.isEmpty else { return .failed("usage: name <text>") }

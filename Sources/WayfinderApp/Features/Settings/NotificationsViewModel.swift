@@ -28,7 +28,7 @@ public final class NotificationsViewModel: ScreenModel {
         current = try await settings.notifications(for: userID)
     }
 
-    public func perform(_ input: CommandInput) async -> ScreenResult? {
+    public func perform(_ input: CommandInput) async -> ReplReply? {
         guard input.name == "on" || input.name == "off" else { return nil }
         let kinds = NotificationSettings.Kind.allCases.map(\.rawValue).joined(separator: ", ")
         guard input.arguments.count == 1, let kind = NotificationSettings.Kind(rawValue: input.arguments[0]) else {

@@ -32,7 +32,7 @@ public final class SettingsViewModel: ScreenModel {
         flags = FeatureFlag.all.map { flag in (flag, flag.value(in: overrides), overrides[flag.id] != nil) }
     }
 
-    public func perform(_ input: CommandInput) async -> ScreenResult? {
+    public func perform(_ input: CommandInput) async -> ReplReply? {
         switch input.name {
         case "profile": return navigate { () throws(NavigationError) in try router.push(.editProfile) }
         case "notifications": return navigate { () throws(NavigationError) in try router.push(.notifications) }
@@ -43,7 +43,7 @@ public final class SettingsViewModel: ScreenModel {
         }
     }
 
-    func setFlag(_ arguments: [String]) async -> ScreenResult {
+    func setFlag(_ arguments: [String]) async -> ReplReply {
         let names = FeatureFlag.all.map(\.id)
         guard arguments.count == 2, let flag = FeatureFlag.all.first(where: { $0.id == arguments[0] }) else {
             return .failed("usage: flag <name> on|off|default, with name one of \(names.joined(separator: ", "))")

@@ -17,7 +17,7 @@ public final class SignOutAlertViewModel: ScreenModel {
 
     public func load() async {}
 
-    public func perform(_ input: CommandInput) async -> ScreenResult? {
+    public func perform(_ input: CommandInput) async -> ReplReply? {
         switch input.name {
         case "yes":
             let result = navigate { () throws(NavigationError) in try router.send(SignOutRequested()) }
