@@ -92,7 +92,9 @@ enum PercentEncoding {
         while index < count {
             let lead = bytes[index]
             if lead < 0x80 {
+                // ASCII, most of a link: a run of it in a tight loop.
                 index += 1
+                while index < count, bytes[index] < 0x80 { index += 1 }
                 continue
             }
             let length: Int

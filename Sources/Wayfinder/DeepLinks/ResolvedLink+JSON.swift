@@ -52,9 +52,9 @@ extension ResolvedLink {
     /// `{"screen": name, "params": {…}}` for step `index`, as ``RouteGraph/jsonValue(for:)``
     /// writes its route: parameters in declaration order, absent ones left out.
     private func writeStep(_ index: Int, to writer: inout JSONWriter) {
-        let screen = Int(contents.step(index).screen)
+        let screen = graph.screens[Int(contents.step(index).screen)]
         writer.append("{\"screen\":")
-        writer.append(string: graph.screens[screen].name)
+        writer.append(string: screen.name)
         writer.append(",\"params\":{")
         var slot = Int(contents.step(index).valueStart)
         var first = true
@@ -66,10 +66,10 @@ extension ResolvedLink {
             writer.append(key: name)
             writer.append(value: value)
         }
-        for segment in graph.screens[screen].pattern {
+        for segment in screen.pattern {
             if case .parameter(let name, _) = segment { write(name) }
         }
-        for query in graph.screens[screen].query { write(query.name, default: query.defaultValue) }
+        for query in screen.query { write(query.name, default: query.defaultValue) }
         writer.append("}}")
     }
 }

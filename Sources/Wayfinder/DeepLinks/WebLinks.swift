@@ -134,7 +134,8 @@ extension RouteGraph {
     /// origin; `nil` when the table declares none.
     func webForm(of link: String) -> String? {
         guard let prefix = storage.webPrefix else { return nil }
-        return prefix + link.dropFirst(scheme.count + 3)
+        // By UTF-8 offset: the scheme and `://` are ASCII (dropping characters walks them).
+        return prefix + link[link.utf8.index(link.utf8.startIndex, offsetBy: scheme.utf8.count + 3)...]
     }
 
     /// The canonical web link of a state, as ``link(flow:tab:stack:presentation:)`` prints

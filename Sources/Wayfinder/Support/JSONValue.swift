@@ -122,6 +122,11 @@ struct JSONWriter {
             var index = 0
             while index < source.count {
                 let byte = source[index]
+                // Most bytes need nothing: passed over with one test.
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xC2 || byte == 0xE2 else {
+                    index += 1
+                    continue
+                }
                 var escaped: UInt32?
                 var length = 1
                 switch byte {
