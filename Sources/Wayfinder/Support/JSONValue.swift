@@ -122,16 +122,10 @@ struct JSONWriter {
             var index = 0
             while index < source.count {
                 let byte = source[index]
-                // Most bytes need nothing: passed over with one test.
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xC2 || byte == 0xE2 else {
-                    index += 1
-                    continue
-                }
-                var escaped: UInt32?
+                let escaped: UInt32
                 var length = 1
                 switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): escaped = UInt32(byte)
-                case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"), 0..<0x20, 0x7F: escaped = UInt32(byte)
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0..<0x20, 0x7F: escaped = UInt32(byte)
                 // C1 controls, U+0080–U+009F: 0xC2 0x80–0x9F.
                 case 0xC2 where index + 1 < source.count && source[index + 1] < 0xA0:
                     escaped = UInt32(source[index + 1])
@@ -141,9 +135,7 @@ struct JSONWriter {
                     escaped = 0x2000 + UInt32(source[index + 2] - 0x80)
                     length = 3
                 default:
-                    break
-                }
-                guard let escaped else {
+                    // Most bytes need nothing.
                     index += 1
                     continue
                 }

@@ -65,6 +65,6 @@ public struct ReplReply: Hashable, Sendable {
     /// A command that failed: `error: ` and its message, printed as an error; nothing was
     /// changed, so the screen is not shown again.
     public static func failed(_ message: String) -> ReplReply {
-        ReplReply(output: .line(message.hasPrefix("error: ") ? message : "error: \(message)", .error), isError: true)
+        ReplReply(output: .line("error: \(message)", .error), isError: true)
     }
 }
