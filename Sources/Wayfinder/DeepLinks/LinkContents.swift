@@ -46,6 +46,7 @@ struct LinkContents {
     /// Contents kept in place, when they fit: at most ``inlineStepCapacity`` steps whose
     /// screens and value starts are below 65,536, at most ``inlineValueCapacity`` values,
     /// each an int or absent. `nil` otherwise.
+    @inline(__always)
     init?(steps: UnsafeBufferPointer<ResolvedLink.Step>, values: UnsafeBufferPointer<Slot>) {
         guard steps.count <= LinkContents.inlineStepCapacity, values.count <= LinkContents.inlineValueCapacity
         else { return nil }
