@@ -103,6 +103,7 @@ struct Workspace {
 
     /// Runs `body` with a workspace of `size`; its memory is gone when `body` returns.
     /// Every element type is trivial, so nothing needs deinitializing.
+    @inline(__always)
     static func with<Result>(_ size: Size, _ body: (Workspace) -> Result) -> Result {
         // Largest alignment first, so that each part starts aligned.
         let decodedCount = max(1, size.decoded)
