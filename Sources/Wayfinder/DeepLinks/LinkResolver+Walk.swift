@@ -45,6 +45,7 @@ extension LinkResolver {
 
     /// Tries `candidate` at `position`: its pattern, then the rest of the walk after it.
     /// With `firstMatched`, its first segment is a literal already found equal.
+    @inline(__always)
     mutating func attempt(_ candidate: Int, at position: Int, firstMatched: Bool) -> Bool {
         let info = index.screens[candidate]
         guard position + Int(info.pattern.count) <= segmentCount else {
