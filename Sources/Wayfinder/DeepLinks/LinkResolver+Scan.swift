@@ -73,12 +73,12 @@ extension LinkResolver {
     ) -> Outcome {
         let (hostStart, queryStart, slashCount, hasEscapes) = (scan.hostStart, scan.queryStart, scan.slashCount, scan.hasEscapes)
         let hostEnd = slashCount > 0 ? slashes[0] : queryStart
-        for position in hostStart..<hostEnd where bytes[position] == UInt8(ascii: "@") || bytes[position] == UInt8(ascii: ":") {
-            return reject(.userOrPort, range: hostStart..<hostEnd)
-        }
         guard hostEnd > hostStart else { return reject(.missingFlow) }
         guard let flow = table.pointee.flow(named: Bytes(rebasing: bytes[hostStart..<hostEnd])) else {
-            return reject(.unknownFlow, range: hostStart..<hostEnd)
+            // A flow's name is an identifier: a host with a user or a port names none.
+            let host = Bytes(rebasing: bytes[hostStart..<hostEnd])
+            let hasUserOrPort = host.contains(UInt8(ascii: "@")) || host.contains(UInt8(ascii: ":"))
+            return reject(hasUserOrPort ? .userOrPort : .unknownFlow, range: hostStart..<hostEnd)
         }
         // Path segments: counted first, so the limit is checked before anything is stored.
         var segmentCount = 0
