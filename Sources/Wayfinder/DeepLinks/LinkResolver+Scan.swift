@@ -38,11 +38,12 @@ extension LinkResolver {
             let isSpecial = table.pointee.isSpecial
             var scan = hostStart
             while scan < count {
-                let byte = bytes[scan]
-                guard isSpecial[Int(byte)] else {
-                    scan += 1
-                    continue
+                // Most of a link is runs of plain bytes.
+                while !isSpecial[Int(bytes[scan])] {
+                    scan &+= 1
+                    if scan == count { return nil }
                 }
+                let byte = bytes[scan]
                 if byte == UInt8(ascii: "/") {
                     if queryStart == count {
                         if slashCount < slashes.count { slashes[slashCount] = scan }
