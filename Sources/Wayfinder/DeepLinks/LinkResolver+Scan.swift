@@ -91,7 +91,7 @@ extension LinkResolver {
         }
         // Decoded text never outgrows its source, so the rest of the link bounds the text space.
         let size = Workspace.Size(
-            decoded: hasEscapes ? segmentCount : 0,
+            segments: segmentCount,
             steps: segmentCount + 1,
             slots: segmentCount + (segmentCount + 1) * table.pointee.maximumQueryCount,
             text: hasEscapes ? bytes.count - hostEnd : 0
@@ -106,14 +106,16 @@ extension LinkResolver {
                     guard let value = decodeValue(
                         Bytes(rebasing: bytes[range]), scratch: workspace.text, written: &written, problem: &problem
                     ) else { return reject(problem, range: range, segment: segment + 1) }
-                    workspace.decoded[segment] = value
+                    workspace.segments[segment] = value
                 } else if range.count > RouteGraph.maximumValueLength {
                     return reject(.valueTooLong, range: range, segment: segment + 1)
+                } else {
+                    workspace.segments[segment] = Bytes(rebasing: bytes[range])
                 }
             }
             var resolver = LinkResolver(
                 table: table, bytes: bytes, workspace: workspace, slashes: slashes, slashCount: slashCount,
-                segmentCount: segmentCount, queryStart: queryStart, hasEscapes: hasEscapes
+                segmentCount: segmentCount, queryStart: queryStart
             )
             let outcome = resolver.resolvePath(flowIndex: flow, written: written)
             cost = resolver.patternMatches

@@ -85,17 +85,18 @@ enum Slot {
 }
 
 /// The resolver's working memory, carved from one temporary (stack) allocation sized
-/// for the link: the segments' decoded views (for a link with escapes), matched steps,
+/// for the link: each path segment's bytes (decoded, for a link with escapes), matched steps,
 /// parameter slots, the query's seen-flags and the decoded text.
 struct Workspace {
     struct Size {
-        var decoded: Int
+        var segments: Int
         var steps: Int
         var slots: Int
         var text: Int
     }
 
-    let decoded: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>>
+    /// Segment `i`'s bytes: a view of the link, or of `text` where it was decoded.
+    let segments: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>>
     let steps: UnsafeMutableBufferPointer<ResolvedLink.Step>
     let slots: UnsafeMutableBufferPointer<Slot>
     let seen: UnsafeMutableBufferPointer<Bool>
@@ -106,17 +107,17 @@ struct Workspace {
     @inline(__always)
     static func with<Result>(_ size: Size, _ body: (Workspace) -> Result) -> Result {
         // Largest alignment first, so that each part starts aligned.
-        let decodedCount = max(1, size.decoded)
+        let segmentCount = max(1, size.segments)
         let slots = max(1, size.slots)
-        let decodedBytes = MemoryLayout<UnsafeBufferPointer<UInt8>>.stride * decodedCount
+        let segmentBytes = MemoryLayout<UnsafeBufferPointer<UInt8>>.stride * segmentCount
         let slotsBytes = MemoryLayout<Slot>.stride * slots
         let stepsBytes = MemoryLayout<ResolvedLink.Step>.stride * size.steps
-        let total = decodedBytes + slotsBytes + stepsBytes + slots + max(1, size.text)
+        let total = segmentBytes + slotsBytes + stepsBytes + slots + max(1, size.text)
         return withUnsafeTemporaryAllocation(byteCount: total, alignment: 16) { memory in
             let base = memory.baseAddress!
             var offset = 0
-            let decoded = (base + offset).bindMemory(to: UnsafeBufferPointer<UInt8>.self, capacity: decodedCount)
-            offset += decodedBytes
+            let segments = (base + offset).bindMemory(to: UnsafeBufferPointer<UInt8>.self, capacity: segmentCount)
+            offset += segmentBytes
             let slotMemory = (base + offset).bindMemory(to: Slot.self, capacity: slots)
             offset += slotsBytes
             let steps = (base + offset).bindMemory(to: ResolvedLink.Step.self, capacity: size.steps)
@@ -125,7 +126,7 @@ struct Workspace {
             offset += slots
             let text = (base + offset).bindMemory(to: UInt8.self, capacity: max(1, size.text))
             return body(Workspace(
-                decoded: UnsafeMutableBufferPointer(start: decoded, count: decodedCount),
+                segments: UnsafeMutableBufferPointer(start: segments, count: segmentCount),
                 steps: UnsafeMutableBufferPointer(start: steps, count: size.steps),
                 slots: UnsafeMutableBufferPointer(start: slotMemory, count: slots),
                 seen: UnsafeMutableBufferPointer(start: seen, count: slots),

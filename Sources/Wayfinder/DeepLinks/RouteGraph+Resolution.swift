@@ -139,8 +139,6 @@ struct LinkResolver {
     let slashes: UnsafeMutableBufferPointer<Int>
     let slashCount: Int
     let queryStart: Int
-    /// Whether the link holds a `%`: then each segment's decoded bytes are in `workspace.decoded`.
-    let hasEscapes: Bool
     /// The screens matched so far, root first.
     var steps: UnsafeMutableBufferPointer<ResolvedLink.Step> { workspace.steps }
     var stepCount = 0
@@ -166,7 +164,7 @@ struct LinkResolver {
 
     init(
         table: UnsafePointer<LinkIndex.Tables>, bytes: Bytes, workspace: Workspace,
-        slashes: UnsafeMutableBufferPointer<Int>, slashCount: Int, segmentCount: Int, queryStart: Int, hasEscapes: Bool
+        slashes: UnsafeMutableBufferPointer<Int>, slashCount: Int, segmentCount: Int, queryStart: Int
     ) {
         self.table = table
         self.bytes = bytes
@@ -175,7 +173,6 @@ struct LinkResolver {
         self.slashCount = slashCount
         self.segmentCount = segmentCount
         self.queryStart = queryStart
-        self.hasEscapes = hasEscapes
     }
 
     /// The byte range of segment `position` in the link.
@@ -189,10 +186,10 @@ struct LinkResolver {
         (slashes[position] + 1)..<(position + 1 < slashCount ? slashes[position + 1] : queryStart)
     }
 
-    /// The decoded bytes of segment `position` (the link's own bytes when it holds no `%`).
+    /// The bytes of segment `position`, decoded (a view of the link when it holds no `%`).
     @inline(__always)
     func segmentText(_ position: Int) -> Bytes {
-        hasEscapes ? workspace.decoded[position] : Bytes(rebasing: bytes[range(position)])
+        workspace.segments[position]
     }
 
     static func reject(_ kind: LinkProblem.Kind, range: Range<Int>? = nil, segment: Int? = nil) -> Outcome {
