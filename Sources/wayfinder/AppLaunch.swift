@@ -90,12 +90,16 @@ struct ReplCommand: AsyncParsableCommand {
     @OptionGroup var data: DataOptions
 
     /// An argument that is neither a subcommand nor a link (`wayfinder rotues check`) is a
-    /// usage error, with the nearest subcommand as a suggestion.
+    /// usage error, with the nearest subcommand as a suggestion. A subcommand reaches here
+    /// only after an option (`wayfinder --data-dir D open …`): it must come first.
     func validate() throws {
         // (Arguments that are not UTF-8 stand here as placeholders holding NUL: they are
         // refused as links that are not UTF-8, exit 65.)
         guard let word = links.first(where: { !$0.contains("://") && !$0.contains("\u{0}") }) else { return }
         let names = WayfinderCommand.configuration.subcommands.map { $0._commandName } + ["help"]
+        if names.contains(word) {
+            throw ValidationError("'\(word)' is a command: write it first, then its options (wayfinder \(word) … --data-dir DIR)")
+        }
         let shown = word.escapingControlCharacters
         let hint = Wayfinder.closestName(to: word, among: names).map { "; did you mean '\($0)'?" }
             ?? " (a link has the form wayfinder://FLOW/…; commands: \(names.joined(separator: ", ")))"

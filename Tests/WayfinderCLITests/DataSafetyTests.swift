@@ -150,6 +150,13 @@ struct PermissionErrorTests {
         let unknown = try CLI.run(["frobnicate"])
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("'frobnicate' is neither a command nor a link (a link has the form wayfinder://FLOW/…"))
+        // A command after an option: it must come first (not "did you mean 'open'?").
+        for command in ["open", "resolve", "reset", "routes", "help"] {
+            let late = try CLI.run(["--data-dir", "/nonexistent/wayfinder", command, "wayfinder://main/feed"])
+            #expect(late.status == 64)
+            #expect(late.stderr.hasPrefix("Error: '\(command)' is a command: write it first, then its options"), "\(late.stderr)")
+            #expect(!late.stderr.contains("did you mean"))
+        }
         // A malformed link is still a rejected link.
         let link = try CLI.run(["wayfinder://nowhere"], stdin: "quit\n")
         #expect(link.status == 65)
