@@ -98,7 +98,7 @@ struct ReplCommand: AsyncParsableCommand {
         guard let word = links.first(where: { !$0.contains("://") && !$0.contains("\u{0}") }) else { return }
         let names = WayfinderCommand.configuration.subcommands.map { $0._commandName } + ["help"]
         if names.contains(word) {
-            throw ValidationError("'\(word)' is a command: write it first, then its options (wayfinder \(word) … --data-dir DIR)")
+            throw ValidationError("'\(word)' is a command: write it first, then its options ('wayfinder \(word) --help' lists them)")
         }
         let shown = word.escapingControlCharacters
         let hint = Wayfinder.closestName(to: word, among: names).map { "; did you mean '\($0)'?" }
