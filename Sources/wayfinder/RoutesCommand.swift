@@ -24,7 +24,9 @@ struct RoutesCommand: ParsableCommand {
             let graph = try source.graph()
             for warning in graph.warnings { printError(warning.description.escapingControlCharacters) }
             let tabs = graph.flows.reduce(0) { $0 + $1.tabs.count }
-            printOutput("\(source.displayName.escapingControlCharacters): OK (\(graph.flows.count) flows, \(tabs) tabs, \(graph.screens.count) screens, \(graph.edgeCount) edges, \(graph.guards.count) guards)")
+            let counts = [(graph.flows.count, "flow"), (tabs, "tab"), (graph.screens.count, "screen"), (graph.edgeCount, "edge"), (graph.guards.count, "guard")]
+            let summary = counts.map { count, noun in "\(count) \(noun)\(count == 1 ? "" : "s")" }.joined(separator: ", ")
+            printOutput("\(source.displayName.escapingControlCharacters): OK (\(summary))")
         }
     }
 

@@ -31,7 +31,9 @@ struct AppTableCounts {
         #expect(embedded.status == 0)
         let app = try AppTableCounts()
         #expect(app.screens > 10)
-        #expect(embedded.stdout == "app.routes: OK (\(app.flows) flows, \(app.tabs) tabs, \(app.screens) screens, \(app.edges) edges, \(app.guards) guards)\n")
+        func counted(_ count: Int, _ noun: String) -> String { count == 1 ? "1 \(noun)" : "\(count) \(noun)s" }
+        let summary = [counted(app.flows, "flow"), counted(app.tabs, "tab"), counted(app.screens, "screen"), counted(app.edges, "edge"), counted(app.guards, "guard")]
+        #expect(embedded.stdout == "app.routes: OK (\(summary.joined(separator: ", ")))\n")
         let file = CLI.repositoryRoot.appendingPathComponent("Routes/app.routes").path
         let fromFile = try CLI.run(["routes", "check", file])
         #expect(fromFile.status == 0)
@@ -69,7 +71,7 @@ struct AppTableCounts {
             """)
         let result = try CLI.run(["routes", "check", path])
         #expect(result.status == 0)
-        #expect(result.stdout == "\(path): OK (1 flows, 0 tabs, 3 screens, 6 edges, 0 guards)\n")
+        #expect(result.stdout == "\(path): OK (1 flow, 0 tabs, 3 screens, 6 edges, 0 guards)\n")
         // One warning for the pair, at the later screen, naming the first screen both follow.
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(lines == [
@@ -86,7 +88,7 @@ struct AppTableCounts {
         #expect(missing.stderr.contains("no such file"))
         let piped = try CLI.run(["routes", "check", "-"], stdin: "scheme s\nflow f\nscreen r f root\n")
         #expect(piped.status == 0)
-        #expect(piped.stdout.hasPrefix("<stdin>: OK (1 flows"))
+        #expect(piped.stdout.hasPrefix("<stdin>: OK (1 flow, 0 tabs, 1 screen, "), "\(piped.stdout)")
     }
 
     @Test func listShowsEveryScreen() throws {
