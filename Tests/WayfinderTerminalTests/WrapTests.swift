@@ -23,6 +23,18 @@ import WayfinderTerminal
         #expect(wrapped.lines.allSatisfy { line in line.reduce(0) { $0 + $1.text.count } <= 24 })
     }
 
+    @Test func aWordInSeveralStylesBreaksAsAWhole() {
+        // "Commands: like, unlike, comments, author, reload": each name a command, the commas plain.
+        var spans = [TextSpan("Commands: ")]
+        for (index, name) in ["like", "unlike", "comments", "author", "reload"].enumerated() {
+            if index > 0 { spans.append(TextSpan(", ")) }
+            spans.append(TextSpan(name, .command))
+        }
+        let wrapped = StyledText(lines: [spans]).wrapped(toWidth: 40)
+        #expect(wrapped.plainText == "Commands: like, unlike, comments,\nauthor, reload\n")
+        #expect(wrapped.lines[1] == [TextSpan("author", .command), TextSpan(", ", .plain), TextSpan("reload", .command)])
+    }
+
     @Test func aWordLongerThanTheLineGetsALineOfItsOwnUncut() {
         let wrapped = StyledText.line("see wayfinder://main/feed/post/4/comments now").wrapped(toWidth: 16)
         #expect(wrapped.plainText == "see\nwayfinder://main/feed/post/4/comments\nnow\n")

@@ -1,7 +1,8 @@
 extension StyledText {
     /// The text with every line longer than `width` columns broken at spaces, so that it
     /// fits a terminal of that width: a continuation line keeps the indentation of the line
-    /// it continues (when that leaves room for text), and styles stay with their words. A
+    /// it continues (when that leaves room for text), and styles stay with their words (a
+    /// word in several styles, such as a command and the comma after it, stays whole). A
     /// word longer than a whole line (a link, a line of JSON) gets a line of its own and is
     /// not cut: the terminal folds it, and copying it gives it whole. A column is a
     /// `Character`.
@@ -54,13 +55,18 @@ extension StyledText {
             add(Substring(indent), .plain)
         }
 
-        for piece in pieces(of: line) {
+        let pieces = pieces(of: line)
+        for (index, piece) in pieces.enumerated() {
             if piece.isSpace {
                 // Spaces at the start of a continuation line are dropped.
                 if column > indent.count || output.isEmpty { add(piece.text, piece.style) }
                 continue
             }
-            if column + piece.text.count > width, column > indent.count { breakLine() }
+            // A word may run over several styles (`author` then `,`): it breaks as a whole.
+            if index == 0 || pieces[index - 1].isSpace {
+                let word = pieces[index...].prefix { !$0.isSpace }.reduce(0) { $0 + $1.text.count }
+                if column + word > width, column > indent.count { breakLine() }
+            }
             add(piece.text, piece.style)
         }
         if !current.isEmpty { output.append(current) }
