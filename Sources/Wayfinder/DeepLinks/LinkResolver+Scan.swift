@@ -66,6 +66,27 @@ extension LinkResolver {
         }
     }
 
+    /// Why `host` names no flow. A flow's name is an identifier, so a host with a user or a
+    /// port, or with an escape that does not decode (as in a segment), cannot name one: each
+    /// is said as such; any other host is an unknown flow.
+    @inline(never)
+    static func hostProblem(_ host: Bytes, range: Range<Int>) -> Outcome {
+        if host.contains(UInt8(ascii: "@")) || host.contains(UInt8(ascii: ":")) { return reject(.userOrPort, range: range) }
+        if host.contains(UInt8(ascii: "%")) {
+            let problem = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: host.count) { scratch -> LinkProblem.Kind? in
+                var written = 0
+                var problem = LinkProblem.Kind.unknownFlow
+                guard decodeValue(host, scratch: scratch, written: &written, problem: &problem) == nil else { return nil }
+                switch problem {
+                case .badEscape, .invalidUTF8, .controlCharacter: return problem
+                default: return nil
+                }
+            }
+            if let problem { return reject(problem, range: range) }
+        }
+        return reject(.unknownFlow, range: range)
+    }
+
     /// The host (the flow, compared case-insensitively), the path's segments (counted, then
     /// decoded when the link holds `%`), then the walk, for a link ``Scan`` has passed over.
     @inline(__always)
@@ -76,10 +97,7 @@ extension LinkResolver {
         let hostEnd = slashCount > 0 ? slashes[0] : queryStart
         guard hostEnd > hostStart else { return reject(.missingFlow) }
         guard let flow = table.pointee.flow(named: Bytes(rebasing: bytes[hostStart..<hostEnd])) else {
-            // A flow's name is an identifier: a host with a user or a port names none.
-            let host = Bytes(rebasing: bytes[hostStart..<hostEnd])
-            let hasUserOrPort = host.contains(UInt8(ascii: "@")) || host.contains(UInt8(ascii: ":"))
-            return reject(hasUserOrPort ? .userOrPort : .unknownFlow, range: hostStart..<hostEnd)
+            return hostProblem(Bytes(rebasing: bytes[hostStart..<hostEnd]), range: hostStart..<hostEnd)
         }
         // Path segments: counted first, so the limit is checked before anything is stored.
         var segmentCount = 0
