@@ -96,9 +96,8 @@ extension LinkResolver {
         let (hostStart, queryStart, slashCount, hasEscapes) = (scan.hostStart, scan.queryStart, scan.slashCount, scan.hasEscapes)
         let hostEnd = slashCount > 0 ? slashes[0] : queryStart
         guard hostEnd > hostStart else { return reject(.missingFlow) }
-        guard let flow = table.pointee.flow(named: Bytes(rebasing: bytes[hostStart..<hostEnd])) else {
-            return hostProblem(Bytes(rebasing: bytes[hostStart..<hostEnd]), range: hostStart..<hostEnd)
-        }
+        let host = Bytes(rebasing: bytes[hostStart..<hostEnd])
+        guard let flow = table.pointee.flow(named: host) else { return hostProblem(host, range: hostStart..<hostEnd) }
         // Path segments: counted first, so the limit is checked before anything is stored.
         var segmentCount = 0
         if hostEnd < queryStart {
