@@ -41,24 +41,28 @@ import WayfinderTerminal
     /// the definition on scalars.
     @Test func controlCharactersAreFoundAtEveryOffset() {
         let controls: [Unicode.Scalar] = (0..<0x20).compactMap(Unicode.Scalar.init) + ["\u{7F}", "\u{80}", "\u{85}", "\u{9B}", "\u{9F}"]
-        let lookalikes: [Unicode.Scalar] = ["\u{A0}", "\u{A9}", "·", "\u{C2}", "\u{100}", "\u{2028}", "é", "😀", "~", " "]
+        let bidirectional: [Unicode.Scalar] = ["\u{202A}", "\u{202E}", "\u{2066}", "\u{2069}"]
+        let lookalikes: [Unicode.Scalar] = ["\u{A0}", "\u{A9}", "·", "\u{C2}", "\u{100}", "\u{2028}", "\u{2029}", "\u{202F}", "\u{2065}", "\u{206A}", "é", "😀", "~", " "]
         func reference(_ text: String) -> Bool {
             text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
         }
         var checked = 0
         for length in 0...19 {
             for offset in 0...length {
-                for scalar in controls + lookalikes {
+                for scalar in controls + bidirectional + lookalikes {
                     var scalars = String.UnicodeScalarView(repeatElement("a", count: length))
                     scalars.insert(scalar, at: scalars.index(scalars.startIndex, offsetBy: offset))
                     let text = String(scalars)
                     #expect(text.containsControlCharacters == reference(text), "\(Array(text.utf8))")
                     #expect(text.containsControlCharacters == controls.contains(scalar))
+                    // The one-pass check of both kinds, which the REPL runs on every span it prints.
+                    #expect(text.needsEscaping == (controls.contains(scalar) || bidirectional.contains(scalar)), "\(Array(text.utf8))")
+                    #expect(text.needsEscaping == (text.escapingControlCharacters != text))
                     checked += 1
                 }
             }
         }
-        #expect(checked == 210 * 47)
+        #expect(checked == 210 * 55)
     }
 
     @Test func theEngineEscapesTheSameControls() {

@@ -37,23 +37,30 @@ enum PercentEncoding {
         return .success(written)
     }
 
-    /// Whether `bytes` hold C0 controls, DEL, or C1 controls (U+0080–U+009F, `C2 80`–`C2 9F`).
+    /// Whether `bytes` hold C0 controls, DEL, or C1 controls (U+0080–U+009F, `C2 80`–`C2 9F`);
+    /// with `orBidirectionalControl`, also bidirectional overrides and isolates (U+202A–U+202E,
+    /// `E2 80 AA`–`AE`, and U+2066–U+2069, `E2 81 A6`–`A9`).
     ///
-    /// Eight bytes at a time: a word with no byte below 0x20, no 0x7F and no 0xC2 cannot
-    /// start a control character, and is passed over whole; the others are looked at byte
-    /// by byte. (Every link resolved and every line the REPL prints comes through here.)
-    static func containsControlCharacter(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Eight bytes at a time: a word with no byte below 0x20, no 0x7F, no 0xC2 (and no 0xE2)
+    /// cannot start one, and is passed over whole; the others are looked at byte by byte.
+    /// (Every link resolved and every line the REPL prints comes through here.)
+    static func containsControlCharacter(_ bytes: UnsafeBufferPointer<UInt8>, orBidirectionalControl bidirectional: Bool = false) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let count = bytes.count
         func isControl(at index: Int) -> Bool {
             let byte = base[index]
             if byte < 0x20 || byte == 0x7F { return true }
-            return byte == 0xC2 && index + 1 < count && (0x80...0x9F).contains(base[index + 1])
+            if byte == 0xC2 { return index + 1 < count && (0x80...0x9F).contains(base[index + 1]) }
+            guard bidirectional, byte == 0xE2, index + 2 < count else { return false }
+            switch (base[index + 1], base[index + 2]) {
+            case (0x80, 0xAA...0xAE), (0x81, 0xA6...0xA9): return true
+            default: return false
+            }
         }
         var index = 0
         while index + 8 <= count {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            if mayStartControl(word) {
+            if mayStartControl(word, orBidirectional: bidirectional) {
                 for offset in index..<(index + 8) where isControl(at: offset) { return true }
             }
             index += 8
@@ -65,10 +72,11 @@ enum PercentEncoding {
         return false
     }
 
-    /// Whether one of the eight bytes of `word` is below 0x20, 0x7F or 0xC2 (exact: a
-    /// word it says no for has none; one it says yes for is looked at byte by byte anyway).
+    /// Whether one of the eight bytes of `word` is below 0x20, 0x7F or 0xC2 (or, with
+    /// `bidirectional`, 0xE2). Exact: a word it says no for has none; one it says yes for is
+    /// looked at byte by byte anyway.
     @inline(__always)
-    private static func mayStartControl(_ word: UInt64) -> Bool {
+    private static func mayStartControl(_ word: UInt64, orBidirectional bidirectional: Bool) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         // A byte's high bit comes out set when it is below n (n ≤ 0x80), or zero.
@@ -76,6 +84,7 @@ enum PercentEncoding {
             (word &- ones &* n) & ~word & highs != 0
         }
         return hasByteBelow(word, 0x20) || hasByteBelow(word ^ (ones &* 0x7F), 1) || hasByteBelow(word ^ (ones &* 0xC2), 1)
+            || (bidirectional && hasByteBelow(word ^ (ones &* 0xE2), 1))
     }
 
     /// Strict UTF-8 validation: no overlong forms, surrogates or values past U+10FFFF.

@@ -48,7 +48,7 @@ extension RoutesParser {
                 return nil
             }
             guard let value = ParameterValue(parsing: String(parts[1]), as: type), parts[1].utf8.count <= RouteGraph.maximumValueLength,
-                  !Array(parts[1].utf8).withUnsafeBufferPointer(PercentEncoding.containsControlCharacter)
+                  !String(parts[1]).containsControlCharacters
             else {
                 error(defaultAt, "default '\(parts[1])' of query parameter '\(pieces[0])' is not \(type.phrase)")
                 return nil

@@ -1,8 +1,15 @@
 extension String {
     /// Whether the text holds a C0 control, DEL or a C1 control (one pass over its UTF-8).
     public var containsControlCharacters: Bool {
-        var text = self
-        return text.withUTF8 { PercentEncoding.containsControlCharacter($0) }
+        utf8.withContiguousStorageIfAvailable { PercentEncoding.containsControlCharacter($0) }
+            ?? Array(utf8).withUnsafeBufferPointer { PercentEncoding.containsControlCharacter($0) }
+    }
+
+    /// Whether ``escapingControlCharacters`` would change the text: whether it holds a
+    /// control character or a bidirectional override or isolate (one pass over its UTF-8).
+    public var needsEscaping: Bool {
+        utf8.withContiguousStorageIfAvailable { PercentEncoding.containsControlCharacter($0, orBidirectionalControl: true) }
+            ?? Array(utf8).withUnsafeBufferPointer { PercentEncoding.containsControlCharacter($0, orBidirectionalControl: true) }
     }
 
     /// Whether the text holds a bidirectional override or isolate (U+202A–U+202E,
@@ -23,7 +30,7 @@ extension String {
     /// escaped as `\u{…}`, so that untrusted text can be shown on a terminal without writing
     /// escape sequences or reordering what follows it.
     public var escapingControlCharacters: String {
-        guard containsControlCharacters || containsBidirectionalControls else { return self }
+        guard needsEscaping else { return self }
         var result = ""
         result.reserveCapacity(utf8.count + 8)
         for scalar in unicodeScalars {

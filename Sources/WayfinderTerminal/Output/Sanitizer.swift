@@ -7,7 +7,7 @@ public enum Sanitizer {
     /// title, write escape sequences or reorder what follows. The engine's
     /// `escapingControlCharacters`, with tabs kept readable.
     public static func escape(_ text: String) -> String {
-        guard text.containsControlCharacters || text.containsBidirectionalControls else { return text }
+        guard text.needsEscaping else { return text }
         var spaced = ""
         spaced.unicodeScalars.append(contentsOf: text.unicodeScalars.lazy.map { $0 == "\t" ? " " : $0 })
         return spaced.escapingControlCharacters

@@ -34,9 +34,12 @@ struct ScreenView {
             }
             text.append(line: spans)
         }
-        text.append("Also: " + AppShell.globalCommands.map(\.name).joined(separator: ", "), .dim)
+        text.append(Self.alsoLine, .dim)
         return text
     }
+
+    /// The global commands' line, the same on every screen.
+    private static let alsoLine = "Also: " + AppShell.globalCommands.map(\.name).joined(separator: ", ")
 
     /// `login: signIn | *main/feed: post(id: 42) | settings: settings`.
     private func header(_ state: NavigationState) -> [TextSpan] {

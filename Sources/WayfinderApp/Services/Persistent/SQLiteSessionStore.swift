@@ -26,8 +26,8 @@ public struct SQLiteSessionStore: SessionStore {
         let token = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard token.count == 64, token.allSatisfy(\.isHexDigit) else { return nil }
         let sql = "SELECT \(User.columns) FROM session JOIN user ON user.id = session.userID WHERE session.token = ?"
-        let user = try await database.read { db in
-            try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [token]).map(User.init(row:))
+        let user = try await database.readOne { db in
+            try db.cachedStatement(sql: sql).fetchOne(arguments: [token], User.init(row:))
         }
         if user == nil {
             // Ended elsewhere (logout in another process): forget it here too.
