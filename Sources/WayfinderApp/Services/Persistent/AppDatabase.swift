@@ -180,7 +180,7 @@ public struct AppDatabase: Sendable {
 
     /// Runs `work`, which reads with a single statement, on the caller's thread outside any
     /// transaction: one statement reads one snapshot of the database by itself, and `BEGIN`
-    /// and `COMMIT` around it would be two more statements (about a tenth of a REPL
+    /// and `COMMIT` around it would be two more statements (about a twentieth of a REPL
     /// command's work, for the several reads a screen makes). Database errors become
     /// ``ServiceError``s.
     func readOne<T>(_ work: (Database) throws -> T) async throws(ServiceError) -> T {
