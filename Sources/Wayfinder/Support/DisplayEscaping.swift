@@ -1,15 +1,19 @@
 extension String {
     /// Whether the text holds a C0 control, DEL or a C1 control (one pass over its UTF-8).
     public var containsControlCharacters: Bool {
-        utf8.withContiguousStorageIfAvailable { PercentEncoding.containsControlCharacter($0) }
-            ?? Array(utf8).withUnsafeBufferPointer { PercentEncoding.containsControlCharacter($0) }
+        containsControl(orBidirectional: false)
     }
 
     /// Whether ``escapingControlCharacters`` would change the text: whether it holds a
     /// control character or a bidirectional override or isolate (one pass over its UTF-8).
     public var needsEscaping: Bool {
-        utf8.withContiguousStorageIfAvailable { PercentEncoding.containsControlCharacter($0, orBidirectionalControl: true) }
-            ?? Array(utf8).withUnsafeBufferPointer { PercentEncoding.containsControlCharacter($0, orBidirectionalControl: true) }
+        containsControl(orBidirectional: true)
+    }
+
+    /// The check of both, on the string's own bytes (no copy, unlike `withUTF8` on a `var`).
+    private func containsControl(orBidirectional bidirectional: Bool) -> Bool {
+        let check = { PercentEncoding.containsControlCharacter($0, orBidirectionalControl: bidirectional) }
+        return utf8.withContiguousStorageIfAvailable(check) ?? Array(utf8).withUnsafeBufferPointer(check)
     }
 
     /// Whether the text holds a bidirectional override or isolate (U+202A–U+202E,

@@ -26,12 +26,7 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
     public var parent: (any Coordinator)? { nil }
 
     private var coordinators: [ObjectIdentifier: any Coordinator] = [:]
-    private var screens: [ScreenKey: FeatureScreen] = [:] {
-        didSet { lastVisible = nil }
-    }
-    /// The screen ``visible()`` found last, and where: asked for several times a command,
-    /// compared rather than hashed again. Forgotten whenever `screens` changes.
-    private var lastVisible: (key: ScreenKey, screen: FeatureScreen)?
+    private var screens: [ScreenKey: FeatureScreen] = [:]
     private var pendingWork: [Task<String?, Never>] = []
 
     /// Creates the app on `container`'s services, signed out, on the sign-in screen.
@@ -322,15 +317,10 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
             route = stack.root
         }
         let key = ScreenKey(flow: state.activeFlow, tab: state.selectedTab ?? FlowState.singleStack, place: place)
-        if let lastVisible, lastVisible.key == key { return lastVisible.screen }
-        if let screen = screens[key] {
-            lastVisible = (key, screen)
-            return screen
-        }
+        if let screen = screens[key] { return screen }
         let screen = makeScreen(for: route, in: stack, flow: state.activeFlow)
         screens[key] = screen
         pruneScreens()
-        lastVisible = (key, screen)
         return screen
     }
 
