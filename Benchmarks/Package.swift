@@ -10,6 +10,7 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/vapor/routing-kit", exact: "4.9.3"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         // The generated route table and inputs, for both routers.
@@ -40,6 +41,20 @@ let package = Package(
         // The cold-start reference: "hello", built like `wayfinder`: `scripts/bench.sh` builds
         // both as `make release` does (release, static Swift runtime).
         .executableTarget(name: "hello"),
+        // What `wayfinder` starts with before any of its own work: "hello" with the app's
+        // libraries linked in (GRDB, Foundation, libedit, SQLite), and the same parsing one
+        // argument with ArgumentParser, as every `wayfinder` command line is parsed.
+        .executableTarget(
+            name: "hello-linked",
+            dependencies: [.product(name: "WayfinderApp", package: "Wayfinder")]
+        ),
+        .executableTarget(
+            name: "hello-parsed",
+            dependencies: [
+                .product(name: "WayfinderApp", package: "Wayfinder"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -23,10 +23,14 @@ release_flags=(-c release --static-swift-stdlib)
 echo "== Building: wayfinder and hello, with: ${release_flags[*]}"
 swift build "${release_flags[@]}" --package-path "$root" \
   --scratch-path "$benchmarks/.build/wayfinder-release" --product wayfinder
-swift build "${release_flags[@]}" --scratch-path "$benchmarks/.build/hello-release" --product hello
+for reference in hello hello-linked hello-parsed; do
+  swift build "${release_flags[@]}" --scratch-path "$benchmarks/.build/hello-release" --product "$reference"
+done
 swift build -c release --product bench-check
 wayfinder="$benchmarks/.build/wayfinder-release/release/wayfinder"
 hello="$benchmarks/.build/hello-release/release/hello"
+hello_linked="$benchmarks/.build/hello-release/release/hello-linked"
+hello_parsed="$benchmarks/.build/hello-release/release/hello-parsed"
 
 echo "== Checking the generated tables and inputs (both routers must agree)"
 .build/release/bench-check > "$results/check.jsonl"
@@ -59,6 +63,8 @@ rm -f "$results"/startup*.json
 for round in $(seq 1 10); do
   hyperfine -N --warmup 5 --runs 30 --style none --export-json "$results/startup-$round.json" \
     --command-name hello "$hello" \
+    --command-name "hello-linked" "$hello_linked" \
+    --command-name "hello-parsed URL" "$hello_parsed $link" \
     --command-name "wayfinder resolve URL" "$wayfinder resolve $link" \
     --command-name "wayfinder open URL --format json" "$wayfinder open $link --format json --data-dir $data" \
     --command-name "wayfinder open URL --format json (signed in)" "$wayfinder open $link --format json --data-dir $signed_in"
@@ -74,7 +80,7 @@ echo "== Machine"
   echo "swift=$(swift --version 2>/dev/null | head -1)"
   echo "commit=$(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD -- "$root/Sources" || echo ' (with uncommitted changes in Sources/)')"
   echo "hyperfine=$(hyperfine --version)"
-  echo "binary=$(du -h "$wayfinder" | cut -f1) wayfinder, $(du -h "$hello" | cut -f1) hello"
+  echo "binary=$(du -h "$wayfinder" | cut -f1) wayfinder, $(du -h "$hello" | cut -f1) hello, $(du -h "$hello_linked" | cut -f1) hello-linked"
 } > "$results/machine.txt"
 cat "$results/machine.txt"
 

@@ -187,6 +187,7 @@ def main():
     open_json, signed_in = open_start["median"], signed_in_start["median"]
     open_ratio, signed_in_ratio = open_start["ratio"], signed_in_start["ratio"]
     resolve_ratio = starts["wayfinder resolve URL"]["ratio"]
+    linked_ratio, parsed_ratio = starts["hello-linked"]["ratio"], starts["hello-parsed URL"]["ratio"]
     ints_mallocs, strings_mallocs = worst("Resolve.Wayfinder.accepted.ints.N1000"), worst("Resolve.Wayfinder.accepted.strings.N1000")
     stored_mallocs = worst("Resolve.Wayfinder.accepted.stored.N1000")
     accepted_mallocs = max(ints_mallocs, strings_mallocs, stored_mallocs)
@@ -264,7 +265,7 @@ def main():
 
     worst_start = max(open_ratio, signed_in_ratio)
     target("cold_start", "Cold start of `wayfinder open URL --format json` within 3.5× a static \"hello\" (both `swift build -c release --static-swift-stdlib`)",
-           f"signed out {ns(open_json * 1e9)} against {ns(hello * 1e9)}: {open_ratio:.2f}× ({quartiles(open_start)}); signed in (the session read from the database) {ns(signed_in * 1e9)}: {signed_in_ratio:.2f}× ({quartiles(signed_in_start)}); `wayfinder resolve URL`: {resolve_ratio:.2f}×",
+           f"signed out {ns(open_json * 1e9)} against {ns(hello * 1e9)}: {open_ratio:.2f}× ({quartiles(open_start)}); signed in (the session read from the database) {ns(signed_in * 1e9)}: {signed_in_ratio:.2f}× ({quartiles(signed_in_start)}); `wayfinder resolve URL`: {resolve_ratio:.2f}×. Before any of `wayfinder`'s own work: hello with its libraries linked {linked_ratio:.2f}×, and parsing one argument with ArgumentParser {parsed_ratio:.2f}×",
            f"{open_ratio:.2f}× / {signed_in_ratio:.2f}×", verdict(worst_start <= 3.5))
     add("")
     with open(os.path.join(results_dir, "targets.json"), "w", encoding="utf-8") as file:
@@ -373,9 +374,10 @@ def main():
     for session in sorted(repl, key=lambda r: r["commands"]):
         add(f"| {session['commands']:,} commands | {session['seconds']:.2f} s | {session['commandsPerSecond']:,} | {session['peakRSSMiB']} MiB | {session['exitStatus']}, {session['stderrLines']} |")
     add("")
-    add(f"Cold starts, `hyperfine -N --warmup 5 --runs 30` over the four commands in each of {startup_rounds} rounds of one run")
+    add(f"Cold starts, `hyperfine -N --warmup 5 --runs 30` over the commands below in each of {startup_rounds} rounds of one run")
     add("(`open` on prepared data directories, signed out and signed in; `hello` is `print(\"hello\")` built with the same")
-    add("flags as `wayfinder`: `make release`'s). Times are over all the runs; × hello is the median of the rounds' ratios")
+    add("flags as `wayfinder`: `make release`'s; `hello-linked` is the same with `wayfinder`'s libraries linked in, and")
+    add("`hello-parsed` that parsing its one argument with ArgumentParser). Times are over all the runs; × hello is the median of the rounds' ratios")
     add("of medians (hyperfine times each command's runs in one block, and this machine's speed drifts between blocks):")
     add("")
     add("| command | runs | median | mean ± σ | × hello (p25–p75) |")

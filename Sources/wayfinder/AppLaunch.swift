@@ -68,7 +68,7 @@ enum AppLaunch {
 }
 
 /// `wayfinder [URL…]`: the REPL.
-struct ReplCommand: AsyncParsableCommand {
+struct ReplCommand: MainActorCommand {
     static let configuration = CommandConfiguration(
         commandName: "repl",
         abstract: "Start the REPL (the default), after opening the links given or restoring the last session.",
@@ -106,7 +106,7 @@ struct ReplCommand: AsyncParsableCommand {
         throw ValidationError("'\(shown)' is neither a command nor a link\(hint)")
     }
 
-    func run() async throws {
+    @MainActor func runOnMainActor() async throws {
         let status = try await Self.runRepl(links: links, fresh: fresh, directory: try data.directory())
         if status != 0 { throw ExitCode(status) }
     }
@@ -169,7 +169,7 @@ final class HistoryBox {
 }
 
 /// `wayfinder open URL…`: what the links lead to, printed once.
-struct OpenCommand: AsyncParsableCommand {
+struct OpenCommand: MainActorCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
         abstract: "Open deep links in order (as the signed-in user, if any), print the resulting screen or JSON state, and exit."
@@ -183,7 +183,7 @@ struct OpenCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataOptions
 
-    func run() async throws {
+    @MainActor func runOnMainActor() async throws {
         try await Self.show(links: links, format: format, directory: try data.directory())
     }
 
@@ -211,7 +211,7 @@ struct OpenCommand: AsyncParsableCommand {
 }
 
 /// `wayfinder reset`: back to the demo data.
-struct ResetCommand: AsyncParsableCommand {
+struct ResetCommand: MainActorCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset",
         abstract: "Delete the database, the session and the saved navigation, so that the next start has fresh demo data."
@@ -219,7 +219,7 @@ struct ResetCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataOptions
 
-    func run() async throws {
+    @MainActor func runOnMainActor() async throws {
         let directory = try data.directory()
         let shown = directory.path.escapingControlCharacters
         switch try Self.reset(directory) {

@@ -5,7 +5,11 @@ import ArgumentParser
 /// The arguments are read as bytes (``RawArguments``): a link that is not UTF-8 reaches
 /// the resolver as it was given and is refused (65); any other argument that is not UTF-8
 /// is a usage error (64). Nothing is repaired into U+FFFD.
+///
+/// Everything runs on the main thread: the app's commands are ``MainActorCommand``s,
+/// the others synchronous, so no worker thread is started.
 @main
+@MainActor
 enum Entry {
     static func main() async {
         await parseAndRun(RawArguments.current)
@@ -17,7 +21,7 @@ enum Entry {
     static func parseAndRun(_ arguments: RawArguments) async {
         var command: any ParsableCommand
         do {
-            command = try await WayfinderCommand.asyncParseAsRoot(arguments.texts)
+            command = try WayfinderCommand.parseAsRoot(arguments.texts)
         } catch {
             if let first = arguments.invalid.first, WayfinderCommand.exitCode(for: error) != .success {
                 WayfinderCommand.exit(withError: arguments.usageError(first))
@@ -26,8 +30,8 @@ enum Entry {
         }
         do {
             if let links = RawArguments.links(of: command) { try arguments.refuseInvalid(exceptLinks: links) }
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
+            if let appCommand = command as? any MainActorCommand {
+                try await appCommand.runOnMainActor()
             } else {
                 try command.run()
             }
@@ -35,4 +39,10 @@ enum Entry {
             WayfinderCommand.exit(withError: error)
         }
     }
+}
+
+/// A command whose work is the app's, which lives on the main actor: ``Entry`` runs it
+/// there (in place of `run()`).
+protocol MainActorCommand: ParsableCommand {
+    @MainActor func runOnMainActor() async throws
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// `wayfinder`: the command line of the Wayfinder navigation engine and its sample app.
 /// (``Entry`` runs it.)
-struct WayfinderCommand: AsyncParsableCommand {
+struct WayfinderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wayfinder",
         abstract: "A coordinator/router navigation engine for text front ends, with a sample app.",
