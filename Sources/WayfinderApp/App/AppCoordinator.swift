@@ -296,9 +296,10 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
         visible().model
     }
 
-    /// The view of the screen on top (of ``visibleScreen()``).
-    public func visibleView() -> any TextView {
-        visible().view
+    /// The view model of the screen on top (``visibleScreen()``) and its view, found once.
+    public func visibleScreenAndView() -> (model: any ScreenModel, view: any TextView) {
+        let screen = visible()
+        return (screen.model, screen.view)
     }
 
     private func visible() -> FeatureScreen {

@@ -65,7 +65,9 @@ public final class Repl {
             let secretPrompt = shell.secretPrompt
             // A program talking to the REPL through pipes sees each reply before it writes more.
             output.flush()
-            let input = reader.readLine(prompt: secretPrompt ?? shell.prompt, secret: secretPrompt != nil)
+            // A piped session shows no prompt: it is not made.
+            let prompt = secretPrompt ?? (interactive ? shell.prompt : "")
+            let input = reader.readLine(prompt: prompt, secret: secretPrompt != nil)
             switch input {
             case .endOfInput:
                 if interactive { output.write("\n") }

@@ -128,9 +128,9 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
     /// - Throws: ``ServiceError`` when the data cannot be read (a damaged database, an I/O
     ///   error).
     public func loadedScreen() async throws(ServiceError) -> StyledText {
-        let model = app.visibleScreen()
+        let (model, view) = app.visibleScreenAndView()
         try await model.load()
-        return ScreenView(shell: self, model: model, view: app.visibleView()).body
+        return ScreenView(shell: self, model: model, view: view).body
     }
 
     public func cancelInput() {
