@@ -304,7 +304,8 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
 
     private func visible() -> FeatureScreen {
         let state = store.state
-        let stack = state.activeStack ?? RouteStack(root: Route("signIn"))
+        let flow = state.active
+        let stack = flow?.selectedStack ?? RouteStack(root: Route("signIn"))
         let place: ScreenKey.Place
         let route: Route
         if let presentation = stack.presentation {
@@ -317,7 +318,7 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
             place = .root(stack.root)
             route = stack.root
         }
-        let key = ScreenKey(flow: state.activeFlow, tab: state.selectedTab ?? FlowState.singleStack, place: place)
+        let key = ScreenKey(flow: state.activeFlow, tab: flow?.selectedTab ?? FlowState.singleStack, place: place)
         if let screen = screens[key] { return screen }
         let screen = makeScreen(for: route, in: stack, flow: state.activeFlow)
         screens[key] = screen

@@ -26,7 +26,9 @@ struct ScreenView {
         text.appendBlank()
         let screenCommands = model.secretPrompt == nil ? shell.commands(of: model) : []
         if !screenCommands.isEmpty {
-            var spans = [TextSpan("Commands: ", .dim)]
+            var spans: [TextSpan] = []
+            spans.reserveCapacity(1 + 3 * screenCommands.count)
+            spans.append(TextSpan("Commands: ", .dim))
             for (index, command) in screenCommands.enumerated() {
                 if index > 0 { spans.append(TextSpan(", ", .dim)) }
                 spans.append(TextSpan(command.name, .command))
@@ -43,8 +45,10 @@ struct ScreenView {
 
     /// `login: signIn | *main/feed: post(id: 42) | settings: settings`.
     private func header(_ state: NavigationState) -> [TextSpan] {
+        let flows = shell.app.store.graph.flows
         var spans: [TextSpan] = []
-        for flow in shell.app.store.graph.flows {
+        spans.reserveCapacity(3 * flows.count)
+        for flow in flows {
             guard let flowState = state.flows[flow.name], let stack = flowState.selectedStack else { continue }
             if !spans.isEmpty { spans.append(TextSpan(" | ", .dim)) }
             let isActive = flow.name == state.activeFlow

@@ -11,7 +11,9 @@ struct PostListView {
         var text = StyledText()
         if posts.isEmpty { text.append("  (no posts)", .dim) }
         for post in posts {
-            var spans: [TextSpan] = [TextSpan("  ")]
+            var spans: [TextSpan] = []
+            spans.reserveCapacity(4)
+            spans.append(TextSpan("  "))
             if showsIDs { spans.append(TextSpan("[\(post.id)] ", .link)) }
             spans.append(TextSpan(post.title))
             let author = authors[post.authorID].map { "@\($0.username)" } ?? "user \(post.authorID)"
