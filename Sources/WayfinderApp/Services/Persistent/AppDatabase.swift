@@ -102,8 +102,40 @@ public struct AppDatabase: Sendable {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1 schema") { db in try db.execute(sql: schemaV1) }
         migrator.registerMigration("v1 demo data", migrate: insertDemoData)
+        migrator.registerMigration("v2 post counts") { db in try db.execute(sql: postCountsV2) }
         return migrator
     }
+
+    /// Each post's likes and comments counted in its row, kept by triggers as rows come and
+    /// go: the feed shows them at every render, and counting them there took an eighth of a
+    /// REPL command (Benchmarks/analysis.md). Existing posts are counted once, here.
+    static let postCountsV2 = """
+        ALTER TABLE post ADD COLUMN likeCount INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE post ADD COLUMN commentCount INTEGER NOT NULL DEFAULT 0;
+        UPDATE post SET
+            likeCount = (SELECT COUNT(*) FROM postLike WHERE postLike.postID = post.id),
+            commentCount = (SELECT COUNT(*) FROM comment WHERE comment.postID = post.id);
+        CREATE TRIGGER postLike_added AFTER INSERT ON postLike BEGIN
+            UPDATE post SET likeCount = likeCount + 1 WHERE id = NEW.postID;
+        END;
+        CREATE TRIGGER postLike_removed AFTER DELETE ON postLike BEGIN
+            UPDATE post SET likeCount = likeCount - 1 WHERE id = OLD.postID;
+        END;
+        CREATE TRIGGER postLike_moved AFTER UPDATE OF postID ON postLike BEGIN
+            UPDATE post SET likeCount = likeCount - 1 WHERE id = OLD.postID;
+            UPDATE post SET likeCount = likeCount + 1 WHERE id = NEW.postID;
+        END;
+        CREATE TRIGGER comment_added AFTER INSERT ON comment BEGIN
+            UPDATE post SET commentCount = commentCount + 1 WHERE id = NEW.postID;
+        END;
+        CREATE TRIGGER comment_removed AFTER DELETE ON comment BEGIN
+            UPDATE post SET commentCount = commentCount - 1 WHERE id = OLD.postID;
+        END;
+        CREATE TRIGGER comment_moved AFTER UPDATE OF postID ON comment BEGIN
+            UPDATE post SET commentCount = commentCount - 1 WHERE id = OLD.postID;
+            UPDATE post SET commentCount = commentCount + 1 WHERE id = NEW.postID;
+        END;
+        """
 
     /// The tables and indexes of the first version.
     static let schemaV1 = """

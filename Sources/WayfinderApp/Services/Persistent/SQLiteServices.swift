@@ -76,13 +76,8 @@ extension User {
 }
 
 extension Post {
-    /// Selects a post with its like and comment counts.
-    static let selection = """
-        SELECT post.id, post.authorID, post.title, post.body,
-               (SELECT COUNT(*) FROM postLike WHERE postLike.postID = post.id) AS likeCount,
-               (SELECT COUNT(*) FROM comment WHERE comment.postID = post.id) AS commentCount
-        FROM post
-        """
+    /// Selects a post with its like and comment counts (kept in its row: `AppDatabase.postCountsV2`).
+    static let selection = "SELECT post.id, post.authorID, post.title, post.body, post.likeCount, post.commentCount FROM post"
 
     /// A post from a row of ``selection``.
     init(row: Columns) throws {
