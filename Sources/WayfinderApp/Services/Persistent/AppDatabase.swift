@@ -115,27 +115,25 @@ public struct AppDatabase: Sendable {
         UPDATE post SET
             likeCount = (SELECT COUNT(*) FROM postLike WHERE postLike.postID = post.id),
             commentCount = (SELECT COUNT(*) FROM comment WHERE comment.postID = post.id);
-        CREATE TRIGGER postLike_added AFTER INSERT ON postLike BEGIN
-            UPDATE post SET likeCount = likeCount + 1 WHERE id = NEW.postID;
-        END;
-        CREATE TRIGGER postLike_removed AFTER DELETE ON postLike BEGIN
-            UPDATE post SET likeCount = likeCount - 1 WHERE id = OLD.postID;
-        END;
-        CREATE TRIGGER postLike_moved AFTER UPDATE OF postID ON postLike BEGIN
-            UPDATE post SET likeCount = likeCount - 1 WHERE id = OLD.postID;
-            UPDATE post SET likeCount = likeCount + 1 WHERE id = NEW.postID;
-        END;
-        CREATE TRIGGER comment_added AFTER INSERT ON comment BEGIN
-            UPDATE post SET commentCount = commentCount + 1 WHERE id = NEW.postID;
-        END;
-        CREATE TRIGGER comment_removed AFTER DELETE ON comment BEGIN
-            UPDATE post SET commentCount = commentCount - 1 WHERE id = OLD.postID;
-        END;
-        CREATE TRIGGER comment_moved AFTER UPDATE OF postID ON comment BEGIN
-            UPDATE post SET commentCount = commentCount - 1 WHERE id = OLD.postID;
-            UPDATE post SET commentCount = commentCount + 1 WHERE id = NEW.postID;
-        END;
+        """ + countingTriggers(of: "postLike", into: "likeCount") + countingTriggers(of: "comment", into: "commentCount")
+
+    /// Triggers that keep `post.<column>` the number of rows of `table` that name the post
+    /// (`postID`), as rows are added, removed or moved to another post.
+    private static func countingTriggers(of table: String, into column: String) -> String {
         """
+        CREATE TRIGGER \(table)_added AFTER INSERT ON \(table) BEGIN
+            UPDATE post SET \(column) = \(column) + 1 WHERE id = NEW.postID;
+        END;
+        CREATE TRIGGER \(table)_removed AFTER DELETE ON \(table) BEGIN
+            UPDATE post SET \(column) = \(column) - 1 WHERE id = OLD.postID;
+        END;
+        CREATE TRIGGER \(table)_moved AFTER UPDATE OF postID ON \(table) BEGIN
+            UPDATE post SET \(column) = \(column) - 1 WHERE id = OLD.postID;
+            UPDATE post SET \(column) = \(column) + 1 WHERE id = NEW.postID;
+        END;
+
+        """
+    }
 
     /// The tables and indexes of the first version.
     static let schemaV1 = """
