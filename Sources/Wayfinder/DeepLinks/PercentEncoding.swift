@@ -52,10 +52,7 @@ enum PercentEncoding {
             if byte < 0x20 || byte == 0x7F { return true }
             if byte == 0xC2 { return index + 1 < count && (0x80...0x9F).contains(base[index + 1]) }
             guard bidirectional, byte == 0xE2, index + 2 < count else { return false }
-            switch (base[index + 1], base[index + 2]) {
-            case (0x80, 0xAA...0xAE), (0x81, 0xA6...0xA9): return true
-            default: return false
-            }
+            return isBidirectionalControl(base[index + 1], base[index + 2])
         }
         var index = 0
         while index + 8 <= count {
@@ -70,6 +67,15 @@ enum PercentEncoding {
             index += 1
         }
         return false
+    }
+
+    /// Whether `E2`, `second`, `third` is a bidirectional override or isolate: U+202A–U+202E
+    /// (`E2 80 AA`–`AE`) or U+2066–U+2069 (`E2 81 A6`–`A9`).
+    static func isBidirectionalControl(_ second: UInt8, _ third: UInt8) -> Bool {
+        switch (second, third) {
+        case (0x80, 0xAA...0xAE), (0x81, 0xA6...0xA9): true
+        default: false
+        }
     }
 
     /// Whether one of the eight bytes of `word` is below 0x20, 0x7F or 0xC2 (or, with

@@ -19,13 +19,9 @@ extension String {
     /// Whether the text holds a bidirectional override or isolate (U+202A–U+202E,
     /// U+2066–U+2069), which would reorder what is shown after it.
     public var containsBidirectionalControls: Bool {
-        // Each is three bytes: E2 80 AA…AE or E2 81 A6…A9.
         let bytes = utf8.span
         for index in bytes.indices where bytes[index] == 0xE2 && index + 2 < bytes.count {
-            switch (bytes[index + 1], bytes[index + 2]) {
-            case (0x80, 0xAA...0xAE), (0x81, 0xA6...0xA9): return true
-            default: continue
-            }
+            if PercentEncoding.isBidirectionalControl(bytes[index + 1], bytes[index + 2]) { return true }
         }
         return false
     }
