@@ -155,7 +155,7 @@ import Testing
         // Wait until the REPL has answered `where`, then ask it to stop.
         _ = repl.answer("login bob\nwonderland\nopen wayfinder://main/feed/post/8/comments\nwhere\n", endingWith: "wayfinder://main/feed/post/8/comments\n")
         let process = repl.process
-        process.terminate()
+        #expect(repl.own.send(SIGTERM))
         process.waitUntilExit()
         #expect(process.terminationStatus == 143)
         #expect(try String(contentsOfFile: stateFile, encoding: .utf8).contains("\"id\":8"))
@@ -198,13 +198,11 @@ import Testing
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
+            let own = OwnProcess(process)
             input.fileHandleForWriting.write(Data(script.utf8))
             try? input.fileHandleForWriting.close()
             try await Task.sleep(for: .milliseconds(Int.random(in: 2...200, using: &generator)))
-            if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
-                killed += 1
-            }
+            if own.send(SIGKILL) { killed += 1 }
             process.waitUntilExit()
             try checkFilesAreIntact()
         }
@@ -240,6 +238,8 @@ private struct RunningREPL {
     let process = Process()
     let input = Pipe()
     let output = Pipe()
+    /// The process, for signals.
+    let own: OwnProcess
     /// Kills a REPL that never answers, so that the test fails instead of hanging.
     let watchdog: Task<Void, any Error>
 
@@ -252,10 +252,11 @@ private struct RunningREPL {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let process = process
+        let own = OwnProcess(process)
+        self.own = own
         watchdog = Task {
             try await Task.sleep(for: .seconds(30))
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            own.send(SIGKILL)
         }
     }
 

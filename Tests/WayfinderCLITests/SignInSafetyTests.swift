@@ -200,11 +200,10 @@ private final class PasswordPane {
     }
 
     func shutDown() {
-        let pids = ((try? tmux(["list-panes", "-a", "-F", "#{pane_pid}"])) ?? "").split(separator: "\n").compactMap { pid_t($0) }
+        let panes = ((try? tmux(["list-panes", "-a", "-F", "#{pane_pid}"])) ?? "").split(separator: "\n").compactMap { pid_t($0) }.map(OwnProcess.init)
         _ = try? tmux(["kill-server"])
-        for pid in pids where kill(pid, 0) == 0 {
-            usleep(200_000)
-            if kill(pid, 0) == 0 { _ = kill(pid, SIGKILL) }
+        for pane in panes where !pane.waitForEnd(seconds: 2) {
+            pane.send(SIGKILL)
         }
         try? FileManager.default.removeItem(at: root)
     }

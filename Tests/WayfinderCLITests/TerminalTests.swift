@@ -404,28 +404,17 @@ private final class TmuxPane {
     /// Kills the tmux server, which hangs up the panes, and makes sure that the processes
     /// started in them are gone.
     func shutDown() {
-        let pids = ((try? tmux(["list-panes", "-a", "-F", "#{pane_pid}"])) ?? "")
-            .split(separator: "\n").compactMap { pid_t($0) }
+        let panes = ((try? tmux(["list-panes", "-a", "-F", "#{pane_pid}"])) ?? "")
+            .split(separator: "\n").compactMap { pid_t($0) }.map(OwnProcess.init)
         _ = try? tmux(["kill-server"])
         // tmux leaves its socket behind.
         if let server, server.socketPath.hasSuffix("/" + socket) {
-            var polls = 0
-            while Self.isRunning(server.pid), polls < 40 {
-                usleep(50_000)
-                polls += 1
-            }
+            _ = OwnProcess(server.pid).waitForEnd(seconds: 2)
             _ = unlink(server.socketPath)
         }
-        for pid in pids {
-            var polls = 0
-            while Self.isRunning(pid), polls < 40 {
-                usleep(50_000)
-                polls += 1
-            }
-            if Self.isRunning(pid) {
-                Issue.record("process \(pid) outlived the hangup of its terminal; killing it")
-                _ = kill(pid, SIGKILL)
-            }
+        for pane in panes where !pane.waitForEnd(seconds: 2) {
+            Issue.record("process \(pane.pid) outlived the hangup of its terminal; killing it")
+            pane.send(SIGKILL)
         }
     }
 
