@@ -82,9 +82,10 @@ import Testing
     @Test
     func theEndOfInputAtThePasswordOfASecondSignInChangesNothing() throws {
         let result = try run("login alice\nwonderland\npost 7\nlogin bob\n")
-        #expect(result.status == 0)
-        #expect(result.stderr.isEmpty, "\(result.stderr)")
-        #expect(result.stdout.hasSuffix("\nSign-in cancelled; still signed in as alice.\n"), "\(result.stdout)")
+        // The sign-in that was begun did not happen: a failure, on stderr.
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: the input ended at the password prompt\nSign-in cancelled; still signed in as alice.\n")
+        #expect(!result.stdout.contains("cancelled"), "\(result.stdout)")
         #expect(!result.stdout.contains("Sign in to continue"), "the sign-in screen was shown:\n\(result.stdout)")
         // The next run: the same user (the session was not ended), on the same screen.
         let after = try state()
@@ -105,10 +106,12 @@ import Testing
     @Test
     func theEndOfInputAtTheSignInPasswordSaysSo() throws {
         let result = try run("login bob\n")
-        #expect(result.stdout == "Sign-in cancelled.\n")
-        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty, "\(result.stdout)")
+        #expect(result.stderr == "error: the input ended at the password prompt\nSign-in cancelled.\n")
+        #expect(result.status == 1)
         let registering = try run("register\ncreate zed\n")
-        #expect(registering.stdout.hasSuffix("Registration cancelled; no account was created.\n"), "\(registering.stdout)")
+        #expect(registering.stderr == "error: the input ended at the password prompt\nRegistration cancelled; no account was created.\n")
+        #expect(registering.status == 1)
     }
 
     // MARK: 15. One message
@@ -172,15 +175,15 @@ struct CancelledSignInTerminalTests {
     }
 }
 
-// MARK: - A small tmux driver
+// MARK: - A small tmux driver (PasswordPromptTests uses it too)
 
-private struct PaneFailure: Error, CustomStringConvertible {
+struct PaneFailure: Error, CustomStringConvertible {
     let description: String
 }
 
 /// `wayfinder` in a 120×40 pane of its own tmux server, with its own HOME, data and history.
 /// Every wait polls the screen (at most 150 times, 50 ms apart).
-private final class PasswordPane {
+final class PasswordPane {
     let tmuxPath: String
     let socket = "wayfinder-signin-\(UUID().uuidString.prefix(8))"
     let root: URL
