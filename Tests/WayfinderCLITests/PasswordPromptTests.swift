@@ -1,12 +1,18 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Issue #29 item 9, in a real terminal (tmux, through ``PasswordPane``): Ctrl-D at a password
-/// prompt cancels only the prompt.
+/// prompt cancels only the prompt; the terminal's editing keys cannot enter a password.
 @Suite(.serialized, .enabled(if: CLI.which("tmux") != nil, "tmux drives the terminal"))
 struct PasswordPromptTests {
     @Test func ctrlDAtThePasswordPromptCancelsOnlyThePrompt() async throws {
-        let pane = try PasswordPane()
+        let pane = try PasswordPane(recordsExitStatus: true)
         defer { pane.shutDown() }
         try await pane.waitForLastLine("wayfinder://login>")
         try pane.type("login bob\n")
@@ -22,6 +28,7 @@ struct PasswordPromptTests {
         // A second Ctrl-D, at the normal prompt, leaves as usual. (Keys typed before libedit
         // takes the terminal are read in line mode, where Ctrl-D is no key: wait for it.)
         try await pane.waitForLastLine("wayfinder://login>")
+        try await pane.waitForLineEditor()
         try pane.press("C-d")
         #expect(try await pane.waitForExitStatus() == 0)
     }
@@ -42,6 +49,35 @@ struct PasswordPromptTests {
         #expect(!cancelled.contains("Signed in as bob."), "\(cancelled.joined(separator: "\n"))")
         #expect(try await pane.state().contains("\"user\":\"alice\""))
         #expect(try pane.isRunning())
+    }
+
+    @Test func editingKeysTypedIntoAPasswordAreRefusedAndBackspaceStillEdits() async throws {
+        let pane = try PasswordPane()
+        defer { pane.shutDown() }
+        try await pane.waitForLastLine("wayfinder://login>")
+        let refusal = "error: a password cannot contain control characters or bidirectional controls"
+        for (key, found) in [("C-l", "(found U+000C, Ctrl-L)"), ("C-t", "(found U+0014, Ctrl-T)"), ("Left", "(found U+001B, Esc or an arrow key)")] {
+            try pane.type("login alice\n")
+            try await pane.waitForLastLine("Password for alice:")
+            try await pane.waitForNoEcho()
+            try pane.type("wonder")
+            try pane.press(key)
+            try pane.type("land\n")
+            let lines = try await pane.waitForLastLine("wayfinder://login>")
+            #expect(Array(lines.suffix(3)) == ["Password for alice:", "\(refusal) \(found)", "wayfinder://login>"],
+                    "\(key):\n\(lines.joined(separator: "\n"))")
+            try await pane.waitForLastLine("wayfinder://login>")
+        }
+        // The terminal's own erase key still edits the hidden line: "wonderlandx", one
+        // Backspace, is the right password.
+        try pane.type("login alice\n")
+        try await pane.waitForLastLine("Password for alice:")
+        try await pane.waitForNoEcho()
+        try pane.type("wonderlandx")
+        try pane.press("BSpace")
+        try pane.type("\n")
+        let signedIn = try await pane.waitForLastLine("wayfinder://main/feed>")
+        #expect(signedIn.contains("Signed in as alice."))
     }
 }
 
@@ -64,16 +100,31 @@ extension PasswordPane {
         return try #require(lines.last { $0.hasPrefix("{\"url\":") })
     }
 
+    /// Waits until libedit has the terminal (line mode off), so that a key pressed now is
+    /// read as libedit reads it.
+    func waitForLineEditor() async throws {
+        let tty = try tmux(["display-message", "-p", "#{pane_tty}"])
+        try await waitUntil("line mode to be off on \(tty)") { _ in
+            let descriptor = open(tty, O_RDONLY | O_NOCTTY | O_NONBLOCK)
+            guard descriptor >= 0 else { return false }
+            defer { _ = close(descriptor) }
+            var attributes = termios()
+            return tcgetattr(descriptor, &attributes) == 0 && attributes.c_lflag & tcflag_t(ICANON) == 0
+        }
+    }
+
     /// Whether the program in the pane still runs (the pane stays after it ends).
     func isRunning() throws -> Bool {
         try tmux(["display-message", "-p", "#{pane_dead}"]) == "0"
     }
 
-    /// The program's exit status, once it has ended.
+    /// The program's exit status, once it has ended (in a pane made with `recordsExitStatus`:
+    /// tmux 3.3 may mark a pane dead before it has the status).
     func waitForExitStatus() async throws -> Int32 {
         for _ in 0..<150 {
-            let fields = try tmux(["display-message", "-p", "#{pane_dead} #{pane_dead_status}"]).split(separator: " ")
-            if fields.first == "1", fields.count == 2, let status = Int32(fields[1]) { return status }
+            if let text = try? String(contentsOf: statusFile, encoding: .utf8), let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                return status
+            }
             try await Task.sleep(for: .milliseconds(50))
         }
         throw PaneFailure(description: "the program did not end\n\(((try? lines()) ?? []).suffix(20).joined(separator: "\n"))")

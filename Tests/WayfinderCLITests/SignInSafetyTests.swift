@@ -189,7 +189,10 @@ final class PasswordPane {
     let root: URL
     let configuration: URL
 
-    init() throws {
+    /// Where the exit status is written, in a pane made with `recordsExitStatus`.
+    var statusFile: URL { root.appendingPathComponent("status") }
+
+    init(recordsExitStatus: Bool = false) throws {
         tmuxPath = try #require(CLI.which("tmux"))
         root = URL(fileURLWithPath: try CLI.temporaryDirectory())
         configuration = root.appendingPathComponent("tmux.conf")
@@ -198,7 +201,8 @@ final class PasswordPane {
             "PATH": "/usr/bin:/bin", "HOME": root.path, "XDG_STATE_HOME": root.path, "WAYFINDER_HOME": root.appendingPathComponent("data").path,
             "TERM": "xterm-256color", "LANG": "C.UTF-8",
         ]
-        let command = ["env", "-i"] + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + [CLI.binary.path]
+        let program = recordsExitStatus ? ["/bin/sh", "-c", "\"$0\"; echo $? > \"$1\"", CLI.binary.path, statusFile.path] : [CLI.binary.path]
+        let command = ["env", "-i"] + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + program
         try tmux(["new-session", "-d", "-x", "120", "-y", "40"] + command)
     }
 

@@ -38,7 +38,9 @@ final class PasswordStep {
         name.map { "\(label) \(Sanitizer.escape($0))\(suffix): " }
     }
 
-    /// Checks `password` for the waiting name.
+    /// Checks `password` for the waiting name; one that breaks the password rule
+    /// (``AccountRules/problem(password:)``) is refused before anything is asked of the
+    /// services.
     /// - Parameters:
     ///   - router: Where ``SignInFinished`` is sent.
     ///   - authenticate: Checks the name and password.
@@ -54,6 +56,10 @@ final class PasswordStep {
     ) async -> ReplReply {
         guard let name else { return .failed("no password was asked for") }
         self.name = nil
+        if let problem = AccountRules.problem(password: password) {
+            error = problem
+            return .failed(problem)
+        }
         do {
             let user = try await authenticate(name, password)
             error = nil
