@@ -8,7 +8,8 @@ import Testing
 #endif
 
 /// Issue #29 item 9, in a real terminal (tmux, through ``PasswordPane``): Ctrl-D at a password
-/// prompt cancels only the prompt; the terminal's editing keys cannot enter a password.
+/// prompt cancels only the prompt; the terminal's editing keys cannot enter a password; a new
+/// password is asked for twice, and neither entry is echoed or stored.
 @Suite(.serialized, .enabled(if: CLI.which("tmux") != nil, "tmux drives the terminal"))
 struct PasswordPromptTests {
     @Test func ctrlDAtThePasswordPromptCancelsOnlyThePrompt() async throws {
@@ -78,6 +79,59 @@ struct PasswordPromptTests {
         try pane.type("\n")
         let signedIn = try await pane.waitForLastLine("wayfinder://main/feed>")
         #expect(signedIn.contains("Signed in as alice."))
+    }
+
+    @Test func aNewPasswordIsAskedForTwiceAndNeverStored() async throws {
+        let pane = try PasswordPane(recordsExitStatus: true)
+        defer { pane.shutDown() }
+        try await pane.waitForLastLine("wayfinder://login>")
+        try pane.type("register\n")
+        try await pane.waitForLastLine("wayfinder://login/register>")
+        for repeated in ["zebra-crosing", "zebra-crossing"] {
+            try pane.type("create zed\n")
+            try await pane.waitForLastLine("New password for zed (8 or more characters):")
+            try await pane.waitForNoEcho()
+            try pane.type("zebra-crossing\n")
+            try await pane.waitForLastLine("Repeat the password for zed:")
+            try await pane.waitForNoEcho()
+            try pane.type("\(repeated)\n")
+            try await pane.waitUntil("the answer to the second entry") { ($0.last ?? "").hasSuffix(">") }
+        }
+        let lines = try pane.lines()
+        let mismatch = try #require(lines.firstIndex(of: "error: the passwords do not match; no account was created"), "\(lines.joined(separator: "\n"))")
+        #expect(Array(lines[(mismatch - 2)...mismatch]) == [
+            "New password for zed (8 or more characters):", "Repeat the password for zed:", "error: the passwords do not match; no account was created",
+        ])
+        #expect(lines[mismatch + 1].hasPrefix("wayfinder://login/register>"), "no account, the same screen")
+        #expect(lines.contains("Welcome, zed! Your account is ready."), "\(lines.joined(separator: "\n"))")
+        #expect(lines.last == "wayfinder://main/feed>")
+        #expect(!lines.contains { $0.contains("zebra") }, "a password was echoed")
+
+        try pane.type("quit\n")
+        #expect(try await pane.waitForExitStatus() == 0)
+        // Neither entry reached the history, the saved navigation or any other file.
+        let files = FileManager.default.enumerator(at: pane.root, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+        #expect(files.contains { $0.lastPathComponent == "history" }, "\(files)")
+        for file in files {
+            guard let data = try? Data(contentsOf: file) else { continue }
+            #expect(data.firstRange(of: Data("zebra-cros".utf8)) == nil, "\(file.path) holds a password")
+        }
+    }
+}
+
+/// A piped session needs both lines of a new password; one that ends at a prompt fails.
+@Suite struct PipedPasswordTests {
+    @Test func aPipedRegistrationNeedsBothLines() throws {
+        let home = try CLI.temporaryDirectory()
+        let environment = ["WAYFINDER_HOME": home]
+        let cut = try CLI.run([], stdin: "register\ncreate zed\nzebra-crossing\n", environment: environment)
+        #expect(cut.status == 1)
+        #expect(cut.stderr == "error: the input ended at the password prompt\nRegistration cancelled; no account was created.\n")
+        // The name is still free.
+        let both = try CLI.run(["wayfinder://login/register"], stdin: "create zed\nzebra-crossing\nzebra-crossing\nstate\n", environment: environment)
+        #expect(both.status == 0, "\(both.stderr)")
+        #expect(both.stdout.contains("Welcome, zed! Your account is ready."), "\(both.stdout)")
+        #expect(both.stdout.hasSuffix("\"user\":\"zed\"}\n"), "\(both.stdout)")
     }
 }
 

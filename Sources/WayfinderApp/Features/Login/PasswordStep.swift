@@ -25,6 +25,14 @@ final class PasswordStep {
         error = message
     }
 
+    /// Stops waiting because of what was typed at the prompt: `message` is kept to show on
+    /// the screen and returned as the failure.
+    func abandon(_ message: String) -> ReplReply {
+        name = nil
+        error = message
+        return .failed(message)
+    }
+
     /// Stops waiting (Ctrl-C, end of input).
     /// - Returns: Whether a password was being waited for.
     @discardableResult
@@ -56,10 +64,7 @@ final class PasswordStep {
     ) async -> ReplReply {
         guard let name else { return .failed("no password was asked for") }
         self.name = nil
-        if let problem = AccountRules.problem(password: password) {
-            error = problem
-            return .failed(problem)
-        }
+        if let problem = AccountRules.problem(password: password) { return abandon(problem) }
         do {
             let user = try await authenticate(name, password)
             error = nil
