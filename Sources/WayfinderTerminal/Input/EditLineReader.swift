@@ -132,8 +132,8 @@ public final class EditLineReader: LineReader {
     /// A Ctrl-C pressed before the call is forgotten. A secret line is read without libedit, so
     /// it is neither shown, edited (but for the terminal's own erase and kill keys) nor entered
     /// into the history; the newline the user typed is not echoed, so one is printed after it.
-    /// Ctrl-D at a secret line gives ``LineInput/endOfInput`` whatever was typed before it. A line that is not valid UTF-8 (a secret one
-    /// too) gives ``LineInput/invalidUTF8(position:)``.
+    /// Ctrl-D at a secret line gives ``LineInput/endOfInput`` whatever was typed before it.
+    /// A line that is not valid UTF-8 (a secret one too) gives ``LineInput/invalidUTF8(position:)``.
     public func readLine(prompt: String, secret: Bool) -> LineInput {
         Platform.clearInterruptRequest()
         decoder.reset()
