@@ -82,9 +82,10 @@ import Testing
     @Test
     func theEndOfInputAtThePasswordOfASecondSignInChangesNothing() throws {
         let result = try run("login alice\nwonderland\npost 7\nlogin bob\n")
-        #expect(result.status == 0)
-        #expect(result.stderr.isEmpty, "\(result.stderr)")
-        #expect(result.stdout.hasSuffix("\nSign-in cancelled; still signed in as alice.\n"), "\(result.stdout)")
+        // The sign-in that was begun did not happen: a failure, on stderr.
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: the input ended at the password prompt\nSign-in cancelled; still signed in as alice.\n")
+        #expect(!result.stdout.contains("cancelled"), "\(result.stdout)")
         #expect(!result.stdout.contains("Sign in to continue"), "the sign-in screen was shown:\n\(result.stdout)")
         // The next run: the same user (the session was not ended), on the same screen.
         let after = try state()
@@ -105,10 +106,12 @@ import Testing
     @Test
     func theEndOfInputAtTheSignInPasswordSaysSo() throws {
         let result = try run("login bob\n")
-        #expect(result.stdout == "Sign-in cancelled.\n")
-        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty, "\(result.stdout)")
+        #expect(result.stderr == "error: the input ended at the password prompt\nSign-in cancelled.\n")
+        #expect(result.status == 1)
         let registering = try run("register\ncreate zed\n")
-        #expect(registering.stdout.hasSuffix("Registration cancelled; no account was created.\n"), "\(registering.stdout)")
+        #expect(registering.stderr == "error: the input ended at the password prompt\nRegistration cancelled; no account was created.\n")
+        #expect(registering.status == 1)
     }
 
     // MARK: 15. One message
@@ -172,21 +175,24 @@ struct CancelledSignInTerminalTests {
     }
 }
 
-// MARK: - A small tmux driver
+// MARK: - A small tmux driver (PasswordPromptTests uses it too)
 
-private struct PaneFailure: Error, CustomStringConvertible {
+struct PaneFailure: Error, CustomStringConvertible {
     let description: String
 }
 
 /// `wayfinder` in a 120×40 pane of its own tmux server, with its own HOME, data and history.
 /// Every wait polls the screen (at most 150 times, 50 ms apart).
-private final class PasswordPane {
+final class PasswordPane {
     let tmuxPath: String
     let socket = "wayfinder-signin-\(UUID().uuidString.prefix(8))"
     let root: URL
     let configuration: URL
 
-    init() throws {
+    /// Where the exit status is written, in a pane made with `recordsExitStatus`.
+    var statusFile: URL { root.appendingPathComponent("status") }
+
+    init(recordsExitStatus: Bool = false) throws {
         tmuxPath = try #require(CLI.which("tmux"))
         root = URL(fileURLWithPath: try CLI.temporaryDirectory())
         configuration = root.appendingPathComponent("tmux.conf")
@@ -195,7 +201,8 @@ private final class PasswordPane {
             "PATH": "/usr/bin:/bin", "HOME": root.path, "XDG_STATE_HOME": root.path, "WAYFINDER_HOME": root.appendingPathComponent("data").path,
             "TERM": "xterm-256color", "LANG": "C.UTF-8",
         ]
-        let command = ["env", "-i"] + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + [CLI.binary.path]
+        let program = recordsExitStatus ? ["/bin/sh", "-c", "\"$0\"; echo $? > \"$1\"", CLI.binary.path, statusFile.path] : [CLI.binary.path]
+        let command = ["env", "-i"] + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + program
         try tmux(["new-session", "-d", "-x", "120", "-y", "40"] + command)
     }
 

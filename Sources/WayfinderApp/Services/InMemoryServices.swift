@@ -90,11 +90,9 @@ public enum AccountRules {
         return validName ? nil : "a user name is 3 to 20 lower-case letters, digits or '_'"
     }
 
-    /// What is wrong with a new account's name or password, or `nil`.
+    /// What is wrong with a new account's name or password (``problem(newPassword:)``), or `nil`.
     public static func problem(username: String, password: String) -> String? {
-        if let problem = problem(username: username) { return problem }
-        guard password.count >= 8 else { return "a password needs at least 8 characters" }
-        return nil
+        problem(username: username) ?? problem(newPassword: password)
     }
 
     /// The error for a name someone already has.

@@ -6,8 +6,8 @@ public protocol AuthService: Sendable {
     /// - Throws: ``ServiceError``: unknown user or wrong password.
     func signIn(username: String, password: String) async throws(ServiceError) -> User
     /// Creates an account and returns its user.
-    /// - Throws: ``ServiceError`` when the name is taken or invalid (``AccountRules``) or the
-    ///   password too short.
+    /// - Throws: ``ServiceError`` when the name is taken or invalid, or the password is
+    ///   refused (``AccountRules``: too short, or holding a control or bidirectional character).
     func register(username: String, password: String) async throws(ServiceError) -> User
     /// Checks, before a password is asked for, that a new account may take `username`: it
     /// follows ``AccountRules`` and nobody has it. ``register(username:password:)`` checks

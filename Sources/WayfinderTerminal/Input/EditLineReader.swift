@@ -130,9 +130,10 @@ public final class EditLineReader: LineReader {
     /// ``Terminal/installTerminationHandlers()``). After Ctrl-C the cursor is moved to a fresh
     /// line; after the end of input it is left after the prompt, for the caller to end the line.
     /// A Ctrl-C pressed before the call is forgotten. A secret line is read without libedit, so
-    /// it is neither shown, edited nor entered into the history; the newline the user typed is
-    /// not echoed, so one is printed after it. A line that is not valid UTF-8 (a secret one
-    /// too) gives ``LineInput/invalidUTF8(position:)``.
+    /// it is neither shown, edited (but for the terminal's own erase and kill keys) nor entered
+    /// into the history; the newline the user typed is not echoed, so one is printed after it.
+    /// Ctrl-D at a secret line gives ``LineInput/endOfInput`` whatever was typed before it.
+    /// A line that is not valid UTF-8 (a secret one too) gives ``LineInput/invalidUTF8(position:)``.
     public func readLine(prompt: String, secret: Bool) -> LineInput {
         Platform.clearInterruptRequest()
         decoder.reset()
@@ -248,8 +249,11 @@ public final class EditLineReader: LineReader {
         return input
     }
 
-    // Byte by byte with read(2), so nothing after the line is consumed and Ctrl-C (EINTR)
-    // ends the read; the terminal is in canonical mode between el_gets calls.
+    // read(2) in canonical mode (the terminal's mode between el_gets calls) gives at most
+    // one line, so nothing after it is consumed; Ctrl-C (EINTR) ends the read. A read that
+    // stops short of the buffer without a newline is Ctrl-D after typing (the kernel hands
+    // the typed bytes over), and Ctrl-D on nothing typed is the end of file: either cancels
+    // the prompt, and what was typed without Enter is never sent as the password.
     private func readRawLine() -> LineInput {
         var bytes: [UInt8] = []
         if let pending = pendingByte {
@@ -257,14 +261,19 @@ public final class EditLineReader: LineReader {
             if pending == UInt8(ascii: "\n") { return Self.decodeLine(bytes) }
             bytes.append(pending)
         }
-        var byte: UInt8 = 0
+        var chunk = [UInt8](repeating: 0, count: 256)
         while true {
-            switch withUnsafeMutableBytes(of: &byte, { Platform.read(STDIN_FILENO, into: $0) }) {
-            case .bytes:
-                if byte == UInt8(ascii: "\n") { return Self.decodeLine(bytes) }
-                bytes.append(byte)
+            switch chunk.withUnsafeMutableBytes({ Platform.read(STDIN_FILENO, into: $0) }) {
+            case .bytes(let count):
+                let read = chunk[..<count]
+                if let newline = read.firstIndex(of: UInt8(ascii: "\n")) {
+                    bytes += read[..<newline]
+                    return Self.decodeLine(bytes)
+                }
+                guard count == chunk.count else { return .endOfInput }
+                bytes += read
             case .endOfFile, .failed:
-                return bytes.isEmpty ? .endOfInput : Self.decodeLine(bytes)
+                return .endOfInput
             case .interrupted:
                 if Platform.isTerminationRequested || Platform.isInterruptRequested {
                     return endOfLine(interrupted: true)

@@ -7,7 +7,8 @@ public enum LineInput: Hashable, Sendable {
     case invalidUTF8(position: Int)
     /// Ctrl-C: the half-typed line was dropped.
     case interrupted
-    /// Ctrl-D on an empty line, or the end of piped input.
+    /// Ctrl-D on an empty line (at a secret prompt, whatever was typed), or the end of piped
+    /// input.
     case endOfInput
 }
 

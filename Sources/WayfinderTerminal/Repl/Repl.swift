@@ -19,6 +19,10 @@ extension TextOutput {
 /// and no prompt; lines that are blank or start with `#` are skipped; errors go to
 /// standard error; ``run()`` returns 0 when every command succeeded and 1 otherwise.
 ///
+/// Ctrl-D at a password prompt cancels that prompt only (the shell says what was cancelled)
+/// and the next prompt follows; in a piped session the end of input there ends the session
+/// as a failed command, the cancellation on standard error.
+///
 /// A line that is not valid UTF-8 (``LineInput/invalidUTF8(position:)``) is refused whole:
 /// one error line (`error: line is not valid UTF-8 (byte N)`), nothing run, the state (and a
 /// password prompt) left as it was; in a piped session it counts as a failed command.
@@ -71,7 +75,9 @@ public final class Repl {
             switch input {
             case .endOfInput:
                 if interactive { output.write("\n") }
-                if secretPrompt != nil { output.write(renderer.render(shell.cancelSecretInput())) }
+                guard secretPrompt != nil else { return exitStatus }
+                if cancelSecretPromptAtEndOfInput(interactive: interactive) { continue }
+                failed = true
                 return exitStatus
             case .interrupted:
                 if secretPrompt != nil {
@@ -103,6 +109,21 @@ public final class Repl {
             }
         }
         return exitStatus
+    }
+
+    /// Drops the password prompt at the end of input. On a terminal that is Ctrl-D, which
+    /// cancels only the prompt (SIGTERM and SIGHUP still end the loop). A pipe that ends there
+    /// has nothing more to read, and the command it began (a sign-in, an account) did not
+    /// happen: a failure, said on standard error.
+    /// - Returns: Whether to read on.
+    private func cancelSecretPromptAtEndOfInput(interactive: Bool) -> Bool {
+        guard !interactive else {
+            output.write(renderer.render(shell.cancelSecretInput()))
+            return true
+        }
+        output.writeError(renderer.render(.line("error: the input ended at the password prompt", .error)))
+        output.writeError(renderer.render(shell.cancelSecretInput()))
+        return false
     }
 
     private func remember(_ line: String) {

@@ -25,6 +25,14 @@ final class PasswordStep {
         error = message
     }
 
+    /// Stops waiting because of what was typed at the prompt: `message` is kept to show on
+    /// the screen and returned as the failure.
+    func abandon(_ message: String) -> ReplReply {
+        name = nil
+        error = message
+        return .failed(message)
+    }
+
     /// Stops waiting (Ctrl-C, end of input).
     /// - Returns: Whether a password was being waited for.
     @discardableResult
@@ -38,7 +46,9 @@ final class PasswordStep {
         name.map { "\(label) \(Sanitizer.escape($0))\(suffix): " }
     }
 
-    /// Checks `password` for the waiting name.
+    /// Checks `password` for the waiting name; one that breaks the password rule
+    /// (``AccountRules/problem(password:)``) is refused before anything is asked of the
+    /// services.
     /// - Parameters:
     ///   - router: Where ``SignInFinished`` is sent.
     ///   - authenticate: Checks the name and password.
@@ -54,6 +64,7 @@ final class PasswordStep {
     ) async -> ReplReply {
         guard let name else { return .failed("no password was asked for") }
         self.name = nil
+        if let problem = AccountRules.problem(password: password) { return abandon(problem) }
         do {
             let user = try await authenticate(name, password)
             error = nil

@@ -1,12 +1,17 @@
 import Wayfinder
 import WayfinderTerminal
 
-/// The register screen: `create NAME`, then the password at a prompt.
+/// The register screen: `create NAME`, then the password at a prompt, then the same password
+/// again: a mismatch makes no account. A password the rules refuse (``AccountRules``) is
+/// refused at once, before it is asked for again.
 @MainActor
 public final class RegisterViewModel: ScreenModel, PasswordScreen {
     let router: any Routable<LoginRoute>
     let auth: any AuthService
     let step = PasswordStep()
+    /// The first entry of the new password while the second is asked for; only in memory,
+    /// and dropped as soon as the second arrives or the prompt is cancelled.
+    private var firstEntry: String?
     /// The name waiting for its password.
     public var awaitingPasswordFor: String? { step.name }
     /// The last error, shown on the screen.
@@ -48,19 +53,34 @@ public final class RegisterViewModel: ScreenModel, PasswordScreen {
         }
     }
 
-    public var secretPrompt: String? { step.prompt("New password for", suffix: " (8 or more characters)") }
+    public var secretPrompt: String? {
+        firstEntry == nil
+            ? step.prompt("New password for", suffix: " (\(AccountRules.minimumPasswordLength) or more characters)")
+            : step.prompt("Repeat the password for")
+    }
 
     public func receiveSecret(_ secret: String) async -> ReplReply {
+        guard let first = firstEntry else {
+            if let problem = AccountRules.problem(newPassword: secret) { return step.abandon(problem) }
+            firstEntry = secret
+            return ReplReply()
+        }
+        firstEntry = nil
+        // Byte for byte: two spellings of "é" are one string to Swift but not one password.
+        guard first.utf8.elementsEqual(secret.utf8) else {
+            return step.abandon("the passwords do not match; no account was created")
+        }
         let auth = self.auth
         return await step.finish(with: secret, router: router, authenticate: { name, password throws(ServiceError) in
             try await auth.register(username: name, password: password)
         }, welcome: { "Welcome, \($0.username)! Your account is ready." })
     }
 
-    public func cancelInput() { step.cancel() }
+    public func cancelInput() { _ = cancelPassword() }
 
     func cancelPassword() -> String? {
-        step.cancel() ? "Registration cancelled; no account was created." : nil
+        firstEntry = nil
+        return step.cancel() ? "Registration cancelled; no account was created." : nil
     }
 
 }
