@@ -141,7 +141,7 @@ struct ReplCommand: MainActorCommand {
             renderer: renderer,
             output: output
         )
-        repl.shouldStop = { Terminal.isTerminationRequested || output.isClosed }
+        repl.shouldStop = { Terminal.isTerminationRequested || output.isClosed || output.hasFailed }
         var status = await repl.run()
         for warning in await app.settle() { printError("wayfinder: \(warning)") }
         if let warning = AppLauncher(directory: directory).save(app) { printError("wayfinder: \(warning)") }

@@ -51,7 +51,8 @@ struct BatchResolver {
             if count == 0 { break }
             chunk.withUnsafeBufferPointer { consume(UnsafeBufferPointer(rebasing: $0[..<count])) }
             writeAnswers()
-            if output.isClosed { return true }
+            // Nobody sees the answers any more: reading on would only lose them.
+            if output.isClosed || output.hasFailed { return true }
         }
         finish()
         return true
