@@ -18,9 +18,12 @@ struct DataOptions: ParsableArguments {
     }
 
     /// The directory `--data-dir` names, else the default. An empty `--data-dir` or
-    /// `WAYFINDER_HOME` exits 64 (never a silent fallback to the default); no directory at
-    /// all exits 74.
+    /// `WAYFINDER_HOME`, or a default named by a variable that is not UTF-8, exits 64 (never
+    /// a silent fallback to the default); no directory at all exits 74.
     static func directory(explicit dataDir: String?) throws -> DataDirectory {
+        if dataDir == nil {
+            try AppLaunch.processEnvironment.refuseInvalid { try? DataDirectory.resolve(explicit: nil, environment: $0).path }
+        }
         do {
             return try DataDirectory.resolve(explicit: dataDir, environment: AppLaunch.environment)
         } catch {
@@ -37,16 +40,12 @@ enum AppLaunch {
     nonisolated static let environmentVariables =
         DataDirectory.environmentVariables + HistoryStore.environmentVariables + Terminal.environmentVariables
 
-    /// Those of ``environmentVariables`` that are set, read with `getenv` (Foundation's
-    /// `ProcessInfo`, or a copy of the whole environment, costs more than a short run such
-    /// as `wayfinder open` spends on everything else).
-    nonisolated static let environment: [String: String] = {
-        var result: [String: String] = [:]
-        for name in environmentVariables {
-            if let value = getenv(name) { result[name] = String(cString: value) }
-        }
-        return result
-    }()
+    /// Those of ``environmentVariables`` that are set (see ``ProcessEnvironment``).
+    nonisolated static let processEnvironment = ProcessEnvironment(reading: environmentVariables)
+
+    /// Their values; a directory's that is not UTF-8 is left out, and refused where it
+    /// would be used (``ProcessEnvironment/refuseInvalid(in:)``).
+    nonisolated static var environment: [String: String] { processEnvironment.values }
 
     /// The app with `links` opened (or the saved navigation restored); warnings go to stderr.
     /// A link that does not resolve exits 65 with nothing opened; a database that cannot
@@ -114,6 +113,7 @@ struct ReplCommand: MainActorCommand {
     @MainActor
     static func runRepl(links: [String], fresh: Bool, directory: DataDirectory) async throws -> Int32 {
         let links = try RawArguments.current.appLinks(links)
+        try AppLaunch.processEnvironment.refuseInvalid(in: HistoryStore.defaultPath(environment:))
         Terminal.configureLocale()
         Terminal.installTerminationHandlers()
         let app = try await AppLaunch.makeApp(opening: links, fresh: fresh, directory: directory)
@@ -141,7 +141,7 @@ struct ReplCommand: MainActorCommand {
             renderer: renderer,
             output: output
         )
-        repl.shouldStop = { Terminal.isTerminationRequested || output.isClosed }
+        repl.shouldStop = { Terminal.isTerminationRequested || output.isClosed || output.hasFailed }
         var status = await repl.run()
         for warning in await app.settle() { printError("wayfinder: \(warning)") }
         if let warning = AppLauncher(directory: directory).save(app) { printError("wayfinder: \(warning)") }

@@ -51,7 +51,8 @@ struct BatchResolver {
             if count == 0 { break }
             chunk.withUnsafeBufferPointer { consume(UnsafeBufferPointer(rebasing: $0[..<count])) }
             writeAnswers()
-            if output.isClosed { return true }
+            // Nobody sees the answers any more: reading on would only lose them.
+            if output.isClosed || output.hasFailed { return true }
         }
         finish()
         return true
@@ -93,7 +94,7 @@ struct BatchResolver {
         if let count = overlongCount {
             allResolved = false
             let message = "link is \(count) bytes long; the limit is \(RouteGraph.maximumLinkLength)"
-            write(errorLine(input: Self.quoted(pending[...]) + "…", code: DeepLinkError.Code.limitExceeded.description, message: message))
+            appendError(input: Self.quoted(pending[...]) + "…", code: DeepLinkError.Code.limitExceeded.description, message: message)
             return
         }
         let line = Self.trimmed(pending[...])
@@ -105,7 +106,7 @@ struct BatchResolver {
         } catch {
             allResolved = false
             let input = String(validating: line, as: UTF8.self) ?? error.link
-            write(errorLine(input: input, code: error.code.description, message: error.message))
+            appendError(input: input, code: error.code.description, message: error.message)
         }
     }
 
@@ -120,12 +121,13 @@ struct BatchResolver {
         return line[start...last]
     }
 
-    /// `{"input": …, "error": {"code": …, "message": …}}`.
-    private func errorLine(input: String, code: String, message: String) -> String {
+    /// Appends `{"input": …, "error": {"code": …, "message": …}}` and a line break.
+    private mutating func appendError(input: String, code: String, message: String) {
         JSONValue.object([
             ("input", .string(input)),
             ("error", .object([("code", .string(code)), ("message", .string(message))])),
-        ]).serialized
+        ]).appendJSON(to: &answers)
+        answers.append(UInt8(ascii: "\n"))
     }
 
     /// The line as text: itself when it is UTF-8, else with each bad byte written `\xHH`.
@@ -134,11 +136,6 @@ struct BatchResolver {
         return line.map { byte in
             byte < 0x80 ? String(UnicodeScalar(byte)) : "\\x" + String(byte, radix: 16, uppercase: true)
         }.joined()
-    }
-
-    private mutating func write(_ line: String) {
-        answers.append(contentsOf: line.utf8)
-        answers.append(UInt8(ascii: "\n"))
     }
 
     /// Writes the answers so far and flushes them: a script reading them as it writes

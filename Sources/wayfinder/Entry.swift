@@ -6,12 +6,16 @@ import ArgumentParser
 /// the resolver as it was given and is refused (65); any other argument that is not UTF-8
 /// is a usage error (64). Nothing is repaired into U+FFFD.
 ///
+/// Output is checked at exit, whatever path ends the program (``OutputCheck``): a write
+/// that failed exits 74.
+///
 /// Everything runs on the main thread: the app's commands are ``MainActorCommand``s,
 /// the others synchronous, so no worker thread is started.
 @main
 @MainActor
 enum Entry {
     static func main() async {
+        OutputCheck.install()
         await parseAndRun(RawArguments.current)
     }
 

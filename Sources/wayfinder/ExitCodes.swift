@@ -10,21 +10,22 @@ enum ExitCodes {
     static let invalidLink = ExitCode(65)
     /// A file could not be read (EX_NOINPUT).
     static let unreadableFile = ExitCode(66)
-    /// The data directory or database cannot be opened (EX_IOERR).
+    /// The data directory or database cannot be opened, or output cannot be written (EX_IOERR).
     static let cannotOpenData = ExitCode(74)
     /// A routes file is invalid (EX_CONFIG).
     static let invalidRoutes = ExitCode(78)
 }
 
-/// Writes `message` and a newline to standard error.
+/// Writes `message` and a newline to standard error. A failed write is recorded and
+/// reported at exit (``OutputCheck``).
 func printError(_ message: String) {
-    fflush(stdout)
-    fputs(message + "\n", stderr)
+    if fflush(stdout) != 0 { OutputCheck.noteOutputFailure(errno) }
+    if fputs(message + "\n", stderr) < 0 { OutputCheck.noteErrorFailure(errno) }
 }
 
 /// Writes `text` and `terminator` to standard output: what the one-shot commands print.
 /// (Swift's `print` looks up, at run time, how to write each value it is given: a cost at
-/// every start.)
+/// every start.) A failed write is recorded and reported at exit (``OutputCheck``).
 func printOutput(_ text: String, terminator: String = "\n") {
-    fputs(text + terminator, stdout)
+    if fputs(text + terminator, stdout) < 0 { OutputCheck.noteOutputFailure(errno) }
 }

@@ -7,10 +7,15 @@ import WayfinderTerminal
 /// When standard output is closed early (`wayfinder | head -1`), the REPL notices
 /// (``isClosed``), ends as at the end of its input, saving the navigation, and exits 141,
 /// the status of a process ended by SIGPIPE, without a message. (One-shot commands keep
-/// SIGPIPE's default: they end at once, quietly, with that status.)
+/// SIGPIPE's default: they end at once, quietly, with that status.) Any other write error
+/// (a full disk) ends it the same way (``hasFailed``), and ``OutputCheck`` reports it at
+/// exit, with status 74.
 final class StandardOutput: TextOutput {
     /// Whether a write failed because nobody reads standard output any more (`EPIPE`).
     private(set) var isClosed = false
+    /// Whether a write to standard output failed for another reason: what follows would be
+    /// lost too.
+    private(set) var hasFailed = false
 
     /// The status of a process whose output was closed early: 128 + SIGPIPE.
     static let closedStatus: Int32 = 128 + SIGPIPE
@@ -22,32 +27,34 @@ final class StandardOutput: TextOutput {
     }
 
     func write(_ text: String) {
-        guard !isClosed else { return }
+        guard !isClosed, !hasFailed else { return }
         if fputs(text, stdout) < 0 { noteFailure() }
     }
 
     /// Writes UTF-8 `bytes` as they are.
     func write(bytes: [UInt8]) {
-        guard !isClosed, !bytes.isEmpty else { return }
+        guard !isClosed, !hasFailed, !bytes.isEmpty else { return }
         if bytes.withUnsafeBufferPointer({ fwrite($0.baseAddress, 1, $0.count, stdout) }) < bytes.count { noteFailure() }
     }
 
     func writeError(_ text: String) {
         flush()
-        fputs(text, stderr)
+        if fputs(text, stderr) < 0 { OutputCheck.noteErrorFailure(errno) }
     }
 
     func flush() {
-        guard !isClosed else { return }
+        guard !isClosed, !hasFailed else { return }
         if fflush(stdout) != 0 { noteFailure() }
     }
 
     private func noteFailure() {
-        if errno == EPIPE { isClosed = true }
+        let code = errno
+        OutputCheck.noteOutputFailure(code)
+        if code == EPIPE { isClosed = true } else { hasFailed = true }
         clearerr(stdout)
     }
 
     deinit {
-        if !isClosed { fflush(stdout) }
+        if !isClosed, !hasFailed, fflush(stdout) != 0 { OutputCheck.noteOutputFailure(errno) }
     }
 }

@@ -14,7 +14,8 @@ struct WayfinderCommand: ParsableCommand {
             Without a subcommand, starts the REPL on the demo data, after opening the links \
             given (wayfinder 'wayfinder://main/feed/post/42'). Exit codes: 0 success; \
             1 a piped command failed; 64 usage error; 65 a deep link was rejected; \
-            66 a file could not be read; 74 the data directory or database cannot be opened; \
+            66 a file could not be read; 74 the data directory or database cannot be opened, or output \
+            cannot be written; \
             78 a routes file is invalid; 129/143 ended by SIGHUP/SIGTERM (the navigation was saved).
             """,
         version: "wayfinder \(Version.current)",

@@ -1,7 +1,9 @@
 /// A JSON value with keys kept in insertion order, written compactly on one line.
 ///
 /// Used for the machine-readable output of the tooling and the REPL (`state`,
-/// `resolve --format json`), where key order should be stable and readable.
+/// `resolve --format json`, `resolve -`), where key order should be stable and readable.
+/// Every JSON text the package prints is written by ``JSONWriter``, which escapes control
+/// and bidirectional characters as `\uXXXX`.
 public enum JSONValue: Hashable, Sendable {
     /// `null`.
     case null
@@ -31,6 +33,14 @@ public enum JSONValue: Hashable, Sendable {
         var writer = JSONWriter()
         write(to: &writer)
         return writer.text
+    }
+
+    /// Appends ``serialized``'s UTF-8 bytes to `output`, with no string made in between.
+    public func appendJSON(to output: inout [UInt8]) {
+        var writer = JSONWriter()
+        swap(&writer.bytes, &output)
+        write(to: &writer)
+        swap(&writer.bytes, &output)
     }
 
     private func write(to writer: inout JSONWriter) {
@@ -111,9 +121,11 @@ struct JSONWriter {
         bytes.append(UInt8(ascii: ":"))
     }
 
-    /// `text` as a JSON string: quotes, backslashes, C0 and C1 controls, DEL, and U+2028 and
-    /// U+2029 (line breaks to JavaScript) escaped; everything else as it is, the runs
-    /// between escapes copied whole.
+    /// `text` as a JSON string: quotes, backslashes, C0 and C1 controls, DEL, the
+    /// bidirectional controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), and
+    /// U+2028 and U+2029 (line breaks to JavaScript) escaped; everything else as it is, the
+    /// runs between escapes copied whole. Nothing that reorders or controls a terminal is
+    /// left in the text, so the JSON is as safe to show as the text output.
     mutating func append(string text: String) {
         bytes.append(UInt8(ascii: "\""))
         var text = text
@@ -122,20 +134,10 @@ struct JSONWriter {
             var index = 0
             while index < source.count {
                 let byte = source[index]
-                let escaped: UInt32
-                var length = 1
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0..<0x20, 0x7F: escaped = UInt32(byte)
-                // C1 controls, U+0080–U+009F: 0xC2 0x80–0x9F.
-                case 0xC2 where index + 1 < source.count && source[index + 1] < 0xA0:
-                    escaped = UInt32(source[index + 1])
-                    length = 2
-                // U+2028 and U+2029: 0xE2 0x80 0xA8 and 0xA9.
-                case 0xE2 where index + 2 < source.count && source[index + 1] == 0x80 && (source[index + 2] & 0xFE) == 0xA8:
-                    escaped = 0x2000 + UInt32(source[index + 2] - 0x80)
-                    length = 3
-                default:
-                    // Most bytes need nothing.
+                // Most bytes need nothing; only these can start a scalar that is escaped.
+                let mayNeedEscape = byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+                    || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
+                guard mayNeedEscape, let (escaped, length) = Self.escapedScalar(in: source, at: index) else {
                     index += 1
                     continue
                 }
@@ -147,6 +149,30 @@ struct JSONWriter {
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[written...]))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// The scalar starting at `index` and its length in bytes when it is one that
+    /// ``append(string:)`` escapes; nil otherwise.
+    private static func escapedScalar(in source: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int)? {
+        let byte = source[index]
+        let second = index + 1 < source.count ? source[index + 1] : 0
+        let third = index + 2 < source.count ? source[index + 2] : 0
+        switch (byte, second, third) {
+        case (UInt8(ascii: "\""), _, _), (UInt8(ascii: "\\"), _, _), (0..<0x20, _, _), (0x7F, _, _):
+            return (UInt32(byte), 1)
+        // C1 controls, U+0080–U+009F: C2 80–C2 9F.
+        case (0xC2, 0x80...0x9F, _):
+            return (UInt32(second), 2)
+        // U+061C, the Arabic letter mark: D8 9C.
+        case (0xD8, 0x9C, _):
+            return (0x061C, 2)
+        // U+200E and U+200F (marks), U+2028 and U+2029 (line breaks), U+202A–U+202E
+        // (embeddings and overrides): E2 80 8E, 8F, A8–AE; U+2066–U+2069 (isolates): E2 81 A6–A9.
+        case (0xE2, 0x80, 0x8E...0x8F), (0xE2, 0x80, 0xA8...0xAE), (0xE2, 0x81, 0xA6...0xA9):
+            return (0x2000 | UInt32(second & 0x3F) << 6 | UInt32(third & 0x3F), 3)
+        default:
+            return nil
+        }
     }
 
     /// `\"`, `\\`, `\n`, `\r`, `\t`, or `\uXXXX` (lower-case hex) for the others.

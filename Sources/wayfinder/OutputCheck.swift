@@ -1,0 +1,64 @@
+@preconcurrency import Glibc
+import Synchronization
+
+/// The errno of the first failed write to standard output, and to standard error (0: none).
+private let outputFailure = Atomic<Int32>(0)
+private let errorFailure = Atomic<Int32>(0)
+
+/// Output that could not be written is an error, as in coreutils: whatever path the program
+/// ends by (a command's return, an `ExitCode` thrown, ArgumentParser printing `--help` or
+/// `--version` and calling `exit`), standard output is flushed at exit and checked, and a
+/// write that failed on it or on standard error ends the program with status 74 and, when
+/// standard error still works, `wayfinder: error: cannot write to standard output: …`.
+///
+/// A closed pipe (`EPIPE`) is not such an error: it ends the program quietly with 141, the
+/// status of a process ended by SIGPIPE, as ``StandardOutput`` does for the REPL.
+enum OutputCheck {
+    /// The status of a failed write (sysexits EX_IOERR).
+    static let failedStatus: Int32 = 74
+
+    /// Installs the check at exit. Call it first: handlers run in reverse order, and this
+    /// one may end the process with `_exit`.
+    static func install() {
+        atexit { OutputCheck.checkAtExit() }
+    }
+
+    /// Records that a write to standard output failed with `code` (the first failure is kept).
+    static func noteOutputFailure(_ code: Int32) {
+        _ = outputFailure.compareExchange(expected: 0, desired: code == 0 ? EIO : code, ordering: .relaxed)
+    }
+
+    /// Records that a write to standard error failed with `code`.
+    static func noteErrorFailure(_ code: Int32) {
+        _ = errorFailure.compareExchange(expected: 0, desired: code == 0 ? EIO : code, ordering: .relaxed)
+    }
+
+    /// Whether a write to standard output failed for a reason other than a closed pipe.
+    static var outputFailed: Bool {
+        let code = outputFailure.load(ordering: .relaxed)
+        return code != 0 && code != EPIPE
+    }
+
+    /// Flushes both streams and ends the process with 141 or 74 when a write failed; else
+    /// lets the exit go on with its status. (Stream errors left by writers that do not
+    /// report them, such as Swift's `print` or libedit, are seen through `ferror`.)
+    private static func checkAtExit() {
+        check(stdout, note: noteOutputFailure)
+        check(stderr, note: noteErrorFailure)
+        let output = outputFailure.load(ordering: .relaxed)
+        let error = errorFailure.load(ordering: .relaxed)
+        if output == EPIPE || error == EPIPE { _exit(StandardOutput.closedStatus) }
+        if output != 0 {
+            let reason = String(cString: strerror(output))
+            fputs("wayfinder: error: cannot write to standard output: \(reason)\n", stderr)
+            _exit(failedStatus)
+        }
+        if error != 0 { _exit(failedStatus) }
+    }
+
+    private static func check(_ stream: UnsafeMutablePointer<FILE>, note: (Int32) -> Void) {
+        let hadError = ferror(stream) != 0
+        errno = 0
+        if fflush(stream) != 0 || hadError { note(errno) }
+    }
+}
