@@ -156,7 +156,7 @@ struct ReplCommand: MainActorCommand {
     }
 }
 
-/// The history file, appended to and saved as lines are accepted.
+/// The history file, appended to as lines are accepted.
 @MainActor
 final class HistoryBox {
     var store: HistoryStore?
@@ -166,10 +166,9 @@ final class HistoryBox {
     }
 
     func record(_ line: String) throws -> Bool {
-        guard var current = store, current.append(line) else { return false }
-        store = current
-        try current.save()
-        return true
+        guard var current = store else { return false }
+        defer { store = current }
+        return try current.record(line)
     }
 }
 
