@@ -12,8 +12,8 @@ import Testing
 
     private var stateFile: String { home + "/navigation.json" }
 
-    private func run(_ input: String) throws -> CLI.Result {
-        try CLI.run([], stdin: input, environment: ["WAYFINDER_HOME": home])
+    private func run(_ input: String, unprivileged: Bool = false) throws -> CLI.Result {
+        try CLI.run([], stdin: input, environment: ["WAYFINDER_HOME": home], unprivileged: unprivileged)
     }
 
     @Test(arguments: ["99999999999999999999999999", "1e308", "4.5"])
@@ -45,15 +45,19 @@ import Testing
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     }
 
-    @Test func aFileOverTheSizeLimitIsSetAsideWithoutBeingRead() throws {
-        _ = try run("login alice\nwonderland\nopen wayfinder://main/feed/post/5\n")
+    /// Unprivileged too: setting the file aside needs no more than the user's own rights.
+    @Test(arguments: [false, true])
+    func aFileOverTheSizeLimitIsSetAsideWithoutBeingRead(unprivileged: Bool) throws {
+        if unprivileged { try Unprivileged.giveAway(home) }
+        _ = try run("login alice\nwonderland\nopen wayfinder://main/feed/post/5\n", unprivileged: unprivileged)
         // 50 MB: it once took seconds to decode; now its size alone refuses it.
         let padding = String(repeating: "a", count: 50_000_000)
         let huge = "{\"format\":\"wayfinder-navigation\",\"version\":1,\"navigation\":{\"activeFlow\":\"main\",\"pad\":\"\(padding)\"}}"
         try huge.write(toFile: stateFile, atomically: true, encoding: .utf8)
+        if unprivileged { try Unprivileged.giveAway(home) }
 
         let start = ContinuousClock.now
-        let result = try run("where\n")
+        let result = try run("where\n", unprivileged: unprivileged)
         let elapsed = ContinuousClock.now - start
         #expect(result.status == 0)
         #expect(result.stdout == "wayfinder://main/feed\n", "the start completes, signed in")

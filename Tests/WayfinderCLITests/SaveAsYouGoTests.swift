@@ -12,8 +12,11 @@ import Testing
 
     private var stateFile: String { home + "/navigation.json" }
 
-    @Test func aREPLKilledAfterAMoveRestartsThere() throws {
-        let repl = try PipedREPL(home: home)
+    /// Unprivileged too: the file written at each move is the user's own, mode 0600.
+    @Test(arguments: [false, true])
+    func aREPLKilledAfterAMoveRestartsThere(unprivileged: Bool) throws {
+        if unprivileged { try Unprivileged.giveAway(home) }
+        let repl = try PipedREPL(home: home, unprivileged: unprivileged)
         defer { repl.stop() }
         _ = repl.send("login alice\nwonderland\n", until: "Signed in as alice.")
         // The post's screen, printed after the command ran: what it shows must be saved.
@@ -21,7 +24,10 @@ import Testing
         #expect(screen.contains("post(id: 7)"), "\(screen)")
         repl.kill()
         #expect(repl.process.terminationReason == .uncaughtSignal)
-        let next = try CLI.run([], stdin: "where\n", environment: ["WAYFINDER_HOME": home])
+        #expect(FileManager.default.fileExists(atPath: stateFile))
+        let attributes = try FileManager.default.attributesOfItem(atPath: stateFile)
+        #expect(attributes[.posixPermissions] as? Int == 0o600)
+        let next = try CLI.run([], stdin: "where\n", environment: ["WAYFINDER_HOME": home], unprivileged: unprivileged)
         #expect(next.stdout == "wayfinder://main/feed/post/7\n", "\(next.stderr)")
         #expect(next.stderr.isEmpty)
     }
@@ -75,12 +81,17 @@ struct PipedREPL {
     /// Kills a REPL that never answers, so that the test fails instead of hanging.
     private let watchdog: Task<Void, any Error>
 
-    init(home: String, environment extra: [String: String] = [:]) throws {
-        process.executableURL = CLI.binary
+    /// With `unprivileged`, run as ``Unprivileged`` says (`home` must be given away first).
+    init(home: String, unprivileged: Bool = false) throws {
+        if unprivileged, let command = try Unprivileged.command() {
+            process.executableURL = URL(fileURLWithPath: command[0])
+            process.arguments = Array(command.dropFirst())
+        } else {
+            process.executableURL = CLI.binary
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["WAYFINDER_HOME"] = home
         environment["XDG_STATE_HOME"] = home
-        for (key, value) in extra { environment[key] = value }
         process.environment = environment
         process.standardInput = input
         process.standardOutput = output
