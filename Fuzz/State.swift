@@ -1,8 +1,8 @@
-// libFuzzer target `state`: decoding and restoring a saved navigation state on the sample
-// app's table (`Routes/app.routes`). Input: JSON bytes, decoded with Foundation's
-// JSONDecoder as the app decodes `navigation.json` (the envelope
-// `{"format","version","navigation"}`; a bare `NavigationState` is accepted too). The engine
-// module itself never imports Foundation: only this harness file does.
+// libFuzzer target `state`: reading and restoring a saved navigation state on the sample
+// app's table (`Routes/app.routes`). Input: JSON bytes, read as the app reads
+// `navigation.json`: `JSONValue(parsing:)`, then `NavigationState.decodedLeniently(from:)` on
+// the envelope's `navigation` (a bare state is accepted too).
+// - Reading never traps, whatever the bytes (nesting, numbers, escapes).
 // - `restoreNearest(to:)` never traps, and the state it restores fits the graph (no
 //   problems left); a snapshot without problems is restored exactly as it was, and strict
 //   `restore(_:)` agrees.
@@ -13,22 +13,9 @@
 //   leaves the state as it was (and, the app's table having no overlap warnings, a push or
 //   present is refused as not representable only past the link limits), and after each
 //   accepted one the link round-trips again, in other spellings too.
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 let stateGraph = FuzzSupport.graph("Routes/app.routes")
 let stateWords = FuzzSupport.literals(of: stateGraph)
 let stateWarnings = stateGraph.warnings
-
-/// The state file's envelope, as `NavigationStateFile` in the app reads it.
-struct FuzzStateEnvelope: Decodable {
-    var format: String?
-    var version: Int?
-    var navigation: NavigationState?
-}
 
 @_cdecl("LLVMFuzzerInitialize")
 public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
@@ -39,16 +26,10 @@ public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutable
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
-    let json = Data(bytes)
-    let decoder = JSONDecoder()
-    let snapshot: NavigationState
-    if let envelope = try? decoder.decode(FuzzStateEnvelope.self, from: json), let navigation = envelope.navigation {
-        snapshot = navigation
-    } else if let bare = try? decoder.decode(NavigationState.self, from: json) {
-        snapshot = bare
-    } else {
-        return 0
-    }
+    guard let json = try? JSONValue(parsing: Array(bytes)),
+          let decoded = NavigationState.decodedLeniently(from: json.member("navigation") ?? json)
+    else { return 0 }
+    let snapshot = decoded.state
     StateFuzzing.check(snapshot, bytes: bytes)
     return 0
 }

@@ -75,8 +75,8 @@ struct ReplCommand: MainActorCommand {
         discussion: """
             On a terminal: line editing, Tab completion, history in \
             $XDG_STATE_HOME/wayfinder/history. Piped: no banner and no prompt; errors on \
-            stderr; exit 0 when every command succeeded, else 1. The navigation is saved on \
-            exit (quit, Ctrl-D, SIGTERM, SIGHUP) and restored on the next start.
+            stderr; exit 0 when every command succeeded, else 1. The navigation is saved as \
+            it changes (after each command) and restored on the next start.
             """
     )
 
@@ -142,16 +142,21 @@ struct ReplCommand: MainActorCommand {
             output: output
         )
         repl.shouldStop = { Terminal.isTerminationRequested || output.isClosed || output.hasFailed }
+        // Saved as it changes, so that `kill -9` loses at most the command in flight.
+        let autosave = NavigationAutosave(app: app, file: AppLauncher(directory: directory).stateFile)
+        repl.checkpoint = { lineQueued in
+            if let warning = autosave.checkpoint(lineQueued: lineQueued) { printError("wayfinder: \(warning)") }
+        }
         var status = await repl.run()
         for warning in await app.settle() { printError("wayfinder: \(warning)") }
-        if let warning = AppLauncher(directory: directory).save(app) { printError("wayfinder: \(warning)") }
+        if let warning = autosave.finish() { printError("wayfinder: \(warning)") }
         if output.isClosed { status = StandardOutput.closedStatus }
         if let signal = Terminal.terminationSignal { status = 128 + signal }
         return status
     }
 }
 
-/// The history file, appended to and saved as lines are accepted.
+/// The history file, appended to as lines are accepted.
 @MainActor
 final class HistoryBox {
     var store: HistoryStore?
@@ -161,10 +166,9 @@ final class HistoryBox {
     }
 
     func record(_ line: String) throws -> Bool {
-        guard var current = store, current.append(line) else { return false }
-        store = current
-        try current.save()
-        return true
+        guard var current = store else { return false }
+        defer { store = current }
+        return try current.record(line)
     }
 }
 

@@ -263,7 +263,7 @@ import WayfinderTerminal
         ("{\"format\":\"wayfinder-navigation\",\"version\":1,\"navig", "not valid JSON"),
         ("{\"format\":\"wayfinder-navigation\",\"version\":2,\"navigation\":{}}", "written by a newer Wayfinder (format version 2"),
         ("{\"format\":\"something-else\",\"version\":1}", "not a Wayfinder navigation file"),
-        ("{\"format\":\"wayfinder-navigation\",\"version\":1,\"navigation\":{\"activeFlow\":3}}", "does not decode"),
+        ("{\"format\":\"wayfinder-navigation\",\"version\":1,\"navigation\":[{\"activeFlow\":\"main\"}]}", "holds no navigation state"),
         ("\u{0}\u{1}binary", "not valid JSON"),
     ])
     func unusableFilesSayWhy(text: String, reason: String) throws {

@@ -300,7 +300,7 @@ struct TerminalTests {
 // MARK: - Helpers
 
 /// A temporary HOME and XDG_STATE_HOME, removed by ``remove()``.
-private struct Sandbox {
+struct Sandbox {
     let root: URL
     var home: URL { root.appendingPathComponent("home") }
     var stateHome: URL { root.appendingPathComponent("state") }
@@ -318,7 +318,7 @@ private struct Sandbox {
 
 /// What `capture-pane` showed: the scrollback and the visible screen, each line without
 /// trailing spaces, without the blank lines below the last text.
-private struct Screen: CustomStringConvertible {
+struct Screen: CustomStringConvertible {
     let lines: [String]
 
     init(_ text: String) {
@@ -347,7 +347,7 @@ private struct TerminalTestFailure: Error, CustomStringConvertible {
 }
 
 /// `wayfinder` in a pane of its own tmux server.
-private final class TmuxPane {
+final class TmuxPane {
     static let width = 120
     static let height = 40
     /// Polls before a wait gives up, and the pause between them.

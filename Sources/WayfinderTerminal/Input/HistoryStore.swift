@@ -1,15 +1,17 @@
 import WayfinderSystem
-/// The REPL's line history on disk: one entry per line, newest last.
+/// The REPL's line history on disk: one entry per line, newest last, mode 0600.
 ///
-/// Saving replaces the file atomically (a crash leaves the old or the new history, never an
-/// empty file) and makes it readable by its owner only (mode 0600).
+/// ``record(_:)`` appends each line to the file in one `O_APPEND` write, so that several
+/// REPLs sharing one history file each add their own lines and none is lost. When the file
+/// grows past ``trimSize`` (and twice its size when last trimmed or loaded), it is trimmed
+/// to its last ``limit`` lines: rewritten atomically (temporary file, `fsync`, rename) under
+/// a lock that appends wait for, so that no line appended meanwhile is lost.
 ///
 /// ```swift
 /// var store = HistoryStore(path: path)
 /// store.load()
 /// let reader = EditLineReader(historyEntries: store.entries)
-/// store.append("go wayfinder://main/feed")
-/// try store.save()
+/// try store.record("go wayfinder://main/feed")
 /// ```
 public struct HistoryStore: Sendable {
     /// The history file.
@@ -18,6 +20,11 @@ public struct HistoryStore: Sendable {
     public let limit: Int
     /// The entries, oldest first.
     public private(set) var entries: [String] = []
+    /// The file size past which ``record(_:)`` trims the file.
+    private var trimThreshold = Self.trimSize
+
+    /// The least file size, in bytes, past which the file is trimmed: 64 KiB.
+    public static let trimSize = 64 * 1024
 
     /// Creates an empty store for the file at `path`; call ``load()`` to read it.
     /// - Parameters:
@@ -58,14 +65,60 @@ public struct HistoryStore: Sendable {
         entries = []
         FileSystem.removeAbandonedTemporaryFiles(besides: path)
         guard let contents = try? FileSystem.read(path) else { return }
+        entries = Self.entries(in: contents, limit: limit)
+        trimThreshold = Self.threshold(after: contents.count)
+    }
+
+    /// The last `limit` storable lines of `contents`, adjacent duplicates once.
+    private static func entries(in contents: [UInt8], limit: Int) -> [String] {
         var lines: [String] = []
         for bytes in contents.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
             guard let line = String(validating: bytes, as: UTF8.self),
-                Self.isStorable(line), line != lines.last
+                isStorable(line), line != lines.last
             else { continue }
             lines.append(line)
         }
-        entries = Array(lines.suffix(limit))
+        return Array(lines.suffix(limit))
+    }
+
+    /// Twice `size`, and at least ``trimSize``: trimming costs a rewrite of the file, so it
+    /// is done once the file has doubled, whatever the length of its lines.
+    private static func threshold(after size: Int) -> Int {
+        max(trimSize, size * 2)
+    }
+
+    /// Adds `line` as ``append(_:)`` does and, when it was added, appends it to the file
+    /// (created with mode 0600, its missing directories 0700), trimming the file when it
+    /// grew past its bound (see ``trim()``).
+    /// - Returns: Whether the line was added.
+    /// - Throws: ``SystemError`` when the file cannot be written; the line is in
+    ///   ``entries`` all the same.
+    @discardableResult
+    public mutating func record(_ line: String) throws(SystemError) -> Bool {
+        guard append(line) else { return false }
+        try FileSystem.createDirectories(FileSystem.parentDirectory(of: path), mode: 0o700)
+        let size = try FileSystem.append(Array(line.utf8) + [UInt8(ascii: "\n")], to: path, mode: 0o600)
+        if size > trimThreshold { try trim() }
+        return true
+    }
+
+    /// Rewrites the file with its last ``limit`` lines (blank, invalid and adjacent
+    /// duplicate lines dropped), atomically and under a lock, so that lines other processes
+    /// append meanwhile are kept. ``entries`` is left as it is.
+    /// - Throws: ``SystemError``; the file is then as it was.
+    public mutating func trim() throws(SystemError) {
+        let limit = self.limit
+        var size = 0
+        try FileSystem.rewrite(path, mode: 0o600) { contents in
+            var bytes: [UInt8] = []
+            for entry in Self.entries(in: contents, limit: limit) {
+                bytes.append(contentsOf: entry.utf8)
+                bytes.append(UInt8(ascii: "\n"))
+            }
+            size = bytes.count
+            return bytes
+        }
+        trimThreshold = Self.threshold(after: size)
     }
 
     /// Adds `line` as the newest entry, dropping the oldest beyond ``limit``.
@@ -88,7 +141,8 @@ public struct HistoryStore: Sendable {
             && !line.utf8.contains { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") || $0 == 0 }
     }
 
-    /// Writes ``entries`` to ``path``, one per line.
+    /// Replaces the file with ``entries``, one per line (dropping lines that other
+    /// processes appended since they were loaded: the REPL records with ``record(_:)``).
     ///
     /// Writes a temporary file in the same directory, syncs it and renames it over the old
     /// file, so the file has mode 0600 even when an older one had other permissions. Missing

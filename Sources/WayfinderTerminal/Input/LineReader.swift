@@ -31,4 +31,14 @@ public protocol LineReader: AnyObject {
     /// Asked on Tab with the text before the cursor; returns whole words that can replace
     /// the last (partial) word of that text.
     var completer: (@MainActor (String) -> [String])? { get set }
+
+    /// Whether a whole line is already waiting, so that ``readLine(prompt:secret:)`` will
+    /// not wait for input (a pipe that was written ahead): callers may put off work that
+    /// must be done before waiting, such as saving.
+    var hasQueuedLine: Bool { get }
+}
+
+extension LineReader {
+    /// False: a reader that cannot tell is taken to wait at every line.
+    public var hasQueuedLine: Bool { false }
 }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Reads lines from a pipe or file: no prompt, no editing, no history.
 ///
 /// Lines end at "\n"; a "\r" before it is dropped, and the last line may lack the "\n".
@@ -50,6 +52,15 @@ public final class PlainLineReader: LineReader {
                 }
             }
         }
+    }
+
+    /// Whether the next line can be read without waiting: the buffer holds a whole line
+    /// (or the last one, after the end), or more input is there to be read.
+    public var hasQueuedLine: Bool {
+        if reachedEnd { return lineStart < buffer.count }
+        if buffer[max(lineStart, scanned)...].contains(UInt8(ascii: "\n")) { return true }
+        var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0
     }
 
     /// Does nothing: piped input has no history.

@@ -36,6 +36,11 @@ public final class Repl {
     private var warnedAboutHistory = false
     /// Checked before each line; the loop ends when it returns true (SIGTERM, SIGHUP).
     public var shouldStop: () -> Bool = { false }
+    /// Called before each line is read and after each command (before its reply is
+    /// printed, so that what the reply shows is already saved); the argument tells whether
+    /// the next line is already queued (``LineReader/hasQueuedLine``), when the caller may
+    /// put its work off: it is called again before the REPL waits for input.
+    public var checkpoint: (_ lineQueued: Bool) -> Void = { _ in }
 
     /// Creates a REPL.
     /// - Parameters:
@@ -66,6 +71,7 @@ public final class Repl {
             output.write(renderer.render(await shell.screen()))
         }
         while !shouldStop() {
+            checkpoint(reader.hasQueuedLine)
             let secretPrompt = shell.secretPrompt
             // A program talking to the REPL through pipes sees each reply before it writes more.
             output.flush()
@@ -97,6 +103,7 @@ public final class Repl {
                     remember(trimmed)
                 }
                 let reply = await shell.execute(line)
+                checkpoint(reader.hasQueuedLine)
                 if !reply.output.isEmpty {
                     let text = renderer.render(reply.output)
                     if reply.isError { output.writeError(text) } else { output.write(text) }

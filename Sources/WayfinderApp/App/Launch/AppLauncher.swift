@@ -3,8 +3,8 @@ import Wayfinder
 import WayfinderTerminal
 
 /// Starts the sample app on its data directory: opens the database, resumes the saved
-/// session, restores the saved navigation (or opens the links given), and saves the
-/// navigation again when the session ends.
+/// session, and restores the saved navigation (or opens the links given). The REPL saves
+/// the navigation as it changes through ``NavigationAutosave``.
 @MainActor
 public struct AppLauncher {
     /// The data directory.
@@ -61,33 +61,45 @@ public struct AppLauncher {
             throw ServiceError("cannot read the \(name): \(error)")
         case .unusable(let reason):
             return [keepAside(file, "the \(name) was not restored: \(reason)")]
-        case .state(var saved):
-            // The session decides who is signed in, not the file. Without one (signed out
-            // here or elsewhere), the signed-in flows start afresh, as after a sign-out.
-            if app.user == nil {
-                let graph = app.store.graph
-                let fresh = Navigator(graph: graph).state
-                for flow in graph.flows where flow.guardName != nil {
-                    saved.flows[flow.name] = fresh.flows[flow.name]
-                    if saved.activeFlow == flow.name { saved.activeFlow = fresh.activeFlow }
-                }
-                saved.grantedGuards = []
-            } else {
-                saved.grantedGuards = [AppCoordinator.signedInGuard]
-                saved.pending = nil
-            }
-            let nearest = app.store.navigator.nearestValidState(to: saved)
-            let (checked, dangling) = try await app.withoutDanglingReferences(nearest.state)
-            app.restoreNearest(to: checked)
-            if let first = nearest.problems.first {
-                let more = nearest.problems.count > 1 ? " (and \(nearest.problems.count - 1) more)" : ""
-                return [keepAside(file, "the \(name) was restored as far as it could be: \(first)\(more)")]
-            }
-            guard let first = dangling.first else { return [] }
-            // Data deleted since is no fault of the file: nothing to keep aside.
-            let more = dangling.count > 1 ? " (and \(dangling.count - 1) more)" : ""
-            return ["warning: the \(name) was restored as far as it could be: \(first)\(more)"]
+        case .state(let saved):
+            return try await restore(saved, problems: [], into: app)
+        case .partial(let saved, let problems):
+            return try await restore(saved, problems: problems, into: app)
         }
+    }
+
+    /// Restores `saved`, read from the file with `problems` (elements that could not be
+    /// read): a file with problems, or whose state the graph does not take as it is, is
+    /// kept aside.
+    private func restore(_ saved: NavigationState, problems: [String], into app: AppCoordinator) async throws(ServiceError) -> [String] {
+        let name = "navigation state"
+        var saved = saved
+        // The session decides who is signed in, not the file. Without one (signed out
+        // here or elsewhere), the signed-in flows start afresh, as after a sign-out.
+        if app.user == nil {
+            let graph = app.store.graph
+            let fresh = Navigator(graph: graph).state
+            for flow in graph.flows where flow.guardName != nil {
+                saved.flows[flow.name] = fresh.flows[flow.name]
+                if saved.activeFlow == flow.name { saved.activeFlow = fresh.activeFlow }
+            }
+            saved.grantedGuards = []
+        } else {
+            saved.grantedGuards = [AppCoordinator.signedInGuard]
+            saved.pending = nil
+        }
+        let nearest = app.store.navigator.nearestValidState(to: saved)
+        let (checked, dangling) = try await app.withoutDanglingReferences(nearest.state)
+        app.restoreNearest(to: checked)
+        let problems = problems + nearest.problems
+        if let first = problems.first {
+            let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
+            return [keepAside(stateFile, "the \(name) was restored as far as it could be: \(first)\(more)")]
+        }
+        guard let first = dangling.first else { return [] }
+        // Data deleted since is no fault of the file: nothing to keep aside.
+        let more = dangling.count > 1 ? " (and \(dangling.count - 1) more)" : ""
+        return ["warning: the \(name) was restored as far as it could be: \(first)\(more)"]
     }
 
     private func keepAside(_ file: NavigationStateFile, _ message: String) -> String {

@@ -3,7 +3,8 @@ import Foundation
 import Wayfinder
 import WayfinderTerminal
 
-/// The navigation state saved on exit: a versioned JSON file, replaced atomically, mode 0600.
+/// The saved navigation state: a versioned JSON file, replaced atomically, mode 0600, at
+/// most ``sizeLimit`` bytes.
 ///
 /// ```json
 /// {"format":"wayfinder-navigation","version":1,"navigation":{…}}
@@ -22,36 +23,47 @@ public struct NavigationStateFile: Sendable {
         self.path = path
     }
 
+    /// The largest state file read, 1 MiB: the app's states take a few kilobytes. A larger
+    /// file is not read at all (it is set aside as unusable), so that it cannot stall the
+    /// start; a larger state is not written.
+    public static let sizeLimit = 1 << 20
+
     /// What reading the file gave.
     public enum Contents: Sendable {
         /// There is no file.
         case missing
         /// A state of this version.
         case state(NavigationState)
+        /// A state of this version in which some elements could not be read (see
+        /// ``NavigationState/decodedLeniently(from:)``): they are left out, and `problems`
+        /// says which.
+        case partial(NavigationState, problems: [String])
         /// The file cannot be used; the reason says why.
         case unusable(String)
         /// The file exists but cannot be read (permissions, I/O).
         case unreadable(SystemError)
     }
 
-    private struct Envelope: Codable {
+    private struct Envelope: Encodable {
         var format: String
         var version: Int
         var navigation: NavigationState?
     }
 
-    private struct Header: Decodable {
-        var format: String?
-        var version: Int?
-    }
-
     /// Reads the file; never throws: every problem is a reason in ``Contents/unusable(_:)``,
-    /// bytes that are not valid UTF-8 too (they are never repaired into U+FFFD).
+    /// bytes that are not valid UTF-8 too (they are never repaired into U+FFFD), and a file
+    /// over ``sizeLimit`` (told by its size, before anything is read).
     public func load() -> Contents {
         let bytes: [UInt8]
         do {
-            guard let read = try FileSystem.read(path) else { return .missing }
-            bytes = read
+            switch try FileSystem.read(path, atMost: Self.sizeLimit) {
+            case nil:
+                return .missing
+            case .tooLarge(let size)?:
+                return .unusable("it is \(size) bytes, over the 1 MiB (\(Self.sizeLimit) bytes) limit for a state file")
+            case .bytes(let read)?:
+                bytes = read
+            }
         } catch {
             return .unreadable(error)
         }
@@ -59,11 +71,10 @@ public struct NavigationStateFile: Sendable {
         if let offset = UTF8Validation.firstInvalidByte(in: bytes) {
             return .unusable("it is not valid UTF-8 (byte \(offset + 1))")
         }
-        let data = Data(bytes)
-        guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
+        guard let json = try? JSONValue(parsing: bytes) else {
             return .unusable(bytes.isEmpty ? "it is empty" : "it is not valid JSON (corrupt or truncated)")
         }
-        guard header.format == Self.format, let version = header.version else {
+        guard case .string(Self.format)? = json.member("format"), case .int(let version)? = json.member("version") else {
             return .unusable("it is not a Wayfinder navigation file")
         }
         guard version == Self.version else {
@@ -71,13 +82,10 @@ public struct NavigationStateFile: Sendable {
                 ? "it was written by a newer Wayfinder (format version \(version); this one reads \(Self.version))"
                 : "format version \(version) is not supported")
         }
-        do {
-            let envelope = try JSONDecoder().decode(Envelope.self, from: data)
-            guard let navigation = envelope.navigation else { return .unusable("it holds no navigation state") }
-            return .state(navigation)
-        } catch {
-            return .unusable("its navigation state does not decode")
+        guard let navigation = json.member("navigation"), let decoded = NavigationState.decodedLeniently(from: navigation) else {
+            return .unusable("it holds no navigation state")
         }
+        return decoded.problems.isEmpty ? .state(decoded.state) : .partial(decoded.state, problems: decoded.problems)
     }
 
     /// Replaces the file with `state`, atomically.
@@ -90,6 +98,8 @@ public struct NavigationStateFile: Sendable {
         } catch {
             throw SystemError(operation: "encode", path: path, code: 0)
         }
+        // Never a file the next start would refuse to read.
+        guard data.count < Self.sizeLimit else { throw SystemError(operation: "write", path: path, code: EFBIG) }
         try FileSystem.writeAtomically(Array(data) + [UInt8(ascii: "\n")], to: path, mode: 0o600)
     }
 

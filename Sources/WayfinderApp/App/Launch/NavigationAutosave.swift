@@ -1,0 +1,63 @@
+import Wayfinder
+
+/// Saves the app's navigation as it changes, so that a process killed at any moment
+/// (`kill -9`, a power cut) loses at most the command it was running.
+///
+/// Each ``checkpoint(lineQueued:)`` compares the state with the one last saved and writes
+/// the file (atomically) only when it differs. While more input is already queued (a script
+/// piping commands), writes are spaced at least ``interval`` apart; the state is always
+/// written before the REPL waits for input and when it ends (``finish()``).
+@MainActor
+public final class NavigationAutosave {
+    /// How long, at least, between two writes while input is queued.
+    public let interval: Duration
+    private let file: NavigationStateFile
+    private let app: AppCoordinator
+    private let clock = ContinuousClock()
+    /// The state the file holds, as far as this process knows; nil before the first write.
+    private var saved: NavigationState?
+    private var lastWrite: ContinuousClock.Instant?
+    /// Whether the last write failed: the next failure is not reported again.
+    private var failing = false
+
+    /// Saves `app`'s navigation to `file`.
+    /// - Parameters:
+    ///   - interval: The least time between two writes while input is queued.
+    public init(app: AppCoordinator, file: NavigationStateFile, interval: Duration = .milliseconds(100)) {
+        self.app = app
+        self.file = file
+        self.interval = interval
+    }
+
+    /// Writes the state when it changed since the last write, unless `lineQueued` and the
+    /// last write is more recent than ``interval``.
+    /// - Returns: A warning when the write failed (once, until a write succeeds again).
+    public func checkpoint(lineQueued: Bool) -> String? {
+        let state = app.store.state
+        guard state != saved else { return nil }
+        if lineQueued, let lastWrite, clock.now - lastWrite < interval { return nil }
+        return write(state)
+    }
+
+    /// Writes the state when it changed since the last write, whatever the time.
+    /// - Returns: A warning when the write failed.
+    public func finish() -> String? {
+        let state = app.store.state
+        guard state != saved else { return nil }
+        failing = false
+        return write(state)
+    }
+
+    private func write(_ state: NavigationState) -> String? {
+        lastWrite = clock.now
+        do {
+            try file.save(state)
+            saved = state
+            failing = false
+            return nil
+        } catch {
+            defer { failing = true }
+            return failing ? nil : "warning: the navigation state was not saved: \(error)"
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import Wayfinder
+import WayfinderApp
+
+/// When the REPL's navigation is written: after each change, spaced out only while more
+/// input is already queued, and always before waiting for input.
+@MainActor
+@Suite struct NavigationAutosaveTests {
+    let app = AppCoordinator(container: .demo())
+    let file = NavigationStateFile(path: FileManager.default.temporaryDirectory.appendingPathComponent("autosave-\(UUID().uuidString).json").path)
+
+    /// The state the file holds now.
+    private func saved() -> NavigationState? {
+        guard case .state(let state) = file.load() else { return nil }
+        return state
+    }
+
+    /// The file's inode: a new one for each write (a new file is renamed over the old one).
+    private func inode() throws -> Int? {
+        try FileManager.default.attributesOfItem(atPath: file.path)[.systemFileNumber] as? Int
+    }
+
+    @Test func aChangeIsWrittenAtTheNextCheckpointAndNoChangeIsNot() throws {
+        let autosave = NavigationAutosave(app: app, file: file)
+        #expect(autosave.checkpoint(lineQueued: false) == nil)
+        #expect(saved() == app.store.state)
+        let first = try inode()
+        #expect(autosave.checkpoint(lineQueued: false) == nil)
+        #expect(try inode() == first, "an unchanged state is not written again")
+        try app.open("wayfinder://login/register")
+        #expect(autosave.checkpoint(lineQueued: false) == nil)
+        #expect(saved() == app.store.state)
+        #expect(try inode() != first)
+    }
+
+    @Test func whileInputIsQueuedWritesAreSpacedOutButNoneIsLostBeforeWaiting() throws {
+        // An interval no test run reaches: only "queued" or not decides.
+        let autosave = NavigationAutosave(app: app, file: file, interval: .seconds(3600))
+        #expect(autosave.checkpoint(lineQueued: true) == nil)
+        let start = app.store.state
+        #expect(saved() == start, "the first write is never put off")
+        try app.open("wayfinder://login/register")
+        #expect(autosave.checkpoint(lineQueued: true) == nil)
+        #expect(saved() == start, "put off: more input is queued and the last write is recent")
+        #expect(autosave.checkpoint(lineQueued: false) == nil)
+        #expect(saved() == app.store.state, "written before waiting for input")
+        try app.open("wayfinder://login/forgot")
+        #expect(autosave.checkpoint(lineQueued: true) == nil)
+        #expect(saved() != app.store.state)
+        #expect(autosave.finish() == nil)
+        #expect(saved() == app.store.state, "written when the REPL ends")
+    }
+
+    @Test func withoutAnIntervalEveryChangeIsWritten() throws {
+        let autosave = NavigationAutosave(app: app, file: file, interval: .zero)
+        try app.open("wayfinder://login/register")
+        #expect(autosave.checkpoint(lineQueued: true) == nil)
+        #expect(saved() == app.store.state)
+    }
+
+    @Test func aFailedWriteIsReportedOnceUntilOneSucceeds() throws {
+        let blocked = NavigationStateFile(path: file.path + "/not-a-directory/navigation.json")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file.path))
+        let autosave = NavigationAutosave(app: app, file: blocked)
+        #expect(autosave.checkpoint(lineQueued: false)?.hasPrefix("warning: the navigation state was not saved: ") == true)
+        try app.open("wayfinder://login/register")
+        #expect(autosave.checkpoint(lineQueued: false) == nil, "the same failure is not repeated at each command")
+        #expect(autosave.finish() != nil, "but the last attempt, at the end, says so")
+    }
+}
