@@ -31,39 +31,60 @@ public struct AppDatabase: Sendable {
     }
 
     /// Opens the connection: persistent WAL, foreign keys, a busy timeout, then migrations.
+    /// A missing database is first made whole beside it (``create(_:)``).
     static func open(_ path: String) throws(ServiceError) -> DatabaseQueue {
         let queue: DatabaseQueue
         do {
-            var configuration = Configuration()
-            configuration.foreignKeysEnabled = true
-            configuration.busyMode = .timeout(5)
-            // Persistent WAL (GRDB's advice for databases shared between processes): the
-            // `-wal` and `-shm` files stay when the last connection closes, so that a short
-            // run such as `wayfinder open` neither writes to make them again nor syncs.
-            configuration.prepareDatabase { db in
-                let code = keepWALFiles(db.sqliteConnection)
-                guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
-                // WAL is a property of the file: this only changes a new (or rolled-back) one.
-                guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
-                    throw DatabaseError(message: "could not turn on WAL mode")
-                }
-                try db.execute(sql: "PRAGMA synchronous = NORMAL")
-                try db.execute(sql: "PRAGMA journal_size_limit = \(walSizeLimit)")
-            }
-            queue = try DatabaseQueue(path: path, configuration: configuration)
-            // At the schema already (every start but the first): one query instead of the
-            // migrator's own checks, which go through GRDB's schema and query machinery.
-            let applied = queue.writeWithoutTransaction { db in
-                try? String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
-            }
-            if applied != migrator.migrations { try migrator.migrate(queue) }
+            if try FileSystem.kind(of: path) == nil { try create(path) }
+            queue = try DatabaseQueue(path: path, configuration: configuration(keepingWALFiles: true))
+            try migrate(queue)
         } catch {
             throw ServiceError("cannot open the database \(path): \(error)")
         }
         try check(queue, path: path)
-        // The database holds password hashes and session tokens: owner only.
+        // The database holds password hashes and session tokens: owner only (made so, and
+        // kept so should an older version have made it otherwise).
         for suffix in ["", "-wal", "-shm"] { try? FileSystem.setMode(0o600, of: path + suffix) }
         return queue
+    }
+
+    /// Makes the database at `path`: in a new file of mode 0600 beside it, migrated and
+    /// seeded, then given its name only if that is still free (`link`: of several
+    /// processes starting at once on a new data directory, one wins, and the others use
+    /// its database). No process ever opens a database that is not whole, and SQLite never
+    /// has several processes creating the same file. (SQLite gives the `-wal` and `-shm`
+    /// files the database's mode.)
+    private static func create(_ path: String) throws {
+        let temporary = try FileSystem.createTemporaryFile(besides: path, mode: 0o600)
+        defer {
+            for suffix in ["", "-wal", "-shm"] { try? FileSystem.remove(temporary + suffix) }
+        }
+        // Not kept: closing it checkpoints everything into the file and removes its `-wal`.
+        let queue = try DatabaseQueue(path: temporary, configuration: configuration(keepingWALFiles: false))
+        try migrate(queue)
+        try queue.close()
+        _ = try FileSystem.linkIfAbsent(temporary, to: path)
+    }
+
+    /// Foreign keys, a busy timeout, WAL (persistent when `keepingWALFiles`: see
+    /// ``keepWALFiles(_:)``), and the settings that go with it.
+    private static func configuration(keepingWALFiles: Bool) -> Configuration {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(5)
+        configuration.prepareDatabase { db in
+            if keepingWALFiles {
+                let code = keepWALFiles(db.sqliteConnection)
+                guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+            }
+            // WAL is a property of the file: this only changes a new (or rolled-back) one.
+            guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+                throw DatabaseError(message: "could not turn on WAL mode")
+            }
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            try db.execute(sql: "PRAGMA journal_size_limit = \(walSizeLimit)")
+        }
+        return configuration
     }
 
     /// Refuses a damaged database at open, before any screen shows its data: `PRAGMA
@@ -89,114 +110,13 @@ public struct AppDatabase: Sendable {
     static let walSizeLimit = 1 << 20
 
     /// Sets `connection` to leave the `-wal` and `-shm` files in place when it closes last
-    /// (`SQLITE_FCNTL_PERSIST_WAL`); returns SQLite's result code.
+    /// (`SQLITE_FCNTL_PERSIST_WAL`); returns SQLite's result code. Persistent WAL is GRDB's
+    /// advice for databases shared between processes, and a short run such as `wayfinder
+    /// open` then neither writes to make the files again nor syncs.
     static func keepWALFiles(_ connection: OpaquePointer?) -> CInt {
         var flag: CInt = 1
         return withUnsafeMutablePointer(to: &flag) { pointer in
             sqlite3_file_control(connection, nil, SQLITE_FCNTL_PERSIST_WAL, pointer)
-        }
-    }
-
-    /// The schema's history; each migration runs once, in order, in a transaction.
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1 schema") { db in try db.execute(sql: schemaV1) }
-        migrator.registerMigration("v1 demo data", migrate: insertDemoData)
-        migrator.registerMigration("v2 post counts") { db in try db.execute(sql: postCountsV2) }
-        return migrator
-    }
-
-    /// Each post's likes and comments counted in its row, kept by triggers as rows come and
-    /// go: the feed shows them at every render, and counting them there took an eighth of a
-    /// REPL command (Benchmarks/analysis.md). Existing posts are counted once, here.
-    static let postCountsV2 = """
-        ALTER TABLE post ADD COLUMN likeCount INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE post ADD COLUMN commentCount INTEGER NOT NULL DEFAULT 0;
-        UPDATE post SET
-            likeCount = (SELECT COUNT(*) FROM postLike WHERE postLike.postID = post.id),
-            commentCount = (SELECT COUNT(*) FROM comment WHERE comment.postID = post.id);
-        """ + countingTriggers(of: "postLike", into: "likeCount") + countingTriggers(of: "comment", into: "commentCount")
-
-    /// Triggers that keep `post.<column>` the number of rows of `table` that name the post
-    /// (`postID`), as rows are added, removed or moved to another post.
-    private static func countingTriggers(of table: String, into column: String) -> String {
-        """
-        CREATE TRIGGER \(table)_added AFTER INSERT ON \(table) BEGIN
-            UPDATE post SET \(column) = \(column) + 1 WHERE id = NEW.postID;
-        END;
-        CREATE TRIGGER \(table)_removed AFTER DELETE ON \(table) BEGIN
-            UPDATE post SET \(column) = \(column) - 1 WHERE id = OLD.postID;
-        END;
-        CREATE TRIGGER \(table)_moved AFTER UPDATE OF postID ON \(table) BEGIN
-            UPDATE post SET \(column) = \(column) - 1 WHERE id = OLD.postID;
-            UPDATE post SET \(column) = \(column) + 1 WHERE id = NEW.postID;
-        END;
-
-        """
-    }
-
-    /// The tables and indexes of the first version.
-    static let schemaV1 = """
-        CREATE TABLE user (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            username TEXT NOT NULL UNIQUE,
-            displayName TEXT NOT NULL,
-            bio TEXT NOT NULL,
-            passwordHash TEXT NOT NULL);
-        CREATE TABLE post (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            authorID INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
-            title TEXT NOT NULL,
-            body TEXT NOT NULL);
-        CREATE INDEX post_author ON post(authorID);
-        CREATE TABLE comment (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            postID INTEGER NOT NULL REFERENCES post(id) ON DELETE CASCADE,
-            authorID INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
-            text TEXT NOT NULL);
-        CREATE INDEX comment_post ON comment(postID);
-        CREATE TABLE postLike (
-            postID INTEGER NOT NULL REFERENCES post(id) ON DELETE CASCADE,
-            userID INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
-            PRIMARY KEY (postID, userID));
-        CREATE TABLE notificationSetting (
-            userID INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
-            kind TEXT NOT NULL,
-            enabled BOOLEAN NOT NULL,
-            PRIMARY KEY (userID, kind));
-        CREATE TABLE flagOverride (
-            id TEXT PRIMARY KEY,
-            value BOOLEAN NOT NULL);
-        CREATE TABLE session (
-            token TEXT PRIMARY KEY,
-            userID INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
-            createdAt TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
-        """
-
-    /// The demo data: users (with the demo password), posts, comments and likes.
-    static func insertDemoData(_ db: Database) throws {
-        for user in DemoData.users {
-            // A ServiceError thrown here aborts the migration and comes out of init.
-            let hash = try PasswordHasher.hash(DemoData.password)
-            try db.execute(
-                sql: "INSERT INTO user (id, username, displayName, bio, passwordHash) VALUES (?, ?, ?, ?, ?)",
-                arguments: [user.id, user.username, user.displayName, user.bio, hash]
-            )
-        }
-        for post in DemoData.posts {
-            try db.execute(
-                sql: "INSERT INTO post (id, authorID, title, body) VALUES (?, ?, ?, ?)",
-                arguments: [post.id, post.authorID, post.title, post.body]
-            )
-        }
-        for comment in DemoData.comments {
-            try db.execute(
-                sql: "INSERT INTO comment (id, postID, authorID, text) VALUES (?, ?, ?, ?)",
-                arguments: [comment.id, comment.postID, comment.authorID, comment.text]
-            )
-        }
-        for like in DemoData.likes.sorted(by: { ($0.postID, $0.userID) < ($1.postID, $1.userID) }) {
-            try db.execute(sql: "INSERT INTO postLike (postID, userID) VALUES (?, ?)", arguments: [like.postID, like.userID])
         }
     }
 
