@@ -143,7 +143,8 @@ struct ReplCommand: MainActorCommand {
         )
         repl.shouldStop = { Terminal.isTerminationRequested || output.isClosed }
         var status = await repl.run()
-        for warning in await app.settle() { printError("wayfinder: \(warning)") }
+        // The shell stores each command's session changes after it: normally none is left.
+        if let failure = await app.settle() { printError("wayfinder: error: \(failure.message)") }
         if let warning = AppLauncher(directory: directory).save(app) { printError("wayfinder: \(warning)") }
         if output.isClosed { status = StandardOutput.closedStatus }
         if let signal = Terminal.terminationSignal { status = 128 + signal }

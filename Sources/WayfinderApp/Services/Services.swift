@@ -74,6 +74,17 @@ public protocol SessionStore: Sendable {
     func start(for user: User) async throws(ServiceError)
     /// Ends every session of `user`, here and in any other process using the same data.
     func end(for user: User) async throws(ServiceError)
+    /// Whether the session this process is signed in with still exists: `false` once it
+    /// was ended, here or by another process using the same data. Cheap to ask before
+    /// every command.
+    /// - Throws: ``ServiceError`` when the sessions cannot be read: never taken for
+    ///   "signed out".
+    func isCurrent() async throws(ServiceError) -> Bool
+}
+
+extension SessionStore {
+    /// Sessions only this process knows cannot be ended elsewhere: always `true`.
+    public func isCurrent() async throws(ServiceError) -> Bool { true }
 }
 
 /// Sessions that last as long as the process: nothing is remembered.

@@ -12,21 +12,25 @@ import WayfinderSystem
 public struct AppDatabase: Sendable {
     /// The file.
     public let path: String
+    /// Where its storage failures are counted.
+    public let faults: StorageFaults
     /// The connection, once open.
     private let connection: Connection
 
     /// Opens (creating and migrating when needed) the database at `path`.
+    /// - Parameter faults: Where storage failures are counted.
     /// - Throws: ``ServiceError`` naming the file when it cannot be opened or migrated.
-    public init(path: String) throws(ServiceError) {
-        self.init(openingWhenNeeded: path)
-        _ = try connection.queue()
+    public init(path: String, faults: StorageFaults = StorageFaults()) throws(ServiceError) {
+        self.init(openingWhenNeeded: path, faults: faults)
+        _ = try onConnection { _ in }
     }
 
     /// The database at `path`, opened (created, migrated) by its first read or write; a
     /// failure to open it comes out of that read or write (and the next one tries again).
     /// For short runs that may need no data at all (`wayfinder open` while signed out).
-    public init(openingWhenNeeded path: String) {
+    public init(openingWhenNeeded path: String, faults: StorageFaults = StorageFaults()) {
         self.path = path
+        self.faults = faults
         self.connection = Connection(path: path)
     }
 
@@ -39,7 +43,7 @@ public struct AppDatabase: Sendable {
             queue = try DatabaseQueue(path: path, configuration: configuration(keepingWALFiles: true))
             try migrate(queue)
         } catch {
-            throw ServiceError("cannot open the database \(path): \(error)")
+            throw ServiceError("cannot open the database \(path): \(error)", kind: .storage)
         }
         try check(queue, path: path)
         // The database holds password hashes and session tokens: owner only (made so, and
@@ -99,7 +103,7 @@ public struct AppDatabase: Sendable {
         }
         guard problems != ["ok"] else { return }
         let first = problems.first ?? "no answer"
-        throw ServiceError("the database \(path) is damaged (\(first)): run `wayfinder reset` for fresh demo data, or restore a copy of it")
+        throw ServiceError("the database \(path) is damaged (\(first)): run `wayfinder reset` for fresh demo data, or restore a copy of it", kind: .storage)
     }
 
     /// The size, in bytes, past which the `-wal` file is cut back after a checkpoint
@@ -139,8 +143,45 @@ public struct AppDatabase: Sendable {
 
     /// Runs `work` in a write (immediate) transaction on the caller's thread; database
     /// errors become ``ServiceError``s.
+    ///
+    /// While this process is signed in (``sessionToken``), the transaction first checks,
+    /// under the write lock, that the session still exists: a process whose session was
+    /// ended by another one writes nothing as that user
+    /// (``ServiceError/Kind/signedOut``), even when the sign-out came in between the
+    /// command's check and its write.
     func write<T>(_ work: (Database) throws -> T) async throws(ServiceError) -> T {
-        try inTransaction(.immediate, work)
+        let token = sessionToken
+        return try inTransaction(.immediate) { db in
+            if let token, try !Self.sessionExists(token, in: db) { throw ServiceError.signedOutElsewhere }
+            return try work(db)
+        }
+    }
+
+    /// The token of the session this process is signed in with, if any (set by the
+    /// session store).
+    var sessionToken: String? {
+        get { connection.session.withLock { $0.token } }
+        nonmutating set { connection.session.withLock { $0 = SessionMark(token: newValue) } }
+    }
+
+    /// Whether the session of ``sessionToken`` still exists (`false` without one). Cheap
+    /// when no other connection committed since the last check: `PRAGMA data_version`
+    /// changes only then, and the session row is read again only then.
+    func sessionIsCurrent() throws(ServiceError) -> Bool {
+        let mark = connection.session.withLock { $0 }
+        guard let token = mark.token else { return false }
+        let (version, exists) = try onConnection { db in
+            let version = try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
+            return (version, try version == mark.checkedVersion || Self.sessionExists(token, in: db))
+        }
+        connection.session.withLock { current in
+            if exists, current.token == token { current.checkedVersion = version }
+        }
+        return exists
+    }
+
+    private static func sessionExists(_ token: String, in db: Database) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM session WHERE token = ?)"), arguments: [token]) == true
     }
 
     /// Runs `work` in a transaction of `kind` on the calling thread; rolls back when it throws.
@@ -166,7 +207,9 @@ public struct AppDatabase: Sendable {
         do {
             return try connection.queue().writeWithoutTransaction(work)
         } catch {
-            throw ServiceError.database(error)
+            let failure = ServiceError.database(error)
+            if failure.kind == .storage { faults.record() }
+            throw failure
         }
     }
 
@@ -192,14 +235,26 @@ extension ServiceError {
     /// transaction comes out as it was.
     static func database(_ error: any Error) -> ServiceError {
         if let error = error as? ServiceError { return error }
-        return ServiceError("the database failed: \(error). It may be damaged: run `wayfinder reset` for fresh demo data, or restore a copy of the database")
+        return ServiceError("the database failed: \(error). It may be damaged: run `wayfinder reset` for fresh demo data, or restore a copy of the database", kind: .storage)
     }
+
+    /// A write refused because this process's session was ended elsewhere.
+    static let signedOutElsewhere = ServiceError("you were signed out elsewhere (the session was ended by another process): nothing was saved", kind: .signedOut)
+}
+
+/// The session a process writes as, and the `PRAGMA data_version` at which it was last
+/// found to exist.
+private struct SessionMark {
+    var token: String?
+    var checkedVersion: Int?
 }
 
 /// The one connection of an ``AppDatabase``, opened on first use; shared by its copies.
 private final class Connection: Sendable {
     let path: String
     private let opened = Mutex<DatabaseQueue?>(nil)
+    /// See ``AppDatabase/sessionToken``.
+    let session = Mutex(SessionMark())
 
     init(path: String) {
         self.path = path
