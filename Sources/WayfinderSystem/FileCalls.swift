@@ -223,6 +223,10 @@ enum FileCalls {
 
     /// `ENOTDIR`, for errors about a path that is not a directory.
     static let notADirectoryCode = ENOTDIR
+    /// The codes of a full disk or quota.
+    static let outOfSpaceCodes: Set<Int32> = [ENOSPC, EDQUOT]
+    /// The codes of a permission refused.
+    static let permissionCodes: Set<Int32> = [EACCES, EPERM, EROFS]
 
     /// What is at `path` (following symbolic links): `nil` when nothing is (`ENOENT`, or a
     /// parent that is not a directory).

@@ -215,7 +215,12 @@ struct OpenCommand: MainActorCommand {
 struct ResetCommand: MainActorCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset",
-        abstract: "Delete the database, the session and the saved navigation, so that the next start has fresh demo data."
+        abstract: "Delete the database, the session and the saved navigation, so that the next start has fresh demo data.",
+        discussion: """
+            Each file is deleted only once it is recognised as the app's; a file with one of \
+            the app's names that is not (another program's, or damaged past recognition) is \
+            left in place and named, and the exit status is 65.
+            """
     )
 
     @OptionGroup var data: DataOptions
@@ -224,10 +229,16 @@ struct ResetCommand: MainActorCommand {
         let directory = try data.directory()
         let shown = directory.path.escapingControlCharacters
         switch try Self.reset(directory) {
-        case .removed(let removed):
-            printOutput(removed.isEmpty
-                ? "Nothing to remove in \(shown)."
-                : "Removed \(removed.map(\.escapingControlCharacters).joined(separator: ", ")).")
+        case .removed(let removed, let foreign):
+            if !removed.isEmpty {
+                printOutput("Removed \(removed.map(\.escapingControlCharacters).joined(separator: ", ")).")
+            } else if foreign.isEmpty {
+                printOutput("Nothing to remove in \(shown).")
+            }
+            for file in foreign {
+                printError("wayfinder: error: left \(file.path.escapingControlCharacters) in place: \(file.reason.escapingControlCharacters); move or delete it yourself if it is not needed")
+            }
+            if !foreign.isEmpty { throw ExitCodes.foreignFiles }
         case .notADataDirectory:
             printError("wayfinder: error: \(shown) is not a Wayfinder data directory (no wayfinder.sqlite or navigation.json in it): nothing removed")
             throw ExitCodes.usage

@@ -93,7 +93,9 @@ struct FullDiskTests {
         let result = try CLI.run(["--data-dir", directory], stdin: commands)
         #expect(result.status == 74, "\(name): \(result.stderr)")
         #expect(!result.stdout.contains(success), "\(name): \(result.stdout)")
-        #expect(result.stderr.contains("full"), "\(name): \(result.stderr)")
+        #expect(result.stderr.contains("is full"), "\(name): \(result.stderr)")
+        #expect(result.stderr.contains("free some space"))
+        #expect(!result.stderr.contains("reset"), "no reset for a full disk: \(result.stderr)")
         try disk.free()
         #expect(try Self.snapshot(of: directory) == before, "\(name): nothing was written")
     }

@@ -43,7 +43,7 @@ public struct AppDatabase: Sendable {
             queue = try DatabaseQueue(path: path, configuration: configuration(keepingWALFiles: true))
             try migrate(queue)
         } catch {
-            throw ServiceError("cannot open the database \(path): \(error)", kind: .storage)
+            throw ServiceError.database(error, path: path, opening: true)
         }
         try check(queue, path: path)
         // The database holds password hashes and session tokens: owner only (made so, and
@@ -59,6 +59,12 @@ public struct AppDatabase: Sendable {
     /// has several processes creating the same file. (SQLite gives the `-wal` and `-shm`
     /// files the database's mode.)
     private static func create(_ path: String) throws {
+        // Frames left in a `-wal` whose database is gone would be read into the new one.
+        if let frames = try FileSystem.read(path + "-wal"), !frames.isEmpty {
+            throw DatabaseError(
+                resultCode: .SQLITE_ERROR,
+                message: "\(path)-wal holds changes for a database that is gone: move it (and \(path)-shm) away first")
+        }
         let temporary = try FileSystem.createTemporaryFile(besides: path, mode: 0o600)
         defer {
             for suffix in ["", "-wal", "-shm"] { try? FileSystem.remove(temporary + suffix) }
@@ -99,11 +105,12 @@ public struct AppDatabase: Sendable {
         do {
             problems = try queue.writeWithoutTransaction { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
         } catch {
-            problems = ["\(error)"]
+            // Not read to the end: what stopped it says what is wrong (damage, or I/O…).
+            throw ServiceError.database(error, path: path)
         }
         guard problems != ["ok"] else { return }
         let first = problems.first ?? "no answer"
-        throw ServiceError("the database \(path) is damaged (\(first)): run `wayfinder reset` for fresh demo data, or restore a copy of it", kind: .storage)
+        throw ServiceError(StorageProblem.damaged.message(database: path, error: first), kind: .storage)
     }
 
     /// The size, in bytes, past which the `-wal` file is cut back after a checkpoint
@@ -207,7 +214,7 @@ public struct AppDatabase: Sendable {
         do {
             return try connection.queue().writeWithoutTransaction(work)
         } catch {
-            let failure = ServiceError.database(error)
+            let failure = ServiceError.database(error, path: path)
             if failure.kind == .storage { faults.record() }
             throw failure
         }
@@ -231,11 +238,13 @@ public struct AppDatabase: Sendable {
 }
 
 extension ServiceError {
-    /// A database failure as a message for the user; a ``ServiceError`` thrown inside a
-    /// transaction comes out as it was.
-    static func database(_ error: any Error) -> ServiceError {
+    /// A failure of the database at `path` (while `opening` it, or later) as a message for
+    /// the user, with the advice that fits it (``StorageProblem``); a ``ServiceError``
+    /// thrown inside a transaction comes out as it was.
+    static func database(_ error: any Error, path: String, opening: Bool = false) -> ServiceError {
         if let error = error as? ServiceError { return error }
-        return ServiceError("the database failed: \(error). It may be damaged: run `wayfinder reset` for fresh demo data, or restore a copy of the database", kind: .storage)
+        let message = StorageProblem(error).message(database: path, error: "\(error)")
+        return ServiceError(opening ? "cannot open the database: \(message)" : message, kind: .storage)
     }
 
     /// A write refused because this process's session was ended elsewhere.
