@@ -27,12 +27,19 @@ struct SmallDisk {
 
     private var filler: String { mountPoint + "/filler" }
 
-    /// Fills every free block.
-    func fill() throws {
+    /// Fills every free block but `kilobytes`.
+    func fill(leaving kilobytes: Int = 0) throws {
+        var status = statvfs()
+        #expect(statvfs(mountPoint, &status) == 0)
+        let free = Int(status.f_bavail) * Int(status.f_frsize)
+        let block = [UInt8](repeating: 0, count: 4096)
         let descriptor = open(filler, O_WRONLY | O_CREAT | O_APPEND, 0o600)
         #expect(descriptor >= 0)
         defer { close(descriptor) }
-        let block = [UInt8](repeating: 0, count: 4096)
+        for _ in 0..<max(0, (free - kilobytes * 1024) / block.count) {
+            guard block.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) > 0 else { break }
+        }
+        guard kilobytes == 0 else { return }
         while block.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) > 0 {}
         #expect(errno == ENOSPC)
     }

@@ -40,7 +40,7 @@ public struct AppDatabase: Sendable {
         let queue: DatabaseQueue
         do {
             if try FileSystem.kind(of: path) == nil { try create(path) }
-            queue = try DatabaseQueue(path: path, configuration: configuration(keepingWALFiles: true))
+            queue = try DatabaseQueue(path: path, configuration: configuration)
             try migrate(queue)
         } catch {
             throw ServiceError.database(error, path: path, opening: true)
@@ -58,6 +58,11 @@ public struct AppDatabase: Sendable {
     /// its database). No process ever opens a database that is not whole, and SQLite never
     /// has several processes creating the same file. (SQLite gives the `-wal` and `-shm`
     /// files the database's mode.)
+    ///
+    /// The new file is written with a rollback journal, each commit synced into it (a full
+    /// disk fails the commit), and only then switched to WAL: through WAL, the pages would
+    /// reach the file at the checkpoint of the last close, whose failure (a full disk
+    /// again) SQLite does not report, and a file only half written would take the name.
     private static func create(_ path: String) throws {
         // Frames left in a `-wal` whose database is gone would be read into the new one.
         if let frames = try FileSystem.read(path + "-wal"), !frames.isEmpty {
@@ -67,26 +72,30 @@ public struct AppDatabase: Sendable {
         }
         let temporary = try FileSystem.createTemporaryFile(besides: path, mode: 0o600)
         defer {
-            for suffix in ["", "-wal", "-shm"] { try? FileSystem.remove(temporary + suffix) }
+            for suffix in ["", "-journal", "-wal", "-shm"] { try? FileSystem.remove(temporary + suffix) }
         }
-        // Not kept: closing it checkpoints everything into the file and removes its `-wal`.
-        let queue = try DatabaseQueue(path: temporary, configuration: configuration(keepingWALFiles: false))
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        let queue = try DatabaseQueue(path: temporary, configuration: configuration)
         try migrate(queue)
+        try queue.writeWithoutTransaction { db in
+            guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+                throw DatabaseError(message: "could not turn on WAL mode")
+            }
+        }
         try queue.close()
         _ = try FileSystem.linkIfAbsent(temporary, to: path)
     }
 
-    /// Foreign keys, a busy timeout, WAL (persistent when `keepingWALFiles`: see
-    /// ``keepWALFiles(_:)``), and the settings that go with it.
-    private static func configuration(keepingWALFiles: Bool) -> Configuration {
+    /// Foreign keys, a busy timeout, persistent WAL (``keepWALFiles(_:)``), and the
+    /// settings that go with it.
+    private static var configuration: Configuration {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)
         configuration.prepareDatabase { db in
-            if keepingWALFiles {
-                let code = keepWALFiles(db.sqliteConnection)
-                guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
-            }
+            let code = keepWALFiles(db.sqliteConnection)
+            guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
             // WAL is a property of the file: this only changes a new (or rolled-back) one.
             guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
                 throw DatabaseError(message: "could not turn on WAL mode")
