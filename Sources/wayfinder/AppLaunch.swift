@@ -76,7 +76,8 @@ struct ReplCommand: MainActorCommand {
         discussion: """
             On a terminal: line editing, Tab completion, history in \
             $XDG_STATE_HOME/wayfinder/history. Piped: no banner and no prompt; errors on \
-            stderr; exit 0 when every command succeeded, else 1. The navigation is saved on \
+            stderr; exit 0 when every command succeeded, 74 when one failed because data \
+            could not be read or written (a full disk…), else 1. The navigation is saved on \
             exit (quit, Ctrl-D, SIGTERM, SIGHUP) and restored on the next start.
             """
     )
