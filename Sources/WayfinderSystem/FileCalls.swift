@@ -94,6 +94,28 @@ enum FileCalls {
         }
     }
 
+    /// See ``FileSystem/createTemporaryFile(besides:mode:)``.
+    static func createEmptyTemporaryFile(besides path: String, mode: mode_t) throws(SystemError) -> String {
+        let created = try createTemporaryFile(besides: path, mode: mode)
+        defer { _ = close(created.fileDescriptor) }
+        guard fchmod(created.fileDescriptor, mode) == 0 else {
+            let code = errno
+            _ = unlink(created.path)
+            throw SystemError(operation: "fchmod", path: created.path, code: code)
+        }
+        return created.path
+    }
+
+    /// See ``FileSystem/linkIfAbsent(_:to:)``.
+    static func linkIfAbsent(_ source: String, to destination: String) throws(SystemError) -> Bool {
+        guard link(source, destination) == 0 else {
+            if errno == EEXIST { return false }
+            throw SystemError(operation: "link", path: destination, code: errno)
+        }
+        syncDirectory(parentDirectory(of: destination))
+        return true
+    }
+
     /// See ``FileSystem/removeAbandonedTemporaryFiles(besides:)``. Each directory is listed
     /// once, for all the paths in it.
     static func removeAbandonedTemporaryFiles(besides paths: [String]) -> [String] {
@@ -201,6 +223,10 @@ enum FileCalls {
 
     /// `ENOTDIR`, for errors about a path that is not a directory.
     static let notADirectoryCode = ENOTDIR
+    /// The codes of a full disk or quota.
+    static let outOfSpaceCodes: Set<Int32> = [ENOSPC, EDQUOT]
+    /// The codes of a permission refused.
+    static let permissionCodes: Set<Int32> = [EACCES, EPERM, EROFS]
 
     /// What is at `path` (following symbolic links): `nil` when nothing is (`ENOENT`, or a
     /// parent that is not a directory).

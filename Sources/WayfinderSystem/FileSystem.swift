@@ -29,6 +29,21 @@ public enum FileSystem {
         try FileCalls.readSome(0, into: &buffer, path: "<stdin>")
     }
 
+    /// Creates a new empty file of exactly `mode` beside `path` (`path.tmp-PID-…`, a name
+    /// ``removeAbandonedTemporaryFiles(besides:)`` knows), for work to be done in it before
+    /// it takes its place.
+    /// - Returns: Its path.
+    public static func createTemporaryFile(besides path: String, mode: UInt32 = 0o600) throws(SystemError) -> String {
+        try FileCalls.createEmptyTemporaryFile(besides: path, mode: mode_t(mode))
+    }
+
+    /// Gives the file at `source` the second name `destination`, only if nothing has that
+    /// name yet (`link(2)`: atomic, so of several processes trying at once one wins).
+    /// - Returns: Whether it did; `false` when `destination` already existed.
+    public static func linkIfAbsent(_ source: String, to destination: String) throws(SystemError) -> Bool {
+        try FileCalls.linkIfAbsent(source, to: destination)
+    }
+
     /// `mkdir -p` with `mode` for the directories it creates (e.g. `0o700`).
     public static func createDirectories(_ path: String, mode: UInt32 = 0o700) throws(SystemError) {
         try FileCalls.createDirectories(atPath: path, mode: mode_t(mode))

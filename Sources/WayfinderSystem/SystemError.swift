@@ -19,6 +19,12 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The `errno` value for a path that is not a directory (`ENOTDIR`).
     public static var notADirectory: Int32 { FileCalls.notADirectoryCode }
 
+    /// Whether the call failed for want of space (`ENOSPC`, `EDQUOT`).
+    public var isOutOfSpace: Bool { FileCalls.outOfSpaceCodes.contains(code) }
+
+    /// Whether the call failed on permissions (`EACCES`, `EPERM`, `EROFS`).
+    public var isPermissionDenied: Bool { FileCalls.permissionCodes.contains(code) }
+
     /// libc's text for the error code (`Permission denied`).
     public var reason: String { FileCalls.errorMessage(for: code) }
 

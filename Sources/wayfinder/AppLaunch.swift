@@ -75,7 +75,8 @@ struct ReplCommand: MainActorCommand {
         discussion: """
             On a terminal: line editing, Tab completion, history in \
             $XDG_STATE_HOME/wayfinder/history. Piped: no banner and no prompt; errors on \
-            stderr; exit 0 when every command succeeded, else 1. The navigation is saved as \
+            stderr; exit 0 when every command succeeded, 74 when one failed because data \
+            could not be read or written (a full disk…), else 1. The navigation is saved as \
             it changes (after each command) and restored on the next start.
             """
     )
@@ -148,7 +149,8 @@ struct ReplCommand: MainActorCommand {
             if let warning = autosave.checkpoint(lineQueued: lineQueued) { printError("wayfinder: \(warning)") }
         }
         var status = await repl.run()
-        for warning in await app.settle() { printError("wayfinder: \(warning)") }
+        // The shell stores each command's session changes after it: normally none is left.
+        if let failure = await app.settle() { printError("wayfinder: error: \(failure.message)") }
         if let warning = autosave.finish() { printError("wayfinder: \(warning)") }
         if output.isClosed { status = StandardOutput.closedStatus }
         if let signal = Terminal.terminationSignal { status = 128 + signal }
@@ -218,7 +220,12 @@ struct OpenCommand: MainActorCommand {
 struct ResetCommand: MainActorCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset",
-        abstract: "Delete the database, the session and the saved navigation, so that the next start has fresh demo data."
+        abstract: "Delete the database, the session and the saved navigation, so that the next start has fresh demo data.",
+        discussion: """
+            Each file is deleted only once it is recognised as the app's; a file with one of \
+            the app's names that is not (another program's, or damaged past recognition) is \
+            left in place and named, and the exit status is 65.
+            """
     )
 
     @OptionGroup var data: DataOptions
@@ -227,10 +234,16 @@ struct ResetCommand: MainActorCommand {
         let directory = try data.directory()
         let shown = directory.path.escapingControlCharacters
         switch try Self.reset(directory) {
-        case .removed(let removed):
-            printOutput(removed.isEmpty
-                ? "Nothing to remove in \(shown)."
-                : "Removed \(removed.map(\.escapingControlCharacters).joined(separator: ", ")).")
+        case .removed(let removed, let foreign):
+            if !removed.isEmpty {
+                printOutput("Removed \(removed.map(\.escapingControlCharacters).joined(separator: ", ")).")
+            } else if foreign.isEmpty {
+                printOutput("Nothing to remove in \(shown).")
+            }
+            for file in foreign {
+                printError("wayfinder: error: left \(file.path.escapingControlCharacters) in place: \(file.reason.escapingControlCharacters); move or delete it yourself if it is not needed")
+            }
+            if !foreign.isEmpty { throw ExitCodes.foreignFiles }
         case .notADataDirectory:
             printError("wayfinder: error: \(shown) is not a Wayfinder data directory (no wayfinder.sqlite or navigation.json in it): nothing removed")
             throw ExitCodes.usage

@@ -8,6 +8,9 @@ enum ExitCodes {
     static let usage = ExitCode(64)
     /// A deep link was rejected (sysexits EX_DATAERR).
     static let invalidLink = ExitCode(65)
+    /// `reset` left a file in place that has one of the app's names but not its contents
+    /// (EX_DATAERR, as a rejected link: data not in the expected form).
+    static let foreignFiles = ExitCode(65)
     /// A file could not be read (EX_NOINPUT).
     static let unreadableFile = ExitCode(66)
     /// The data directory or database cannot be opened, or output cannot be written (EX_IOERR).

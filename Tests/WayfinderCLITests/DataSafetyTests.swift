@@ -237,7 +237,7 @@ struct PermissionErrorTests {
         #expect(open.status == 74, "\(open.stdout)\(open.stderr)")
         #expect(open.stdout.isEmpty, "no screen shown as if there were no data: \(open.stdout)")
         #expect(open.stderr.hasPrefix("wayfinder: error: the database \(directory)/wayfinder.sqlite is damaged ("), "\(open.stderr)")
-        #expect(open.stderr.contains("run `wayfinder reset` for fresh demo data, or restore a copy of it"))
+        #expect(open.stderr.contains("run `wayfinder reset --data-dir \(directory)` for fresh demo data (it deletes the data there), or restore a copy of it"))
         #expect(!open.stderr.contains("No comments yet"))
 
         let repl = try CLI.run(["--data-dir", directory], stdin: "where\n")

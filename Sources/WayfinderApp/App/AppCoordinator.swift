@@ -27,7 +27,7 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
 
     private var coordinators: [ObjectIdentifier: any Coordinator] = [:]
     private var screens: [ScreenKey: FeatureScreen] = [:]
-    private var pendingWork: [Task<String?, Never>] = []
+    private var pendingChanges: [SessionChange] = []
 
     /// Creates the app on `container`'s services, signed out, on the sign-in screen.
     /// - Parameters:
@@ -81,17 +81,16 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
     }
 
     /// Starts a session: grants the sign-in guard, which applies the pending link if there
-    /// is one; otherwise shows Main.
+    /// is one; otherwise shows Main. The session is stored by ``settle()``; signing in again
+    /// as the user just signed out (`login alice` as alice) keeps the stored session, so
+    /// that other processes sharing it stay signed in.
     func startSession(for user: User) throws(NavigationError) {
         self.user = user
         let sessions = container.sessions
-        enqueue { () async -> String? in
-            do {
-                try await sessions.start(for: user)
-                return nil
-            } catch {
-                return "warning: you will need to sign in again next time (\(error))"
-            }
+        if pendingChanges.last?.endedUserID == user.id {
+            pendingChanges.removeLast()
+        } else {
+            enqueue(SessionChange(action: "sign in as \(user.username)") { () async throws(ServiceError) in try await sessions.start(for: user) })
         }
         try store.perform { n throws(NavigationError) in
             // The sign-in screens are done with: Login starts afresh next time. Granting
@@ -103,21 +102,21 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
     }
 
     /// Ends the session: clears Main and Settings, their presentations and any pending
-    /// link, and shows the sign-in screen.
+    /// link, and shows the sign-in screen. The session is ended in storage by ``settle()``.
     /// - Throws: ``NavigationError`` when nobody is signed in.
     public func signOut() throws(NavigationError) {
         guard let signedIn = user else { throw NavigationError(.notAllowed, "nobody is signed in") }
-        user = nil
         let sessions = container.sessions
-        enqueue { () async -> String? in
-            do {
-                try await sessions.end(for: signedIn)
-                return nil
-            } catch {
-                return "warning: the saved session could not be ended (\(error))"
-            }
-        }
-        try store.perform { n throws(NavigationError) in try n.revoke(Self.signedInGuard) }
+        enqueue(SessionChange(action: "sign out", endedUserID: signedIn.id) { () async throws(ServiceError) in try await sessions.end(for: signedIn) })
+        endSessionHere()
+    }
+
+    /// Signs out in this process only, as after ``signOut()`` but writing nothing: for a
+    /// session that is already gone (ended by another process, ``SessionStore/isCurrent()``).
+    public func endSessionHere() {
+        guard user != nil else { return }
+        user = nil
+        try? store.perform { n throws(NavigationError) in try n.revoke(Self.signedInGuard) }
         screens.removeAll()
     }
 
@@ -129,20 +128,30 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
         screens.removeAll()
     }
 
-    /// Runs background work (saving or ending a session) whose end ``settle()`` waits for.
-    private func enqueue(_ work: @escaping @MainActor () async -> String?) {
-        pendingWork.append(Task { @MainActor in await work() })
+    /// Queues a change of the stored session, which ``settle()`` makes.
+    private func enqueue(_ change: SessionChange) {
+        pendingChanges.append(change)
     }
 
-    /// Waits for the background work started so far.
-    /// - Returns: Warnings it produced, one line each.
+    /// Stores the session changes made since the last call (sign-in, sign-out), in order;
+    /// the first that fails drops those after it. Until then the app shows the change, but
+    /// storage (and any other process) does not have it: the shell calls this after every
+    /// command, and takes the command back when it fails.
+    /// - Returns: The failure, if one did.
     @discardableResult
-    public func settle() async -> [String] {
-        var warnings: [String] = []
-        while !pendingWork.isEmpty {
-            if let warning = await pendingWork.removeFirst().value { warnings.append(warning) }
+    public func settle() async -> SessionChangeFailure? {
+        var done = 0
+        while !pendingChanges.isEmpty {
+            let change = pendingChanges.removeFirst()
+            do {
+                try await change.store()
+            } catch {
+                pendingChanges.removeAll()
+                return SessionChangeFailure(action: change.action, error: error, earlierChangesStored: done > 0)
+            }
+            done += 1
         }
-        return warnings
+        return nil
     }
 
     // MARK: - Links
@@ -260,34 +269,6 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
         return problems
     }
 
-    /// `state` cut before the first stack element (in each stack) that names a post or a
-    /// user that no longer exists, with one line per cut.
-    /// - Throws: ``ServiceError`` when the data cannot be read: a read error is never taken
-    ///   for "no longer exists" (the caller leaves the saved state as it was).
-    public func withoutDanglingReferences(_ state: NavigationState) async throws(ServiceError) -> (NavigationState, [String]) {
-        var result = state
-        var problems: [String] = []
-        for (flow, flowState) in state.flows {
-            for (key, stack) in flowState.stacks {
-                for (index, element) in stack.path.enumerated() {
-                    guard let missing = try await missingReference(in: element.route) else { continue }
-                    problems.append("\(missing) no longer exists")
-                    result.flows[flow]?.stacks[key]?.path.removeSubrange(index...)
-                    result.flows[flow]?.stacks[key]?.presentation = nil
-                    break
-                }
-            }
-        }
-        return (result, problems)
-    }
-
-    private func missingReference(in route: Route) async throws(ServiceError) -> String? {
-        for feature in Feature.all {
-            if let missing = try await feature.missingReference(route, container) { return missing }
-        }
-        return nil
-    }
-
     // MARK: - Screens
 
     /// The view model of the screen on top: the presentation, else the top of the
@@ -362,6 +343,29 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
         }
         return FeatureScreen(MissingScreenModel(route: route), MissingScreenView.init)
     }
+}
+
+/// A change of the stored session, queued by the app coordinator until ``AppCoordinator/settle()``.
+struct SessionChange {
+    /// What it does, for a message (`sign out`).
+    let action: String
+    /// The user whose session it ends, for a sign-out.
+    var endedUserID: Int?
+    let store: @MainActor () async throws(ServiceError) -> Void
+}
+
+/// A session change that could not be stored (``AppCoordinator/settle()``).
+public struct SessionChangeFailure: Error, Sendable {
+    /// What was tried (`sign out`, `sign in as bob`).
+    public let action: String
+    /// Why it failed.
+    public let error: ServiceError
+    /// Whether a change queued before it (the sign-out of the user replaced by a sign-in)
+    /// was stored.
+    public let earlierChangesStored: Bool
+
+    /// One line for the user.
+    public var message: String { "could not \(action): \(error.message)" }
 }
 
 /// Shown if a state names a screen the app has no view model for (it cannot happen with

@@ -10,17 +10,21 @@ public struct Container: Sendable {
     public var settings: any SettingsService
     /// Sessions that outlive the process.
     public var sessions: any SessionStore
+    /// Where the services count their storage failures (how the shell tells a command that
+    /// failed on storage from one refused).
+    public var faults: StorageFaults
 
     /// A container of the given services.
     public init(
         auth: any AuthService, posts: any PostRepository, users: any UserRepository,
-        settings: any SettingsService, sessions: any SessionStore = TransientSessionStore()
+        settings: any SettingsService, sessions: any SessionStore = TransientSessionStore(), faults: StorageFaults = StorageFaults()
     ) {
         self.auth = auth
         self.posts = posts
         self.users = users
         self.settings = settings
         self.sessions = sessions
+        self.faults = faults
     }
 
     /// The in-memory services on fresh demo data; likes fail while the `flaky-likes` flag is on.
@@ -45,19 +49,23 @@ extension Container {
     ///     ``AppDatabase/init(openingWhenNeeded:)``).
     /// - Throws: ``ServiceError`` when the directory or the database cannot be opened.
     public static func persistent(in directory: DataDirectory, openingWhenNeeded: Bool = false) throws(ServiceError) -> Container {
+        let faults = StorageFaults()
         do {
             try directory.create()
         } catch {
-            throw ServiceError("cannot create the data directory: \(error)")
+            faults.record()
+            throw ServiceError("cannot create the data directory: \(error)", kind: .storage)
         }
-        let database = openingWhenNeeded ? AppDatabase(openingWhenNeeded: directory.database) : try AppDatabase(path: directory.database)
+        let database = openingWhenNeeded
+            ? AppDatabase(openingWhenNeeded: directory.database, faults: faults) : try AppDatabase(path: directory.database, faults: faults)
         let settings = SQLiteSettingsService(database: database)
         return Container(
             auth: SQLiteAuthService(database: database),
             posts: SQLitePostRepository(database: database) { await settings.value(of: .flakyLikes) },
             users: SQLiteUserRepository(database: database),
             settings: settings,
-            sessions: SQLiteSessionStore(database: database, tokenFile: directory.session)
+            sessions: SQLiteSessionStore(database: database, tokenFile: directory.session),
+            faults: faults
         )
     }
 }

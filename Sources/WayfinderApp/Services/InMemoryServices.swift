@@ -190,16 +190,19 @@ public struct InMemoryUserRepository: UserRepository {
         await database.users[id]
     }
 
-    public func update(_ user: User) async throws(ServiceError) {
+    public func update(_ user: User, replacing original: User?) async throws(ServiceError) {
         try UserText.check(user.displayName, field: .displayName)
         try UserText.check(user.bio, field: .bio)
-        try await database.update(user).get()
+        try await database.update(user, replacing: original).get()
     }
 }
 
 extension InMemoryDatabase {
-    func update(_ user: User) -> Result<Void, ServiceError> {
+    func update(_ user: User, replacing original: User?) -> Result<Void, ServiceError> {
         guard var stored = users[user.id] else { return .failure(ServiceError("user \(user.id) does not exist")) }
+        if let original, original.displayName != stored.displayName || original.bio != stored.bio {
+            return .failure(.profileChanged(user.id))
+        }
         // The name and bio only, as in SQLite: the user name never changes.
         stored.displayName = user.displayName
         stored.bio = user.bio
@@ -208,6 +211,12 @@ extension InMemoryDatabase {
     }
 
     func setNotifications(_ settings: NotificationSettings, for userID: Int) {
+        notifications[userID] = settings
+    }
+
+    func setNotification(_ kind: NotificationSettings.Kind, enabled: Bool, for userID: Int) {
+        var settings = notifications[userID] ?? NotificationSettings()
+        if enabled { settings.enabled.insert(kind) } else { settings.enabled.remove(kind) }
         notifications[userID] = settings
     }
 
@@ -228,6 +237,10 @@ public struct InMemorySettingsService: SettingsService {
 
     public func setNotifications(_ settings: NotificationSettings, for userID: Int) async throws(ServiceError) {
         await database.setNotifications(settings, for: userID)
+    }
+
+    public func setNotification(_ kind: NotificationSettings.Kind, enabled: Bool, for userID: Int) async throws(ServiceError) {
+        await database.setNotification(kind, enabled: enabled, for: userID)
     }
 
     public func value(of flag: FeatureFlag) async -> Bool {

@@ -44,18 +44,40 @@ public protocol PostRepository: Sendable {
 public protocol UserRepository: Sendable {
     /// The user with `id`, if any.
     func user(id: Int) async throws(ServiceError) -> User?
-    /// Saves a changed profile: its display name and bio (the user name never changes).
-    /// - Throws: ``ServiceError`` when the name or the bio breaks the ``UserText`` rule
-    ///   (nothing is stored then), or the user does not exist.
-    func update(_ user: User) async throws(ServiceError)
+    /// Saves a changed profile, its display name and bio (the user name never changes),
+    /// over `original`, the profile as it was read before the change: optimistic
+    /// concurrency. With `original` `nil`, over whatever is stored.
+    /// - Throws: ``ServiceError`` when the name or the bio breaks the ``UserText`` rule, the
+    ///   user does not exist, or (``ServiceError/Kind/conflict``) the stored profile is no
+    ///   longer `original` (another process saved it since): nothing is stored then.
+    func update(_ user: User, replacing original: User?) async throws(ServiceError)
+}
+
+extension UserRepository {
+    /// Saves a changed profile over whatever is stored (``update(_:replacing:)`` with no
+    /// original).
+    public func update(_ user: User) async throws(ServiceError) {
+        try await update(user, replacing: nil)
+    }
+}
+
+extension ServiceError {
+    /// The profile of user `id` was saved by someone else since it was read.
+    static func profileChanged(_ id: Int) -> ServiceError {
+        ServiceError("the profile of user \(id) was changed elsewhere (by another process) since it was read", kind: .conflict)
+    }
 }
 
 /// Per-user preferences and feature-flag overrides.
 public protocol SettingsService: Sendable {
     /// The notification settings of `userID`.
     func notifications(for userID: Int) async throws(ServiceError) -> NotificationSettings
-    /// Saves the notification settings of `userID`.
+    /// Saves the notification settings of `userID`, every kind.
     func setNotifications(_ settings: NotificationSettings, for userID: Int) async throws(ServiceError)
+    /// Turns one kind of notification on or off for `userID`, leaving the others as they
+    /// are stored (not as this process last read them: a change made meanwhile by another
+    /// process stays).
+    func setNotification(_ kind: NotificationSettings.Kind, enabled: Bool, for userID: Int) async throws(ServiceError)
     /// The value of `flag`: its override, else its default.
     func value(of flag: FeatureFlag) async -> Bool
     /// Overrides `flag` (`nil` goes back to the default).
@@ -74,6 +96,17 @@ public protocol SessionStore: Sendable {
     func start(for user: User) async throws(ServiceError)
     /// Ends every session of `user`, here and in any other process using the same data.
     func end(for user: User) async throws(ServiceError)
+    /// Whether the session this process is signed in with still exists: `false` once it
+    /// was ended, here or by another process using the same data. Cheap to ask before
+    /// every command.
+    /// - Throws: ``ServiceError`` when the sessions cannot be read: never taken for
+    ///   "signed out".
+    func isCurrent() async throws(ServiceError) -> Bool
+}
+
+extension SessionStore {
+    /// Sessions only this process knows cannot be ended elsewhere: always `true`.
+    public func isCurrent() async throws(ServiceError) -> Bool { true }
 }
 
 /// Sessions that last as long as the process: nothing is remembered.

@@ -17,7 +17,8 @@ extension TextOutput {
 ///
 /// On a terminal it shows a banner, the screen and a prompt. On a pipe it shows no banner
 /// and no prompt; lines that are blank or start with `#` are skipped; errors go to
-/// standard error; ``run()`` returns 0 when every command succeeded and 1 otherwise.
+/// standard error; ``run()`` returns 0 when every command succeeded, 74 when one failed on
+/// a storage error (``ReplReply/isStorageError``), and 1 otherwise.
 ///
 /// Ctrl-D at a password prompt cancels that prompt only (the shell says what was cancelled)
 /// and the next prompt follows; in a piped session the end of input there ends the session
@@ -60,12 +61,14 @@ public final class Repl {
     }
 
     /// Runs until `quit`, end of input, or ``shouldStop``.
-    /// - Returns: The exit status: 0, or 1 when a piped command failed.
+    /// - Returns: The exit status: 0; in a piped session 74 when a command failed on a
+    ///   storage error, else 1 when one failed.
     public func run() async -> Int32 {
         let interactive = reader.isInteractive
         var failed = false
+        var failedOnStorage = false
         /// `quit`, Ctrl-D and end of input alike: only a piped session reports failed commands.
-        var exitStatus: Int32 { interactive ? 0 : (failed ? 1 : 0) }
+        var exitStatus: Int32 { interactive ? 0 : (failedOnStorage ? 74 : (failed ? 1 : 0)) }
         if interactive {
             output.write(renderer.render(shell.banner()))
             output.write(renderer.render(await shell.screen()))
@@ -109,6 +112,7 @@ public final class Repl {
                     if reply.isError { output.writeError(text) } else { output.write(text) }
                 }
                 if reply.isError { failed = true }
+                if reply.isError, reply.isStorageError { failedOnStorage = true }
                 if reply.showsScreen {
                     output.write(renderer.render(await shell.screen()))
                 }

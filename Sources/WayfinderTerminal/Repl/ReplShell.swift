@@ -47,13 +47,18 @@ public struct ReplReply: Hashable, Sendable {
     public var showsScreen: Bool
     /// Whether the REPL should end.
     public var quits: Bool
+    /// Whether the command failed because data could not be read or written (a full disk,
+    /// permissions, damage, I/O): a piped session then ends with status 74 (EX_IOERR)
+    /// rather than 1.
+    public var isStorageError: Bool
 
     /// Creates a reply.
-    public init(output: StyledText = StyledText(), isError: Bool = false, showsScreen: Bool = false, quits: Bool = false) {
+    public init(output: StyledText = StyledText(), isError: Bool = false, showsScreen: Bool = false, quits: Bool = false, isStorageError: Bool = false) {
         self.output = output
         self.isError = isError
         self.showsScreen = showsScreen
         self.quits = quits
+        self.isStorageError = isStorageError
     }
 
     /// A command that worked: its message, if any, printed as a success; the screen is

@@ -30,7 +30,7 @@ public struct AppLauncher {
     public func launch(opening links: [String], fresh: Bool, databaseWhenNeeded: Bool = false) async throws -> (app: AppCoordinator, warnings: [String]) {
         let container = try Container.persistent(in: directory, openingWhenNeeded: databaseWhenNeeded)
         // Leftovers of runs killed in the middle of saving a file.
-        FileSystem.removeAbandonedTemporaryFiles(besides: directory.navigation, directory.session)
+        FileSystem.removeAbandonedTemporaryFiles(besides: directory.navigation, directory.session, directory.database)
         let app = AppCoordinator(container: container)
         if let user = try await container.sessions.restore() {
             try app.resume(as: user)

@@ -142,9 +142,15 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
         return message.map { .line($0, .dim) } ?? StyledText()
     }
 
+    /// Runs `line` as one command that is done whole or not at all, with the session
+    /// checked first (``checkedSession()``) and the session changes it made stored after it
+    /// (``settled(_:before:)``).
     public func execute(_ line: String) async -> ReplReply {
-        var reply = await run(line)
-        for warning in await app.settle() { reply.output.append(warning, .dim) }
+        if let ended = await checkedSession() { return ended }
+        let before = app.state
+        let faults = app.container.faults.total
+        var reply = await settled(await run(line), before: before)
+        if reply.isError, app.container.faults.total != faults { reply.isStorageError = true }
         return reply
     }
 

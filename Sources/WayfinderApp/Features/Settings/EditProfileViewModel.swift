@@ -2,6 +2,10 @@ import Wayfinder
 import WayfinderTerminal
 
 /// Editing the signed-in user's name and bio; nothing changes until `save`.
+///
+/// A save is refused when the profile was saved elsewhere (another process) since this
+/// screen read it: the message offers `revert` (load that version, dropping the changes
+/// made here) or `save --force` (save these changes over it).
 @MainActor
 public final class EditProfileViewModel: ScreenModel {
     /// The longest display name accepted.
@@ -30,8 +34,8 @@ public final class EditProfileViewModel: ScreenModel {
         [
             ScreenCommand("name", "<text>", "change the display name"),
             ScreenCommand("bio", "<text>", "change the bio"),
-            ScreenCommand("save", "", "save the changes"),
-            ScreenCommand("revert", "", "drop the changes"),
+            ScreenCommand("save", "", "save the changes (save --force: over a version saved elsewhere since)"),
+            ScreenCommand("revert", "", "drop the changes and load the profile as saved now"),
         ]
     }
 
@@ -53,17 +57,13 @@ public final class EditProfileViewModel: ScreenModel {
             if let problem = UserText.problem(in: input.freeText, field: .bio) { return .failed(problem) }
             draft?.bio = input.freeText
         case "save":
-            guard let draft else { return .failed("the profile could not be loaded") }
-            guard draft != saved else { return .done("Nothing to save.") }
-            do {
-                try await users.update(draft)
-            } catch {
-                return .failed("could not save: \(error.message)")
-            }
-            saved = draft
-            onSave(draft)
-            return .done("Profile saved.")
+            return await save(input.arguments)
         case "revert":
+            do {
+                saved = try await users.user(id: userID)
+            } catch {
+                return .failed("could not load the profile: \(error.message)")
+            }
             draft = saved
         default:
             return nil
@@ -71,4 +71,24 @@ public final class EditProfileViewModel: ScreenModel {
         return .done(nil)
     }
 
+    /// `save`, or `save --force`: over what was read (``saved``), or over whatever is
+    /// stored now.
+    func save(_ arguments: [String]) async -> ReplReply {
+        guard arguments.isEmpty || arguments == ["--force"] else { return .failed("usage: save [--force]") }
+        guard let draft else { return .failed("the profile could not be loaded") }
+        let force = !arguments.isEmpty
+        guard draft != saved || force else { return .done("Nothing to save.") }
+        do {
+            try await users.update(draft, replacing: force ? nil : saved)
+        } catch where error.kind == .conflict {
+            return .failed(
+                "not saved: your profile was changed elsewhere (by another process) since you opened it. "
+                    + "`revert` loads that version and drops your changes; `save --force` saves yours over it")
+        } catch {
+            return .failed("could not save: \(error.message)")
+        }
+        saved = draft
+        onSave(draft)
+        return .done("Profile saved.")
+    }
 }

@@ -34,14 +34,14 @@ public final class NotificationsViewModel: ScreenModel {
         guard input.arguments.count == 1, let kind = NotificationSettings.Kind(rawValue: input.arguments[0]) else {
             return .failed("usage: \(input.name) <kind>, with kind one of \(kinds)")
         }
-        var next = current
-        if input.name == "on" { next.enabled.insert(kind) } else { next.enabled.remove(kind) }
+        // This kind only: the others stay as stored, whatever another process did since
+        // this screen read them.
         do {
-            try await settings.setNotifications(next, for: userID)
+            try await settings.setNotification(kind, enabled: input.name == "on", for: userID)
         } catch {
             return .failed("could not save: \(error.message)")
         }
-        current = next
+        if input.name == "on" { current.enabled.insert(kind) } else { current.enabled.remove(kind) }
         return .done("\(kind.rawValue) notifications \(input.name).")
     }
 

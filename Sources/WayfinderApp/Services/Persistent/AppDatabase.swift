@@ -12,58 +12,98 @@ import WayfinderSystem
 public struct AppDatabase: Sendable {
     /// The file.
     public let path: String
+    /// Where its storage failures are counted.
+    public let faults: StorageFaults
     /// The connection, once open.
     private let connection: Connection
 
     /// Opens (creating and migrating when needed) the database at `path`.
+    /// - Parameter faults: Where storage failures are counted.
     /// - Throws: ``ServiceError`` naming the file when it cannot be opened or migrated.
-    public init(path: String) throws(ServiceError) {
-        self.init(openingWhenNeeded: path)
-        _ = try connection.queue()
+    public init(path: String, faults: StorageFaults = StorageFaults()) throws(ServiceError) {
+        self.init(openingWhenNeeded: path, faults: faults)
+        _ = try onConnection { _ in }
     }
 
     /// The database at `path`, opened (created, migrated) by its first read or write; a
     /// failure to open it comes out of that read or write (and the next one tries again).
     /// For short runs that may need no data at all (`wayfinder open` while signed out).
-    public init(openingWhenNeeded path: String) {
+    public init(openingWhenNeeded path: String, faults: StorageFaults = StorageFaults()) {
         self.path = path
+        self.faults = faults
         self.connection = Connection(path: path)
     }
 
     /// Opens the connection: persistent WAL, foreign keys, a busy timeout, then migrations.
+    /// A missing database is first made whole beside it (``create(_:)``).
     static func open(_ path: String) throws(ServiceError) -> DatabaseQueue {
         let queue: DatabaseQueue
         do {
-            var configuration = Configuration()
-            configuration.foreignKeysEnabled = true
-            configuration.busyMode = .timeout(5)
-            // Persistent WAL (GRDB's advice for databases shared between processes): the
-            // `-wal` and `-shm` files stay when the last connection closes, so that a short
-            // run such as `wayfinder open` neither writes to make them again nor syncs.
-            configuration.prepareDatabase { db in
-                let code = keepWALFiles(db.sqliteConnection)
-                guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
-                // WAL is a property of the file: this only changes a new (or rolled-back) one.
-                guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
-                    throw DatabaseError(message: "could not turn on WAL mode")
-                }
-                try db.execute(sql: "PRAGMA synchronous = NORMAL")
-                try db.execute(sql: "PRAGMA journal_size_limit = \(walSizeLimit)")
-            }
+            if try FileSystem.kind(of: path) == nil { try create(path) }
             queue = try DatabaseQueue(path: path, configuration: configuration)
-            // At the schema already (every start but the first): one query instead of the
-            // migrator's own checks, which go through GRDB's schema and query machinery.
-            let applied = queue.writeWithoutTransaction { db in
-                try? String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
-            }
-            if applied != migrator.migrations { try migrator.migrate(queue) }
+            try migrate(queue)
         } catch {
-            throw ServiceError("cannot open the database \(path): \(error)")
+            throw ServiceError.database(error, path: path, opening: true)
         }
         try check(queue, path: path)
-        // The database holds password hashes and session tokens: owner only.
+        // The database holds password hashes and session tokens: owner only (made so, and
+        // kept so should an older version have made it otherwise).
         for suffix in ["", "-wal", "-shm"] { try? FileSystem.setMode(0o600, of: path + suffix) }
         return queue
+    }
+
+    /// Makes the database at `path`: in a new file of mode 0600 beside it, migrated and
+    /// seeded, then given its name only if that is still free (`link`: of several
+    /// processes starting at once on a new data directory, one wins, and the others use
+    /// its database). No process ever opens a database that is not whole, and SQLite never
+    /// has several processes creating the same file. (SQLite gives the `-wal` and `-shm`
+    /// files the database's mode.)
+    ///
+    /// The new file is written with a rollback journal, each commit synced into it (a full
+    /// disk fails the commit), and only then switched to WAL: through WAL, the pages would
+    /// reach the file at the checkpoint of the last close, whose failure (a full disk
+    /// again) SQLite does not report, and a file only half written would take the name.
+    private static func create(_ path: String) throws {
+        // Frames left in a `-wal` whose database is gone would be read into the new one.
+        if let frames = try FileSystem.read(path + "-wal"), !frames.isEmpty {
+            throw DatabaseError(
+                resultCode: .SQLITE_ERROR,
+                message: "\(path)-wal holds changes for a database that is gone: move it (and \(path)-shm) away first")
+        }
+        let temporary = try FileSystem.createTemporaryFile(besides: path, mode: 0o600)
+        defer {
+            for suffix in ["", "-journal", "-wal", "-shm"] { try? FileSystem.remove(temporary + suffix) }
+        }
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        let queue = try DatabaseQueue(path: temporary, configuration: configuration)
+        try migrate(queue)
+        try queue.writeWithoutTransaction { db in
+            guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+                throw DatabaseError(message: "could not turn on WAL mode")
+            }
+        }
+        try queue.close()
+        _ = try FileSystem.linkIfAbsent(temporary, to: path)
+    }
+
+    /// Foreign keys, a busy timeout, persistent WAL (``keepWALFiles(_:)``), and the
+    /// settings that go with it.
+    private static var configuration: Configuration {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(5)
+        configuration.prepareDatabase { db in
+            let code = keepWALFiles(db.sqliteConnection)
+            guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+            // WAL is a property of the file: this only changes a new (or rolled-back) one.
+            guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+                throw DatabaseError(message: "could not turn on WAL mode")
+            }
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            try db.execute(sql: "PRAGMA journal_size_limit = \(walSizeLimit)")
+        }
+        return configuration
     }
 
     /// Refuses a damaged database at open, before any screen shows its data: `PRAGMA
@@ -74,11 +114,12 @@ public struct AppDatabase: Sendable {
         do {
             problems = try queue.writeWithoutTransaction { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
         } catch {
-            problems = ["\(error)"]
+            // Not read to the end: what stopped it says what is wrong (damage, or I/O…).
+            throw ServiceError.database(error, path: path)
         }
         guard problems != ["ok"] else { return }
         let first = problems.first ?? "no answer"
-        throw ServiceError("the database \(path) is damaged (\(first)): run `wayfinder reset` for fresh demo data, or restore a copy of it")
+        throw ServiceError(StorageProblem.damaged.message(database: path, error: first), kind: .storage)
     }
 
     /// The size, in bytes, past which the `-wal` file is cut back after a checkpoint
@@ -89,114 +130,13 @@ public struct AppDatabase: Sendable {
     static let walSizeLimit = 1 << 20
 
     /// Sets `connection` to leave the `-wal` and `-shm` files in place when it closes last
-    /// (`SQLITE_FCNTL_PERSIST_WAL`); returns SQLite's result code.
+    /// (`SQLITE_FCNTL_PERSIST_WAL`); returns SQLite's result code. Persistent WAL is GRDB's
+    /// advice for databases shared between processes, and a short run such as `wayfinder
+    /// open` then neither writes to make the files again nor syncs.
     static func keepWALFiles(_ connection: OpaquePointer?) -> CInt {
         var flag: CInt = 1
         return withUnsafeMutablePointer(to: &flag) { pointer in
             sqlite3_file_control(connection, nil, SQLITE_FCNTL_PERSIST_WAL, pointer)
-        }
-    }
-
-    /// The schema's history; each migration runs once, in order, in a transaction.
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1 schema") { db in try db.execute(sql: schemaV1) }
-        migrator.registerMigration("v1 demo data", migrate: insertDemoData)
-        migrator.registerMigration("v2 post counts") { db in try db.execute(sql: postCountsV2) }
-        return migrator
-    }
-
-    /// Each post's likes and comments counted in its row, kept by triggers as rows come and
-    /// go: the feed shows them at every render, and counting them there took an eighth of a
-    /// REPL command (Benchmarks/analysis.md). Existing posts are counted once, here.
-    static let postCountsV2 = """
-        ALTER TABLE post ADD COLUMN likeCount INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE post ADD COLUMN commentCount INTEGER NOT NULL DEFAULT 0;
-        UPDATE post SET
-            likeCount = (SELECT COUNT(*) FROM postLike WHERE postLike.postID = post.id),
-            commentCount = (SELECT COUNT(*) FROM comment WHERE comment.postID = post.id);
-        """ + countingTriggers(of: "postLike", into: "likeCount") + countingTriggers(of: "comment", into: "commentCount")
-
-    /// Triggers that keep `post.<column>` the number of rows of `table` that name the post
-    /// (`postID`), as rows are added, removed or moved to another post.
-    private static func countingTriggers(of table: String, into column: String) -> String {
-        """
-        CREATE TRIGGER \(table)_added AFTER INSERT ON \(table) BEGIN
-            UPDATE post SET \(column) = \(column) + 1 WHERE id = NEW.postID;
-        END;
-        CREATE TRIGGER \(table)_removed AFTER DELETE ON \(table) BEGIN
-            UPDATE post SET \(column) = \(column) - 1 WHERE id = OLD.postID;
-        END;
-        CREATE TRIGGER \(table)_moved AFTER UPDATE OF postID ON \(table) BEGIN
-            UPDATE post SET \(column) = \(column) - 1 WHERE id = OLD.postID;
-            UPDATE post SET \(column) = \(column) + 1 WHERE id = NEW.postID;
-        END;
-
-        """
-    }
-
-    /// The tables and indexes of the first version.
-    static let schemaV1 = """
-        CREATE TABLE user (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            username TEXT NOT NULL UNIQUE,
-            displayName TEXT NOT NULL,
-            bio TEXT NOT NULL,
-            passwordHash TEXT NOT NULL);
-        CREATE TABLE post (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            authorID INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
-            title TEXT NOT NULL,
-            body TEXT NOT NULL);
-        CREATE INDEX post_author ON post(authorID);
-        CREATE TABLE comment (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            postID INTEGER NOT NULL REFERENCES post(id) ON DELETE CASCADE,
-            authorID INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
-            text TEXT NOT NULL);
-        CREATE INDEX comment_post ON comment(postID);
-        CREATE TABLE postLike (
-            postID INTEGER NOT NULL REFERENCES post(id) ON DELETE CASCADE,
-            userID INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
-            PRIMARY KEY (postID, userID));
-        CREATE TABLE notificationSetting (
-            userID INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
-            kind TEXT NOT NULL,
-            enabled BOOLEAN NOT NULL,
-            PRIMARY KEY (userID, kind));
-        CREATE TABLE flagOverride (
-            id TEXT PRIMARY KEY,
-            value BOOLEAN NOT NULL);
-        CREATE TABLE session (
-            token TEXT PRIMARY KEY,
-            userID INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
-            createdAt TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
-        """
-
-    /// The demo data: users (with the demo password), posts, comments and likes.
-    static func insertDemoData(_ db: Database) throws {
-        for user in DemoData.users {
-            // A ServiceError thrown here aborts the migration and comes out of init.
-            let hash = try PasswordHasher.hash(DemoData.password)
-            try db.execute(
-                sql: "INSERT INTO user (id, username, displayName, bio, passwordHash) VALUES (?, ?, ?, ?, ?)",
-                arguments: [user.id, user.username, user.displayName, user.bio, hash]
-            )
-        }
-        for post in DemoData.posts {
-            try db.execute(
-                sql: "INSERT INTO post (id, authorID, title, body) VALUES (?, ?, ?, ?)",
-                arguments: [post.id, post.authorID, post.title, post.body]
-            )
-        }
-        for comment in DemoData.comments {
-            try db.execute(
-                sql: "INSERT INTO comment (id, postID, authorID, text) VALUES (?, ?, ?, ?)",
-                arguments: [comment.id, comment.postID, comment.authorID, comment.text]
-            )
-        }
-        for like in DemoData.likes.sorted(by: { ($0.postID, $0.userID) < ($1.postID, $1.userID) }) {
-            try db.execute(sql: "INSERT INTO postLike (postID, userID) VALUES (?, ?)", arguments: [like.postID, like.userID])
         }
     }
 
@@ -219,8 +159,45 @@ public struct AppDatabase: Sendable {
 
     /// Runs `work` in a write (immediate) transaction on the caller's thread; database
     /// errors become ``ServiceError``s.
+    ///
+    /// While this process is signed in (``sessionToken``), the transaction first checks,
+    /// under the write lock, that the session still exists: a process whose session was
+    /// ended by another one writes nothing as that user
+    /// (``ServiceError/Kind/signedOut``), even when the sign-out came in between the
+    /// command's check and its write.
     func write<T>(_ work: (Database) throws -> T) async throws(ServiceError) -> T {
-        try inTransaction(.immediate, work)
+        let token = sessionToken
+        return try inTransaction(.immediate) { db in
+            if let token, try !Self.sessionExists(token, in: db) { throw ServiceError.signedOutElsewhere }
+            return try work(db)
+        }
+    }
+
+    /// The token of the session this process is signed in with, if any (set by the
+    /// session store).
+    var sessionToken: String? {
+        get { connection.session.withLock { $0.token } }
+        nonmutating set { connection.session.withLock { $0 = SessionMark(token: newValue) } }
+    }
+
+    /// Whether the session of ``sessionToken`` still exists (`false` without one). Cheap
+    /// when no other connection committed since the last check: `PRAGMA data_version`
+    /// changes only then, and the session row is read again only then.
+    func sessionIsCurrent() throws(ServiceError) -> Bool {
+        let mark = connection.session.withLock { $0 }
+        guard let token = mark.token else { return false }
+        let (version, exists) = try onConnection { db in
+            let version = try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
+            return (version, try version == mark.checkedVersion || Self.sessionExists(token, in: db))
+        }
+        connection.session.withLock { current in
+            if exists, current.token == token { current.checkedVersion = version }
+        }
+        return exists
+    }
+
+    private static func sessionExists(_ token: String, in db: Database) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM session WHERE token = ?)"), arguments: [token]) == true
     }
 
     /// Runs `work` in a transaction of `kind` on the calling thread; rolls back when it throws.
@@ -246,7 +223,9 @@ public struct AppDatabase: Sendable {
         do {
             return try connection.queue().writeWithoutTransaction(work)
         } catch {
-            throw ServiceError.database(error)
+            let failure = ServiceError.database(error, path: path)
+            if failure.kind == .storage { faults.record() }
+            throw failure
         }
     }
 
@@ -268,18 +247,32 @@ public struct AppDatabase: Sendable {
 }
 
 extension ServiceError {
-    /// A database failure as a message for the user; a ``ServiceError`` thrown inside a
-    /// transaction comes out as it was.
-    static func database(_ error: any Error) -> ServiceError {
+    /// A failure of the database at `path` (while `opening` it, or later) as a message for
+    /// the user, with the advice that fits it (``StorageProblem``); a ``ServiceError``
+    /// thrown inside a transaction comes out as it was.
+    static func database(_ error: any Error, path: String, opening: Bool = false) -> ServiceError {
         if let error = error as? ServiceError { return error }
-        return ServiceError("the database failed: \(error). It may be damaged: run `wayfinder reset` for fresh demo data, or restore a copy of the database")
+        let message = StorageProblem(error).message(database: path, error: "\(error)")
+        return ServiceError(opening ? "cannot open the database: \(message)" : message, kind: .storage)
     }
+
+    /// A write refused because this process's session was ended elsewhere.
+    static let signedOutElsewhere = ServiceError("you were signed out elsewhere (the session was ended by another process): nothing was saved", kind: .signedOut)
+}
+
+/// The session a process writes as, and the `PRAGMA data_version` at which it was last
+/// found to exist.
+private struct SessionMark {
+    var token: String?
+    var checkedVersion: Int?
 }
 
 /// The one connection of an ``AppDatabase``, opened on first use; shared by its copies.
 private final class Connection: Sendable {
     let path: String
     private let opened = Mutex<DatabaseQueue?>(nil)
+    /// See ``AppDatabase/sessionToken``.
+    let session = Mutex(SessionMark())
 
     init(path: String) {
         self.path = path

@@ -58,46 +58,9 @@ public struct DataDirectory: Hashable, Sendable {
     /// The navigation state saved on exit (mode 0600).
     public var navigation: String { path + "/navigation.json" }
 
-    /// The files ``reset()`` removes, in order.
-    public var files: [String] {
-        [database, database + "-wal", database + "-shm", session, navigation]
-    }
-
     /// Creates the directory (mode 0700) when it is missing.
     /// - Throws: ``SystemError``; `ENOTDIR` when the path, or a parent, is not a directory.
     public func create() throws(SystemError) {
         try FileSystem.createDirectories(path, mode: 0o700)
-    }
-
-    /// What ``reset()`` did.
-    public enum ResetOutcome: Hashable, Sendable {
-        /// The files removed (none when there was no directory, or an empty one).
-        case removed([String])
-        /// The directory holds files, but no Wayfinder database or navigation file (nor a
-        /// copy kept aside): it is not a Wayfinder data directory, and nothing was removed.
-        case notADataDirectory
-    }
-
-    /// Removes the database, the session and the saved navigation, so that the next start
-    /// has fresh demo data. Only those files, and only in a directory that holds a Wayfinder
-    /// database (`wayfinder.sqlite…`) or navigation file (`navigation.json…`): a `session`
-    /// file alone may belong to another program.
-    /// - Throws: ``SystemError`` when the directory or a file cannot be examined or removed
-    ///   (permissions, I/O), never taken for "nothing there"; `ENOTDIR` when the path is
-    ///   not a directory.
-    public func reset() throws(SystemError) -> ResetOutcome {
-        guard let kind = try FileSystem.kind(of: path) else { return .removed([]) }
-        guard kind == .directory else { throw SystemError(operation: "reset", path: path, code: SystemError.notADirectory) }
-        let entries = try FileSystem.entries(in: path)
-        guard !entries.isEmpty else { return .removed([]) }
-        guard entries.contains(where: { $0.hasPrefix("wayfinder.sqlite") || $0.hasPrefix("navigation.json") }) else {
-            return .notADataDirectory
-        }
-        var removed: [String] = []
-        for file in files where try FileSystem.kind(of: file) != nil {
-            try FileSystem.remove(file)
-            removed.append(file)
-        }
-        return .removed(removed)
     }
 }

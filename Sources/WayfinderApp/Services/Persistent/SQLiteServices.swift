@@ -231,12 +231,21 @@ public struct SQLiteUserRepository: UserRepository {
         }
     }
 
-    public func update(_ user: User) async throws(ServiceError) {
+    /// The row is updated only where it still holds `original`'s values: compared in the
+    /// `UPDATE` itself, under the write lock, so that no other process can save in between.
+    public func update(_ user: User, replacing original: User?) async throws(ServiceError) {
         try UserText.check(user.displayName, field: .displayName)
         try UserText.check(user.bio, field: .bio)
         try await database.write { db in
-            try db.cachedStatement(sql: "UPDATE user SET displayName = ?, bio = ? WHERE id = ?").execute(arguments: [user.displayName, user.bio, user.id])
-            guard db.changesCount == 1 else { throw ServiceError("user \(user.id) does not exist") }
+            if let original {
+                try db.cachedStatement(sql: "UPDATE user SET displayName = ?, bio = ? WHERE id = ? AND displayName = ? AND bio = ?")
+                    .execute(arguments: [user.displayName, user.bio, user.id, original.displayName, original.bio])
+            } else {
+                try db.cachedStatement(sql: "UPDATE user SET displayName = ?, bio = ? WHERE id = ?").execute(arguments: [user.displayName, user.bio, user.id])
+            }
+            guard db.changesCount == 0 else { return }
+            let exists = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM user WHERE id = ?)"), arguments: [user.id]) == true
+            throw exists ? ServiceError.profileChanged(user.id) : ServiceError("user \(user.id) does not exist")
         }
     }
 }
@@ -272,6 +281,13 @@ public struct SQLiteSettingsService: SettingsService {
                     arguments: [userID, kind.rawValue, settings.isOn(kind)]
                 )
             }
+        }
+    }
+
+    public func setNotification(_ kind: NotificationSettings.Kind, enabled: Bool, for userID: Int) async throws(ServiceError) {
+        try await database.write { db in
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO notificationSetting (userID, kind, enabled) VALUES (?, ?, ?)")
+                .execute(arguments: [userID, kind.rawValue, enabled])
         }
     }
 

@@ -21,7 +21,8 @@ public struct SQLiteSessionStore: SessionStore {
             guard let read = try FileSystem.read(tokenFile) else { return nil }
             bytes = read
         } catch {
-            throw ServiceError("cannot read the session file: \(error)")
+            database.faults.record()
+            throw ServiceError("cannot read the session file: \(error)", kind: .storage)
         }
         let token = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard token.count == 64, token.allSatisfy(\.isHexDigit) else { return nil }
@@ -32,6 +33,8 @@ public struct SQLiteSessionStore: SessionStore {
         if user == nil {
             // Ended elsewhere (logout in another process): forget it here too.
             try? FileSystem.remove(tokenFile)
+        } else {
+            database.sessionToken = token
         }
         return user
     }
@@ -48,19 +51,37 @@ public struct SQLiteSessionStore: SessionStore {
         do {
             try FileSystem.writeAtomically(Array((token + "\n").utf8), to: tokenFile, mode: 0o600)
         } catch {
-            throw ServiceError("could not save the session: \(error)")
+            // Without its file the session cannot be resumed: not started at all.
+            _ = try? await database.write { db in
+                try db.cachedStatement(sql: "DELETE FROM session WHERE token = ?").execute(arguments: [token])
+            }
+            database.faults.record()
+            throw ServiceError("could not save the session: \(error)", kind: .storage)
         }
+        database.sessionToken = token
     }
 
     public func end(for user: User) async throws(ServiceError) {
-        try await database.write { db in
-            try db.cachedStatement(sql: "DELETE FROM session WHERE userID = ?").execute(arguments: [user.id])
-        }
+        // Unguarded by the session being ended (``AppDatabase/write(_:)``): ending a
+        // session already ended elsewhere is no error.
+        let token = database.sessionToken
+        database.sessionToken = nil
         do {
-            try FileSystem.remove(tokenFile)
+            try await database.write { db in
+                try db.cachedStatement(sql: "DELETE FROM session WHERE userID = ?").execute(arguments: [user.id])
+            }
         } catch {
-            throw ServiceError("could not remove the session file: \(error)")
+            database.sessionToken = token
+            throw error
         }
+        // The session has ended (the database says so for every process). A token file
+        // left behind names no session: the next start takes it for "signed out" and
+        // removes it then.
+        try? FileSystem.remove(tokenFile)
+    }
+
+    public func isCurrent() async throws(ServiceError) -> Bool {
+        try database.sessionIsCurrent()
     }
 }
 

@@ -1,0 +1,131 @@
+import Foundation
+import GRDB
+import WayfinderSystem
+
+extension DataDirectory {
+    /// What ``reset()`` did.
+    public enum ResetOutcome: Hashable, Sendable {
+        /// The files removed (none when there was no directory, or an empty one), and the
+        /// files with the app's names left in place because they are not the app's.
+        case removed([String], leftInPlace: [ForeignFile])
+        /// The directory holds files, but no Wayfinder database or navigation file (nor a
+        /// copy kept aside): it is not a Wayfinder data directory, and nothing was removed.
+        case notADataDirectory
+    }
+
+    /// A file with one of the app's names whose contents are not the app's.
+    public struct ForeignFile: Hashable, Sendable {
+        /// The file.
+        public let path: String
+        /// Why it is not taken for the app's, for the user.
+        public let reason: String
+    }
+
+    /// Removes the database, the session and the saved navigation, so that the next start
+    /// has fresh demo data. Only those files, only in a directory that holds a Wayfinder
+    /// database (`wayfinder.sqlite…`) or navigation file (`navigation.json…`), and each
+    /// only once it is recognised as the app's: the database (with its `-wal` and `-shm`)
+    /// when SQLite reads it as one with the app's tables, the navigation file when it is
+    /// JSON with the app's `format`, the session file when it holds a token of the app's
+    /// form. Anything else is left in place, and named in the outcome.
+    /// - Throws: ``SystemError`` when the directory or a file cannot be examined or removed
+    ///   (permissions, I/O), never taken for "nothing there"; `ENOTDIR` when the path is
+    ///   not a directory.
+    public func reset() throws(SystemError) -> ResetOutcome {
+        guard let kind = try FileSystem.kind(of: path) else { return .removed([], leftInPlace: []) }
+        guard kind == .directory else { throw SystemError(operation: "reset", path: path, code: SystemError.notADirectory) }
+        let entries = try FileSystem.entries(in: path)
+        guard !entries.isEmpty else { return .removed([], leftInPlace: []) }
+        guard entries.contains(where: { $0.hasPrefix("wayfinder.sqlite") || $0.hasPrefix("navigation.json") }) else {
+            return .notADataDirectory
+        }
+        var removable: [String] = []
+        var foreign: [ForeignFile] = []
+        for group in try fileGroups() {
+            if let reason = try group.foreignness() {
+                foreign.append(ForeignFile(path: group.files[0], reason: reason))
+            } else {
+                removable += group.files
+            }
+        }
+        var removed: [String] = []
+        for file in removable {
+            try FileSystem.remove(file)
+            removed.append(file)
+        }
+        return .removed(removed, leftInPlace: foreign)
+    }
+
+    /// The app's files present, in groups removed together (the database with its `-wal`
+    /// and `-shm`), each recognised by its first file.
+    private func fileGroups() throws(SystemError) -> [FileGroup] {
+        var groups: [FileGroup] = []
+        var journal: [String] = []
+        for file in [database + "-wal", database + "-shm"] where try FileSystem.kind(of: file) != nil { journal.append(file) }
+        if try FileSystem.kind(of: database) != nil {
+            groups.append(FileGroup(kind: .database, files: [database] + journal))
+        } else if !journal.isEmpty {
+            groups.append(FileGroup(kind: .journal, files: journal))
+        }
+        for (kind, file) in [(FileGroup.Kind.session, session), (.navigation, navigation)] where try FileSystem.kind(of: file) != nil {
+            groups.append(FileGroup(kind: kind, files: [file]))
+        }
+        return groups
+    }
+}
+
+/// Files ``DataDirectory/reset()`` removes together, once the first is recognised as the app's.
+private struct FileGroup {
+    enum Kind {
+        case database, journal, navigation, session
+    }
+
+    let kind: Kind
+    let files: [String]
+
+    /// Why the first file is not the app's, or `nil` when it is.
+    /// - Throws: ``SystemError`` when it cannot be read.
+    func foreignness() throws(SystemError) -> String? {
+        let file = files[0]
+        switch kind {
+        case .database:
+            return databaseForeignness(file)
+        case .journal:
+            // A WAL file whose database is gone: empty (as the app leaves it), or one
+            // that starts as SQLite's do.
+            guard let bytes = try FileSystem.read(file), !bytes.isEmpty else { return nil }
+            return [[0x37, 0x7F, 0x06, 0x82], [0x37, 0x7F, 0x06, 0x83]].contains(Array(bytes.prefix(4))) ? nil : "not a SQLite WAL file"
+        case .navigation:
+            let bytes = try FileSystem.read(file) ?? []
+            let header = try? JSONDecoder().decode(Header.self, from: Data(bytes))
+            return header?.format == NavigationStateFile.format && header?.version != nil ? nil : "not a Wayfinder navigation file"
+        case .session:
+            let bytes = try FileSystem.read(file) ?? []
+            let hexDigits = Array("0123456789abcdefABCDEF".utf8)
+            let isToken = bytes.count == 65 && bytes.last == UInt8(ascii: "\n") && bytes.dropLast().allSatisfy { hexDigits.contains($0) }
+            return isToken ? nil : "not a Wayfinder session file (64 hexadecimal digits and a newline)"
+        }
+    }
+
+    /// The start of a navigation file.
+    private struct Header: Decodable {
+        var format: String?
+        var version: Int?
+    }
+
+    /// Why the file at `path` is not the app's database, or `nil` when it is: SQLite must
+    /// open it (read-only) and find the app's tables.
+    private func databaseForeignness(_ path: String) -> String? {
+        var configuration = Configuration()
+        configuration.readonly = true
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            defer { try? queue.close() }
+            let tables = try queue.read { db in try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")) }
+            let missing = ["grdb_migrations", "user", "post", "session"].filter { !tables.contains($0) }
+            return missing.isEmpty ? nil : "a SQLite database without the app's tables (no \(missing.joined(separator: ", ")))"
+        } catch {
+            return "not readable as the app's SQLite database (\(error))"
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import GRDB
+import Testing
+
+/// One session truth across processes: a sign-out in one REPL is a sign-out in every REPL
+/// on the same data directory, at its next command, and nothing is written as the user
+/// signed out.
+@Suite struct SessionTruthTests {
+    /// The likes of post `postID` by user `userID` (0 or 1).
+    static func likes(of postID: Int, by userID: Int, in directory: String) throws -> Int {
+        let queue = try DatabaseQueue(path: directory + "/wayfinder.sqlite")
+        defer { try? queue.close() }
+        return try queue.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM postLike WHERE postID = ? AND userID = ?", arguments: [postID, userID]) ?? -1
+        }
+    }
+
+    @Test func aSignOutInOneProcessSignsTheOtherOutAtItsNextCommandAndItWritesNothing() throws {
+        let directory = try CLI.temporaryDirectory()
+        let first = try LiveProcess(["--data-dir", directory, "--fresh"])
+        _ = try first.run("login alice", "wonderland")
+        // Started once alice is signed in: it resumes her session.
+        let second = try LiveProcess(["--data-dir", directory, "--fresh"])
+        #expect(try second.run("open wayfinder://main/feed/post/7").stdout.contains("[7]"))
+        #expect(try Self.likes(of: 7, by: 1, in: directory) == 0)
+
+        #expect(try first.run("logout").stdout.contains("Signed out."))
+        let like = try second.run("like")
+        #expect(like.stderr.contains("signed out elsewhere"), "\(like.stderr)")
+        #expect(!like.stdout.contains("Liked."))
+        #expect(like.stdout.contains("Sign in"), "the sign-in screen: \(like.stdout)")
+        #expect(try Self.likes(of: 7, by: 1, in: directory) == 0, "nothing written as alice")
+        #expect(try second.run("where").stdout == "wayfinder://login\n")
+
+        let (status, _) = try second.finish()
+        #expect(status == 1, "the refused command counts as failed")
+        #expect(try first.finish().status == 0)
+    }
+
+    @Test func aSessionStillCurrentIsNotDisturbedByOtherProcessesWriting() throws {
+        let directory = try CLI.temporaryDirectory()
+        let first = try LiveProcess(["--data-dir", directory, "--fresh"])
+        _ = try first.run("login alice", "wonderland")
+        let second = try LiveProcess(["--data-dir", directory, "--fresh"])
+        _ = try second.run("open wayfinder://main/feed/post/7")
+        // Writes elsewhere change the database under the second process, not its session.
+        _ = try first.run("open wayfinder://main/feed/post/9")
+        #expect(try first.run("like").stdout.contains("Liked."))
+        let like = try second.run("like")
+        #expect(like.stdout.contains("Liked."), "\(like.stderr)")
+        #expect(like.stderr.isEmpty)
+        #expect(try Self.likes(of: 7, by: 1, in: directory) == 1)
+        #expect(try Self.likes(of: 9, by: 1, in: directory) == 1)
+        #expect(try first.finish().status == 0)
+        #expect(try second.finish().status == 0)
+    }
+
+    @Test func signingInAgainAsTheSameUserKeepsTheOtherProcessSignedIn() throws {
+        let directory = try CLI.temporaryDirectory()
+        let first = try LiveProcess(["--data-dir", directory, "--fresh"])
+        _ = try first.run("login alice", "wonderland")
+        let second = try LiveProcess(["--data-dir", directory, "--fresh"])
+        #expect(try second.run("login alice", "wonderland").stdout.contains("Signed in as alice."))
+        let where_ = try first.run("where")
+        #expect(where_.stdout == "wayfinder://main/feed\n", "\(where_.stderr)")
+        // Another user, though, replaces the session the two shared.
+        _ = try second.run("login bob", "wonderland")
+        #expect(try first.run("where").stderr.contains("signed out elsewhere"))
+        #expect(try first.finish().status == 1)
+        #expect(try second.finish().status == 0)
+    }
+}
