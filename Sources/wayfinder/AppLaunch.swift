@@ -151,7 +151,11 @@ struct ReplCommand: MainActorCommand {
         var status = await repl.run()
         // The shell stores each command's session changes after it: normally none is left.
         if let failure = await app.settle() { printError("wayfinder: error: \(failure.message)") }
-        if let warning = autosave.finish() { printError("wayfinder: \(warning)") }
+        if let failure = autosave.finish() {
+            // Where the session ended is lost: not a success.
+            printError("wayfinder: \(failure)")
+            if status == 0 || status == 1 { status = ExitCodes.cannotOpenData.rawValue }
+        }
         if output.isClosed { status = StandardOutput.closedStatus }
         if let signal = Terminal.terminationSignal { status = 128 + signal }
         return status

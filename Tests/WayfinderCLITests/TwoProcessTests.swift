@@ -17,15 +17,18 @@ import Testing
         // Both start signed out, so that each signs in with a session of its own.
         let first = try LiveProcess(["--data-dir", directory, "--fresh"])
         let second = try LiveProcess(["--data-dir", directory, "--fresh"])
+        // Each has read the (absent) session before either signs in: a process that started
+        // after carol signed in would be carol, and its `login alice` would sign her out.
+        _ = try first.run("where")
+        _ = try second.run("where")
         _ = try first.run("login carol", "wonderland")
         _ = try second.run("login alice", "wonderland")
         let before = try Self.row("SELECT likeCount FROM post WHERE id = 7", in: directory)
-        _ = try first.run("open wayfinder://main/feed/post/7")
-        _ = try second.run("open wayfinder://main/feed/post/7")
-        #expect(try first.run("like").stdout.contains("Liked."))
-        #expect(try second.run("like").stdout.contains("Liked."))
-        _ = try first.run("open wayfinder://main/feed/post/10")
-        #expect(try first.run("like").stdout.contains("Liked."))
+        for (process, link) in [(first, 7), (second, 7), (first, 10)] {
+            _ = try process.run("open wayfinder://main/feed/post/\(link)")
+            let like = try process.run("like")
+            #expect(like.stdout.contains("Liked."), "\(like.stdout)\(like.stderr)")
+        }
         #expect(try Self.row("SELECT postID || ':' || userID FROM postLike WHERE postID IN (7, 10) AND userID IN (1, 3) ORDER BY 1", in: directory)
             == ["10:3", "7:1", "7:3"])
         #expect(try Self.row("SELECT likeCount FROM post WHERE id = 7", in: directory) == [String((Int(before.first ?? "") ?? -2) + 2)])

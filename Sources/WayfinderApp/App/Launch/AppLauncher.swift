@@ -110,14 +110,4 @@ public struct AppLauncher {
             return "warning: \(message); it could not be moved aside: \(error)"
         }
     }
-
-    /// Saves `app`'s navigation; the returned warning, if any, says why it could not.
-    public func save(_ app: AppCoordinator) -> String? {
-        do {
-            try stateFile.save(app.store.state)
-            return nil
-        } catch {
-            return "warning: the navigation state was not saved: \(error)"
-        }
-    }
 }

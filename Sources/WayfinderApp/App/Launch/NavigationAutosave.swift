@@ -27,25 +27,30 @@ public final class NavigationAutosave {
         self.app = app
         self.file = file
         self.interval = interval
+        // A session that changes nothing writes nothing (a full disk, a read-only file then
+        // go unnoticed, as they should).
+        if case .state(let onDisk) = file.load() { saved = onDisk }
     }
 
     /// Writes the state when it changed since the last write, unless `lineQueued` and the
     /// last write is more recent than ``interval``.
-    /// - Returns: A warning when the write failed (once, until a write succeeds again).
+    /// - Returns: A warning when the write failed (once, until a write succeeds again): the
+    ///   next checkpoint tries again.
     public func checkpoint(lineQueued: Bool) -> String? {
         let state = app.store.state
         guard state != saved else { return nil }
         if lineQueued, let lastWrite, clock.now - lastWrite < interval { return nil }
-        return write(state)
+        return write(state).map { "warning: \($0)" }
     }
 
-    /// Writes the state when it changed since the last write, whatever the time.
-    /// - Returns: A warning when the write failed.
+    /// Writes the state when it changed since the last write, whatever the time: the last
+    /// chance, so a failure is an error.
+    /// - Returns: An error message when the write failed.
     public func finish() -> String? {
         let state = app.store.state
         guard state != saved else { return nil }
         failing = false
-        return write(state)
+        return write(state).map { "error: \($0)" }
     }
 
     private func write(_ state: NavigationState) -> String? {
@@ -57,7 +62,7 @@ public final class NavigationAutosave {
             return nil
         } catch {
             defer { failing = true }
-            return failing ? nil : "warning: the navigation state was not saved: \(error)"
+            return failing ? nil : "the navigation state was not saved: \(error)"
         }
     }
 }

@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+
+/// Where a session ended is part of what the user keeps: a REPL that could not save its
+/// navigation (a full disk) says so on standard error and does not exit as a success.
+@Suite(.serialized, .enabled(if: SmallDisk.isAvailable, "needs root to mount a small tmpfs"))
+struct NavigationSaveFailureTests {
+    @Test func aNavigationThatCouldNotBeSavedIsAnErrorAtExit() throws {
+        let disk = try SmallDisk()
+        defer { disk.unmount() }
+        let directory = try FullDiskTests.signedInOnAFullDisk(disk)
+        // Only navigation: nothing but the state file needs writing.
+        let result = try CLI.run(["--data-dir", directory], stdin: "open wayfinder://main/feed/post/9\nwhere\n")
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("wayfinder://main/feed/post/9\n"), "\(result.stdout)")
+        #expect(result.stderr.contains("wayfinder: error: the navigation state was not saved: "), "\(result.stderr)")
+        try disk.free()
+        // The file saved before the disk filled is whole and still used.
+        let after = try CLI.run(["--data-dir", directory], stdin: "where\n")
+        #expect(after.status == 0, "\(after.stderr)")
+        #expect(after.stdout == "wayfinder://main/feed/post/7\n")
+    }
+}
