@@ -20,7 +20,9 @@ let package = Package(
         .target(name: "Wayfinder"),
         .systemLibrary(name: "CEditLine", providers: [.apt(["libedit-dev", "libbsd-dev", "libmd-dev", "libncurses-dev"])]),
         // Files, with crash-safe writes: what the terminal (history) and the app's services
-        // (database, session, navigation state) write and read.
+        // (database, session, navigation state) write and read. Also the process's streams,
+        // arguments, environment, signals and terminal: the package's calls into the C library
+        // are made here, in one file (Platform.swift), but for libedit's own in the terminal.
         .target(name: "WayfinderSystem"),
         .target(name: "WayfinderTerminal", dependencies: ["Wayfinder", "WayfinderSystem", "CEditLine"]),
         .systemLibrary(name: "CCrypt", providers: [.apt(["libcrypt-dev"])]),

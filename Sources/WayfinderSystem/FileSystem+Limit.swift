@@ -1,5 +1,3 @@
-@preconcurrency import Glibc
-
 extension FileSystem {
     /// What reading a file with a size limit gave.
     public enum LimitedContents: Hashable, Sendable {
@@ -14,18 +12,17 @@ extension FileSystem {
     /// no time); `nil` when there is no such file.
     /// - Throws: ``SystemError`` when it exists but cannot be read.
     public static func read(_ path: String, atMost limit: Int) throws(SystemError) -> LimitedContents? {
-        let fileDescriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let fileDescriptor = Platform.openForReading(path)
         if fileDescriptor < 0 {
-            if errno == ENOENT { return nil }
-            throw SystemError(operation: "open", path: path, code: errno)
+            if Platform.lastError == Platform.noSuchFile { return nil }
+            throw SystemError(operation: "open", path: path, code: Platform.lastError)
         }
-        defer { _ = close(fileDescriptor) }
-        var status = stat()
-        guard fstat(fileDescriptor, &status) == 0 else {
-            throw SystemError(operation: "fstat", path: path, code: errno)
+        defer { Platform.closeFile(fileDescriptor) }
+        guard let status = Platform.status(of: fileDescriptor) else {
+            throw SystemError(operation: "fstat", path: path, code: Platform.lastError)
         }
-        if Int(status.st_size) > limit { return .tooLarge(size: Int(status.st_size)) }
-        return try readBounded(fileDescriptor, path: path, limit: limit, expected: Int(status.st_size))
+        if status.size > limit { return .tooLarge(size: status.size) }
+        return try readBounded(fileDescriptor, path: path, limit: limit, expected: status.size)
     }
 
     /// Reads to the end, or until more than `limit` bytes came (a file that grew since it

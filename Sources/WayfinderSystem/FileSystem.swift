@@ -1,5 +1,3 @@
-@preconcurrency import Glibc
-
 /// The file operations the app's stores need, crash-safe: files are replaced atomically
 /// (temporary file, fsync, rename, directory fsync), so a kill at any moment leaves the old
 /// or the new version.
@@ -7,7 +5,7 @@ public enum FileSystem {
     /// Replaces the file at `path` with `bytes`; the file gets exactly `mode` (e.g. `0o600`).
     /// - Throws: ``SystemError``; the old file is then untouched.
     public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: UInt32 = 0o600) throws(SystemError) {
-        try FileCalls.writeFileAtomically(bytes, toPath: path, mode: mode_t(mode))
+        try FileCalls.writeFileAtomically(bytes, toPath: path, mode: mode)
     }
 
     /// The bytes of the file at `path`, or `nil` when there is no such file.
@@ -34,7 +32,7 @@ public enum FileSystem {
     /// it takes its place.
     /// - Returns: Its path.
     public static func createTemporaryFile(besides path: String, mode: UInt32 = 0o600) throws(SystemError) -> String {
-        try FileCalls.createEmptyTemporaryFile(besides: path, mode: mode_t(mode))
+        try FileCalls.createEmptyTemporaryFile(besides: path, mode: mode)
     }
 
     /// Gives the file at `source` the second name `destination`, only if nothing has that
@@ -46,7 +44,7 @@ public enum FileSystem {
 
     /// `mkdir -p` with `mode` for the directories it creates (e.g. `0o700`).
     public static func createDirectories(_ path: String, mode: UInt32 = 0o700) throws(SystemError) {
-        try FileCalls.createDirectories(atPath: path, mode: mode_t(mode))
+        try FileCalls.createDirectories(atPath: path, mode: mode)
     }
 
     /// Renames `source` to `destination`, replacing it.
@@ -61,7 +59,7 @@ public enum FileSystem {
 
     /// Sets the permission bits of `path`.
     public static func setMode(_ mode: UInt32, of path: String) throws(SystemError) {
-        try FileCalls.setMode(mode_t(mode), ofPath: path)
+        try FileCalls.setMode(mode, ofPath: path)
     }
 
     /// Removes the temporary files that ``writeAtomically(_:to:mode:)`` left beside each of
@@ -76,7 +74,7 @@ public enum FileSystem {
 
     /// The time now in UTC, as in file names: `20261123T224501Z`.
     public static func utcTimestamp() -> String {
-        FileCalls.utcTimestamp()
+        Platform.utcTimestamp()
     }
 
     /// What a path names.
@@ -101,7 +99,7 @@ public enum FileSystem {
 
     /// The permission bits of `path`, or `nil` when it does not exist.
     public static func mode(of path: String) -> UInt32? {
-        FileCalls.mode(ofPath: path).map { UInt32($0) }
+        FileCalls.mode(ofPath: path)
     }
 
     /// The directory `path` is in (`.` for a bare name).

@@ -17,19 +17,30 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The `errno` value for a path that is not a directory (`ENOTDIR`).
-    public static var notADirectory: Int32 { FileCalls.notADirectoryCode }
+    public static var notADirectory: Int32 { Platform.notADirectory }
+
+    /// The `errno` value of a write to a pipe that nobody reads any more (`EPIPE`).
+    public static var brokenPipe: Int32 { Platform.brokenPipe }
+
+    /// The `errno` value of a low-level input or output error (`EIO`).
+    public static var inputOutputError: Int32 { Platform.inputOutputError }
+
+    /// libc's text for the `errno` value `code` (`Permission denied`).
+    public static func reason(for code: Int32) -> String {
+        Platform.errorMessage(for: code)
+    }
 
     /// Whether the call failed for want of space (`ENOSPC`, `EDQUOT`).
-    public var isOutOfSpace: Bool { FileCalls.outOfSpaceCodes.contains(code) }
+    public var isOutOfSpace: Bool { Platform.outOfSpaceCodes.contains(code) }
 
     /// Whether the call failed on permissions (`EACCES`, `EPERM`, `EROFS`).
-    public var isPermissionDenied: Bool { FileCalls.permissionCodes.contains(code) }
+    public var isPermissionDenied: Bool { Platform.permissionCodes.contains(code) }
 
     /// libc's text for the error code (`Permission denied`).
-    public var reason: String { FileCalls.errorMessage(for: code) }
+    public var reason: String { Self.reason(for: code) }
 
     /// The call, the path and libc's text for the error code.
     public var description: String {
-        "\(operation) \(path): \(FileCalls.errorMessage(for: code))"
+        "\(operation) \(path): \(reason)"
     }
 }

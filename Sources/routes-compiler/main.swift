@@ -9,32 +9,27 @@
 //   INPUT   the .routes file;   OUTPUT  the Swift file to write;
 //   NAME    the file name used in locations (as the program names the table);
 //   TYPE    the public enum to declare, holding `graph`.
-#if canImport(Glibc)
-import Glibc
-#endif
 import Wayfinder
 import WayfinderSystem
 
-/// Writes `text` to standard error.
+/// Writes `text` to standard error (unbuffered).
 func report(_ text: String) {
-    var text = text
-    text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+    StandardStreams.write(text, to: .error)
 }
 
 // Read as bytes (`CommandLine.arguments` would repair them): a path that is not UTF-8 is
 // refused, not turned into another path.
 var arguments: [String] = []
-for index in 0..<Int(CommandLine.argc) {
-    guard let argument = CommandLine.unsafeArgv[index] else { continue }
-    guard let text = String(validatingCString: argument) else {
+for (index, argument) in CurrentProcess.arguments.enumerated() {
+    guard let text = String(validating: argument, as: UTF8.self) else {
         report("routes-compiler: error: argument \(index) is not valid UTF-8\n")
-        exit(64)
+        CurrentProcess.exit(64)
     }
     arguments.append(text)
 }
 guard arguments.count == 5 else {
     report("usage: routes-compiler INPUT OUTPUT NAME TYPE\n")
-    exit(64)
+    CurrentProcess.exit(64)
 }
 let (input, output, name, type) = (arguments[1], arguments[2], arguments[3], arguments[4])
 
@@ -45,7 +40,7 @@ func readFile(_ path: String) -> [UInt8]? {
 
 guard let bytes = readFile(input) else {
     report("\(input): error: cannot read the routes file\n")
-    exit(66)
+    CurrentProcess.exit(66)
 }
 
 /// Where the first byte of `bytes` that is not UTF-8 is, as the parser counts places (lines
@@ -64,7 +59,7 @@ func invalidUTF8Location(_ bytes: [UInt8]) -> (line: Int, column: Int) {
 guard let text = String(validating: bytes, as: UTF8.self) else {
     let (line, column) = invalidUTF8Location(bytes)
     report("\(input):\(line):\(column): error: invalid UTF-8\n")
-    exit(65)
+    CurrentProcess.exit(65)
 }
 
 let graph: RouteGraph
@@ -76,7 +71,7 @@ do {
         let location = diagnostic.location
         report("\(input):\(location.line):\(location.column): error: \(diagnostic.message)\n")
     }
-    exit(65)
+    CurrentProcess.exit(65)
 }
 
 /// A Swift string literal for `text`.
@@ -140,7 +135,7 @@ let enums = RouteEnums(graph: graph, name: name)
 let collisions = enums.collisions()
 guard collisions.isEmpty else {
     for (location, message) in collisions { report("\(input):\(location.line):\(location.column): error: \(message)\n") }
-    exit(65)
+    CurrentProcess.exit(65)
 }
 source += "\n" + enums.source
 
@@ -151,6 +146,6 @@ if existing != source {
         try FileSystem.writeAtomically(Array(source.utf8), to: output, mode: 0o644)
     } catch {
         report("\(output): error: cannot write the generated source (\(error))\n")
-        exit(73)
+        CurrentProcess.exit(73)
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-@preconcurrency import Glibc
+import WayfinderSystem
 
 /// The exit codes of `wayfinder`, documented in README.md.
 enum ExitCodes {
@@ -22,13 +22,13 @@ enum ExitCodes {
 /// Writes `message` and a newline to standard error. A failed write is recorded and
 /// reported at exit (``OutputCheck``).
 func printError(_ message: String) {
-    if fflush(stdout) != 0 { OutputCheck.noteOutputFailure(errno) }
-    if fputs(message + "\n", stderr) < 0 { OutputCheck.noteErrorFailure(errno) }
+    if let code = StandardStreams.flush(.output) { OutputCheck.noteOutputFailure(code) }
+    if let code = StandardStreams.write(message + "\n", to: .error) { OutputCheck.noteErrorFailure(code) }
 }
 
 /// Writes `text` and `terminator` to standard output: what the one-shot commands print.
 /// (Swift's `print` looks up, at run time, how to write each value it is given: a cost at
 /// every start.) A failed write is recorded and reported at exit (``OutputCheck``).
 func printOutput(_ text: String, terminator: String = "\n") {
-    if fputs(text + terminator, stdout) < 0 { OutputCheck.noteOutputFailure(errno) }
+    if let code = StandardStreams.write(text + terminator, to: .output) { OutputCheck.noteOutputFailure(code) }
 }

@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
 import Synchronization
+import WayfinderSystem
 
 /// The errno of the first failed write to standard output, and to standard error (0: none).
 private let outputFailure = Atomic<Int32>(0)
@@ -20,45 +20,46 @@ enum OutputCheck {
     /// Installs the check at exit. Call it first: handlers run in reverse order, and this
     /// one may end the process with `_exit`.
     static func install() {
-        atexit { OutputCheck.checkAtExit() }
+        CurrentProcess.atExit { OutputCheck.checkAtExit() }
     }
 
     /// Records that a write to standard output failed with `code` (the first failure is kept).
     static func noteOutputFailure(_ code: Int32) {
-        _ = outputFailure.compareExchange(expected: 0, desired: code == 0 ? EIO : code, ordering: .relaxed)
+        _ = outputFailure.compareExchange(expected: 0, desired: code == 0 ? SystemError.inputOutputError : code, ordering: .relaxed)
     }
 
     /// Records that a write to standard error failed with `code`.
     static func noteErrorFailure(_ code: Int32) {
-        _ = errorFailure.compareExchange(expected: 0, desired: code == 0 ? EIO : code, ordering: .relaxed)
+        _ = errorFailure.compareExchange(expected: 0, desired: code == 0 ? SystemError.inputOutputError : code, ordering: .relaxed)
     }
 
     /// Whether a write to standard output failed for a reason other than a closed pipe.
     static var outputFailed: Bool {
         let code = outputFailure.load(ordering: .relaxed)
-        return code != 0 && code != EPIPE
+        return code != 0 && code != SystemError.brokenPipe
     }
 
     /// Flushes both streams and ends the process with 141 or 74 when a write failed; else
     /// lets the exit go on with its status. (Stream errors left by writers that do not
     /// report them, such as Swift's `print` or libedit, are seen through `ferror`.)
     private static func checkAtExit() {
-        check(stdout, note: noteOutputFailure)
-        check(stderr, note: noteErrorFailure)
+        check(.output, note: noteOutputFailure)
+        check(.error, note: noteErrorFailure)
         let output = outputFailure.load(ordering: .relaxed)
         let error = errorFailure.load(ordering: .relaxed)
-        if output == EPIPE || error == EPIPE { _exit(StandardOutput.closedStatus) }
+        let brokenPipe = SystemError.brokenPipe
+        if output == brokenPipe || error == brokenPipe { CurrentProcess.exitImmediately(StandardOutput.closedStatus) }
         if output != 0 {
-            let reason = String(cString: strerror(output))
-            fputs("wayfinder: error: cannot write to standard output: \(reason)\n", stderr)
-            _exit(failedStatus)
+            let reason = SystemError.reason(for: output)
+            StandardStreams.write("wayfinder: error: cannot write to standard output: \(reason)\n", to: .error)
+            CurrentProcess.exitImmediately(failedStatus)
         }
-        if error != 0 { _exit(failedStatus) }
+        if error != 0 { CurrentProcess.exitImmediately(failedStatus) }
     }
 
-    private static func check(_ stream: UnsafeMutablePointer<FILE>, note: (Int32) -> Void) {
-        let hadError = ferror(stream) != 0
-        errno = 0
-        if fflush(stream) != 0 || hadError { note(errno) }
+    private static func check(_ stream: StandardStreams.Stream, note: (Int32) -> Void) {
+        let hadError = StandardStreams.hasFailed(stream)
+        let failure = StandardStreams.flush(stream)
+        if failure != nil || hadError { note(failure ?? 0) }
     }
 }

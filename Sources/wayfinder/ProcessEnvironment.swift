@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import WayfinderSystem
 import WayfinderTerminal
 
 /// The environment variables the program reads, read as bytes, as ``RawArguments`` reads
@@ -25,8 +25,7 @@ struct ProcessEnvironment: Sendable {
         var values: [String: String] = [:]
         var invalid: [String: [UInt8]] = [:]
         for name in names {
-            guard let value = getenv(name) else { continue }
-            let bytes = Array(UnsafeRawBufferPointer(start: value, count: strlen(value)))
+            guard let bytes = CurrentProcess.environmentValue(name) else { continue }
             if let text = String(validating: bytes, as: UTF8.self) {
                 values[name] = text
             } else if Self.pathVariables.contains(name) {

@@ -1,7 +1,7 @@
 import ArgumentParser
-import Glibc
 import Wayfinder
 import WayfinderApp
+import WayfinderSystem
 import WayfinderTerminal
 
 /// The program's arguments as the bytes it was given: `CommandLine.arguments` would repair
@@ -22,16 +22,8 @@ struct RawArguments: Sendable {
     /// The indices (in ``bytes``) of the arguments that are not valid UTF-8.
     let invalid: [Int]
 
-    /// This process's arguments, read from `CommandLine.unsafeArgv`.
-    static let current: RawArguments = {
-        var arguments: [[UInt8]] = []
-        let argv = CommandLine.unsafeArgv
-        for index in 1..<Int(max(CommandLine.argc, 1)) {
-            guard let argument = argv[index] else { continue }
-            arguments.append(Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument))))
-        }
-        return RawArguments(arguments)
-    }()
+    /// This process's arguments (``CurrentProcess/arguments``).
+    static let current = RawArguments(Array(CurrentProcess.arguments.dropFirst()))
 
     /// Arguments given as bytes (without the program name).
     init(_ bytes: [[UInt8]]) {

@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import WayfinderSystem
 import WayfinderTerminal
 
 /// Standard output and error through libc's buffered streams; the REPL flushes before it
@@ -18,43 +18,43 @@ final class StandardOutput: TextOutput {
     private(set) var hasFailed = false
 
     /// The status of a process whose output was closed early: 128 + SIGPIPE.
-    static let closedStatus: Int32 = 128 + SIGPIPE
+    static let closedStatus: Int32 = 128 + ProcessSignals.brokenPipe
 
     /// Makes writes to a closed pipe fail with `EPIPE` instead of ending the process, so
     /// that the REPL can save its navigation first.
     static func reportClosedPipes() {
-        signal(SIGPIPE, SIG_IGN)
+        ProcessSignals.ignoreBrokenPipe()
     }
 
     func write(_ text: String) {
         guard !isClosed, !hasFailed else { return }
-        if fputs(text, stdout) < 0 { noteFailure() }
+        if let code = StandardStreams.write(text, to: .output) { noteFailure(code) }
     }
 
     /// Writes UTF-8 `bytes` as they are.
     func write(bytes: [UInt8]) {
         guard !isClosed, !hasFailed, !bytes.isEmpty else { return }
-        if bytes.withUnsafeBufferPointer({ fwrite($0.baseAddress, 1, $0.count, stdout) }) < bytes.count { noteFailure() }
+        if let code = StandardStreams.write(bytes: bytes, to: .output) { noteFailure(code) }
     }
 
     func writeError(_ text: String) {
         flush()
-        if fputs(text, stderr) < 0 { OutputCheck.noteErrorFailure(errno) }
+        if let code = StandardStreams.write(text, to: .error) { OutputCheck.noteErrorFailure(code) }
     }
 
     func flush() {
         guard !isClosed, !hasFailed else { return }
-        if fflush(stdout) != 0 { noteFailure() }
+        if let code = StandardStreams.flush(.output) { noteFailure(code) }
     }
 
-    private func noteFailure() {
-        let code = errno
+    private func noteFailure(_ code: Int32) {
         OutputCheck.noteOutputFailure(code)
-        if code == EPIPE { isClosed = true } else { hasFailed = true }
-        clearerr(stdout)
+        if code == SystemError.brokenPipe { isClosed = true } else { hasFailed = true }
+        StandardStreams.clearFailure(.output)
     }
 
     deinit {
-        if !isClosed, !hasFailed, fflush(stdout) != 0 { OutputCheck.noteOutputFailure(errno) }
+        guard !isClosed, !hasFailed, let code = StandardStreams.flush(.output) else { return }
+        OutputCheck.noteOutputFailure(code)
     }
 }

@@ -1,4 +1,5 @@
 import CEditLine
+import WayfinderSystem
 
 extension EditLineReader {
     /// Tab: completes the word before the cursor with the ``completer``'s candidates.
@@ -18,7 +19,7 @@ extension EditLineReader {
             if prefix.count > word.count, prefix.starts(with: word) {
                 return replace(word, with: prefix)
             }
-            Platform.writeStandardOutput("\n" + Self.columns(candidates, width: Platform.terminalWidth()))
+            Terminal.writeAndFlush("\n" + Self.columns(candidates, width: TerminalDevice.columns))
             return UInt8(CC_REDISPLAY)
         }
     }

@@ -1,5 +1,14 @@
-import CEditLine
-import Glibc
+// libedit's header declares, through stdio.h, C's streams that `el_init` takes: mutable C
+// globals, imported as C's other globals are.
+@preconcurrency import CEditLine
+import WayfinderSystem
+// For libedit alone: `errno` around `el_gets` and in its read callback, `strlen` of the line
+// it gives. Every other libc call goes through WayfinderSystem.
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#endif
 
 /// Reads lines at a terminal with libedit: emacs-style editing, history on Up and Down,
 /// Tab completion through ``completer``, and `~/.editrc` for personal key bindings.
@@ -47,11 +56,10 @@ public final class EditLineReader: LineReader {
     ///   - programName: Selects the program's section in `~/.editrc`.
     ///   - historyEntries: Earlier lines, oldest first, which Up recalls.
     public init?(programName: String = "wayfinder", historyEntries: [String] = []) {
-        guard Platform.isTTY(STDIN_FILENO) else { return nil }
-        Platform.configureLocale()
-        Platform.installInterruptHandler()
-        let streams = Platform.standardStreams()
-        guard let editLine = el_init(programName, streams.input, streams.output, streams.error) else {
+        guard TerminalDevice.isTerminal(STDIN_FILENO) else { return nil }
+        TerminalDevice.configureUTF8Locale()
+        ProcessSignals.installInterruptHandler()
+        guard let editLine = el_init(programName, stdin, stdout, stderr) else {
             return nil
         }
         guard let history = history_init() else {
@@ -84,7 +92,7 @@ public final class EditLineReader: LineReader {
         // with polls that notice our handlers' flags, ends the line on Ctrl-C, SIGTERM and
         // SIGHUP instead.
         _ = wf_el_set_signal(editLine, 0)
-        Platform.installResizeHandler()
+        ProcessSignals.installResizeHandler()
         _ = wf_el_set_read_function(editLine) { editLine, character in
             guard let reader = EditLineReader.reader(of: editLine) else { return -1 }
             switch MainActor.assumeIsolated({ reader.nextCharacter() }) {
@@ -135,13 +143,13 @@ public final class EditLineReader: LineReader {
     /// Ctrl-D at a secret line gives ``LineInput/endOfInput`` whatever was typed before it.
     /// A line that is not valid UTF-8 (a secret one too) gives ``LineInput/invalidUTF8(position:)``.
     public func readLine(prompt: String, secret: Bool) -> LineInput {
-        Platform.clearInterruptRequest()
+        ProcessSignals.clearInterruptRequest()
         decoder.reset()
         tookInvalidBytes = false
         if secret { return readSecretLine(prompt: prompt) }
         setPrompt(prompt)
         var count: Int32 = 0
-        Platform.prepareToWaitForInput()
+        ProcessSignals.prepareToWaitForInput()
         guard let bytes = el_gets(editLine, &count) else {
             let failure = count < 0 ? errno : 0
             return endOfLine(interrupted: failure == EINTR)
@@ -173,7 +181,7 @@ public final class EditLineReader: LineReader {
 
     /// The next character typed, decoded as strict UTF-8 from single-byte reads (so nothing
     /// after the line is consumed); an invalid sequence gives U+FFFD and marks the line.
-    private func nextCharacter() -> Platform.CharacterRead {
+    private func nextCharacter() -> CharacterRead {
         while true {
             let byte: UInt8
             if let pending = pendingByte {
@@ -181,7 +189,7 @@ public final class EditLineReader: LineReader {
                 pendingByte = nil
             } else {
                 var value: UInt8 = 0
-                switch withUnsafeMutableBytes(of: &value, { Platform.read(STDIN_FILENO, into: $0, onResize: resize) }) {
+                switch withUnsafeMutableBytes(of: &value, { InterruptibleInput.read(STDIN_FILENO, into: $0, onResize: resize) }) {
                 case .bytes(let count):
                     guard count == 1 else { continue }
                     byte = value
@@ -208,18 +216,26 @@ public final class EditLineReader: LineReader {
         }
     }
 
-    private func invalidCharacter() -> Platform.CharacterRead {
+    private func invalidCharacter() -> CharacterRead {
         tookInvalidBytes = true
         return .character(0xFFFD)
     }
 
+    /// What reading one character for libedit gave.
+    private enum CharacterRead {
+        case character(Int32)
+        case endOfFile
+        case interrupted
+        case failed
+    }
+
     /// What a read that gave no line means, given whether it was cut short by a signal.
     private func endOfLine(interrupted: Bool) -> LineInput {
-        if Platform.isTerminationRequested { return .endOfInput }
-        if interrupted || Platform.isInterruptRequested {
-            Platform.clearInterruptRequest()
+        if ProcessSignals.isTerminationRequested { return .endOfInput }
+        if interrupted || ProcessSignals.isInterruptRequested {
+            ProcessSignals.clearInterruptRequest()
             // The half-typed line stays on screen; the next prompt starts below it.
-            Platform.writeStandardOutput("\n")
+            Terminal.writeAndFlush("\n")
             return .interrupted
         }
         return .endOfInput
@@ -242,10 +258,10 @@ public final class EditLineReader: LineReader {
     }
 
     private func readSecretLine(prompt: String) -> LineInput {
-        Platform.writeStandardOutput(prompt)
-        let input = Platform.withEchoDisabled(on: STDIN_FILENO) { readRawLine() }
+        Terminal.writeAndFlush(prompt)
+        let input = TerminalDevice.withEchoDisabled(on: STDIN_FILENO) { readRawLine() }
         // Echo was off, so the Enter that ended the line did not move the cursor.
-        if case .line = input { Platform.writeStandardOutput("\n") }
+        if case .line = input { Terminal.writeAndFlush("\n") }
         return input
     }
 
@@ -263,7 +279,7 @@ public final class EditLineReader: LineReader {
         }
         var chunk = [UInt8](repeating: 0, count: 256)
         while true {
-            switch chunk.withUnsafeMutableBytes({ Platform.read(STDIN_FILENO, into: $0) }) {
+            switch chunk.withUnsafeMutableBytes({ InterruptibleInput.read(STDIN_FILENO, into: $0) }) {
             case .bytes(let count):
                 let read = chunk[..<count]
                 if let newline = read.firstIndex(of: UInt8(ascii: "\n")) {
@@ -275,7 +291,7 @@ public final class EditLineReader: LineReader {
             case .endOfFile, .failed:
                 return .endOfInput
             case .interrupted:
-                if Platform.isTerminationRequested || Platform.isInterruptRequested {
+                if ProcessSignals.isTerminationRequested || ProcessSignals.isInterruptRequested {
                     return endOfLine(interrupted: true)
                 }
             }

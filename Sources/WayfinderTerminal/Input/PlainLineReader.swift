@@ -1,4 +1,4 @@
-import Glibc
+import WayfinderSystem
 
 /// Reads lines from a pipe or file: no prompt, no editing, no history.
 ///
@@ -45,9 +45,9 @@ public final class PlainLineReader: LineReader {
             case .bytes, .failed, .endOfFile:
                 continue
             case .interrupted:
-                if Platform.isTerminationRequested { return .endOfInput }
-                if Platform.isInterruptRequested {
-                    Platform.clearInterruptRequest()
+                if ProcessSignals.isTerminationRequested { return .endOfInput }
+                if ProcessSignals.isInterruptRequested {
+                    ProcessSignals.clearInterruptRequest()
                     return .interrupted
                 }
             }
@@ -59,8 +59,7 @@ public final class PlainLineReader: LineReader {
     public var hasQueuedLine: Bool {
         if reachedEnd { return lineStart < buffer.count }
         if buffer[max(lineStart, scanned)...].contains(UInt8(ascii: "\n")) { return true }
-        var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&descriptor, 1, 0) > 0
+        return InterruptibleInput.isReady(fileDescriptor)
     }
 
     /// Does nothing: piped input has no history.
@@ -95,14 +94,14 @@ public final class PlainLineReader: LineReader {
         }
     }
 
-    private func fill() -> Platform.ReadOutcome {
+    private func fill() -> InterruptibleInput.Outcome {
         if lineStart > 0 {
             buffer.removeFirst(lineStart)
             scanned -= lineStart
             lineStart = 0
         }
         var chunk = [UInt8](repeating: 0, count: 4096)
-        let outcome = chunk.withUnsafeMutableBytes { Platform.read(fileDescriptor, into: $0) }
+        let outcome = chunk.withUnsafeMutableBytes { InterruptibleInput.read(fileDescriptor, into: $0) }
         switch outcome {
         case .bytes(let count): buffer.append(contentsOf: chunk[..<count])
         case .endOfFile, .failed: reachedEnd = true

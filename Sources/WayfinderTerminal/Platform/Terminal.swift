@@ -1,3 +1,5 @@
+import WayfinderSystem
+
 /// Facts about the terminal and the process's signal flags.
 ///
 /// ```swift
@@ -8,12 +10,12 @@
 public enum Terminal {
     /// Whether `fileDescriptor` (0 standard input, 1 standard output) is a terminal.
     public static func isTTY(_ fileDescriptor: Int32) -> Bool {
-        Platform.isTTY(fileDescriptor)
+        TerminalDevice.isTerminal(fileDescriptor)
     }
 
     /// Columns of the terminal; 80 when output is not a terminal or its size is unknown.
     public static var width: Int {
-        Platform.terminalWidth()
+        TerminalDevice.columns
     }
 
     /// The environment variables ``prefersColor(environment:isTTY:)`` reads.
@@ -39,7 +41,7 @@ public enum Terminal {
     /// Call it before line editing: libedit drops non-ASCII input under a non-UTF-8 locale.
     /// Only `LC_CTYPE` changes, so number formatting and messages are unaffected.
     public static func configureLocale() {
-        Platform.configureLocale()
+        TerminalDevice.configureUTF8Locale()
     }
 
     /// Makes Ctrl-C set ``isInterruptRequested`` instead of ending the process.
@@ -47,17 +49,17 @@ public enum Terminal {
     /// Blocking reads then return early, which the line readers report as
     /// ``LineInput/interrupted``. ``EditLineReader`` installs this itself.
     public static func installInterruptHandler() {
-        Platform.installInterruptHandler()
+        ProcessSignals.installInterruptHandler()
     }
 
     /// Whether Ctrl-C was pressed since the flag was last cleared.
     public static var isInterruptRequested: Bool {
-        Platform.isInterruptRequested
+        ProcessSignals.isInterruptRequested
     }
 
     /// Clears ``isInterruptRequested``.
     public static func clearInterruptRequest() {
-        Platform.clearInterruptRequest()
+        ProcessSignals.clearInterruptRequest()
     }
 
     /// Makes SIGTERM and SIGHUP set ``isTerminationRequested`` instead of ending the process,
@@ -65,21 +67,28 @@ public enum Terminal {
     ///
     /// A line reader waiting for input then returns ``LineInput/endOfInput``.
     public static func installTerminationHandlers() {
-        Platform.installTerminationHandlers()
+        ProcessSignals.installTerminationHandlers()
     }
 
     /// Whether SIGTERM or SIGHUP arrived since the flag was last cleared.
     public static var isTerminationRequested: Bool {
-        Platform.isTerminationRequested
+        ProcessSignals.isTerminationRequested
     }
 
     /// The signal (SIGTERM or SIGHUP) that asked for termination, if any.
     public static var terminationSignal: Int32? {
-        Platform.terminationSignal
+        ProcessSignals.terminationSignal
     }
 
     /// Clears ``isTerminationRequested``.
     public static func clearTerminationRequest() {
-        Platform.clearTerminationRequest()
+        ProcessSignals.clearTerminationRequest()
+    }
+
+    /// Writes `text` through C's `stdout`, the stream Swift's `print` and libedit use, and
+    /// flushes it, so the order of output is kept.
+    static func writeAndFlush(_ text: String) {
+        StandardStreams.write(text, to: .output)
+        StandardStreams.flush(.output)
     }
 }
