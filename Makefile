@@ -22,6 +22,11 @@ INSTALL_DATA ?= $(INSTALL) -m 644
 # SwiftPM builds the debug tree in .build (SwiftPM lets one build at a time use a directory).
 SCRATCH ?= .build
 RELEASE_DIR = $(SCRATCH)/release
+SHARE = $(SCRATCH)/share
+# Written by `release` when all that `install` copies is built.
+RELEASED = $(SHARE)/.released
+# What the release is built from (directories too: a file added or removed changes its own).
+RELEASE_SOURCES = Package.swift $(wildcard Package.resolved) CHANGELOG.md $(shell find Sources Routes)
 # The man page carries the date of the latest release in CHANGELOG.md, not the day it was
 # built, so that two builds of one release install the same file.
 RELEASE_DATE = $(shell sed -n 's/^\#\# \[[0-9][0-9.]*\] - \([0-9-]*\).*/\1/p' CHANGELOG.md | head -n 1)
@@ -56,29 +61,36 @@ bench: deps
 	@Benchmarks/scripts/bench.sh
 
 # `.build/release/wayfinder`: the Swift runtime linked in, so it runs where Swift is not installed.
+# Beside it, in .build/share/, what `install` copies with it: `wayfinder.1`, the man page that
+# swift-argument-parser's GenerateManual plugin writes, and the completion scripts that
+# `wayfinder --generate-completion-script` prints. The plugin builds the products to read their
+# options: in debug, as a build in release without --static-swift-stdlib (which `swift package`
+# does not take) would compile every module of the release build again, and the next `release`
+# again after it.
 release: deps
 	$(SWIFT) build --scratch-path $(SCRATCH) -c release --static-swift-stdlib --product wayfinder
-
-# The release binary, the man page that swift-argument-parser's GenerateManual plugin writes,
-# and the completion scripts that `wayfinder --generate-completion-script` prints. The plugin
-# builds the products to read their options: in debug, since a build in release without
-# --static-swift-stdlib (which `swift package` does not take) would compile every module of
-# the release build again, and the next `release` again after it.
-install: release
 	$(SWIFT) package --scratch-path $(SCRATCH) plugin generate-manual --configuration debug \
 		$(if $(RELEASE_DATE),--date $(RELEASE_DATE)) </dev/null
-	@mkdir -p $(SCRATCH)/share
-	cp $(SCRATCH)/plugins/GenerateManual/outputs/wayfinder/wayfinder.1 $(SCRATCH)/share/wayfinder.1
-	$(RELEASE_DIR)/wayfinder --generate-completion-script bash > $(SCRATCH)/share/wayfinder.bash
-	$(RELEASE_DIR)/wayfinder --generate-completion-script zsh > $(SCRATCH)/share/_wayfinder
-	$(RELEASE_DIR)/wayfinder --generate-completion-script fish > $(SCRATCH)/share/wayfinder.fish
+	@mkdir -p $(SHARE)
+	cp $(SCRATCH)/plugins/GenerateManual/outputs/wayfinder/wayfinder.1 $(SHARE)/wayfinder.1
+	$(RELEASE_DIR)/wayfinder --generate-completion-script bash > $(SHARE)/wayfinder.bash
+	$(RELEASE_DIR)/wayfinder --generate-completion-script zsh > $(SHARE)/_wayfinder
+	$(RELEASE_DIR)/wayfinder --generate-completion-script fish > $(SHARE)/wayfinder.fish
+	@touch $(RELEASED)
+
+# `install` builds only when a source is newer than the last `release`: `make release`, then
+# `sudo make install`, runs nothing as root that writes to the build directory.
+$(RELEASED): $(RELEASE_SOURCES)
+	@$(MAKE) --no-print-directory release
+
+install: $(RELEASED)
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) \
 		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	$(INSTALL_PROGRAM) $(RELEASE_DIR)/wayfinder $(DESTDIR)$(BINDIR)/wayfinder
-	$(INSTALL_DATA) $(SCRATCH)/share/wayfinder.1 $(DESTDIR)$(MAN1DIR)/wayfinder.1
-	$(INSTALL_DATA) $(SCRATCH)/share/wayfinder.bash $(DESTDIR)$(BASHCOMPDIR)/wayfinder
-	$(INSTALL_DATA) $(SCRATCH)/share/_wayfinder $(DESTDIR)$(ZSHCOMPDIR)/_wayfinder
-	$(INSTALL_DATA) $(SCRATCH)/share/wayfinder.fish $(DESTDIR)$(FISHCOMPDIR)/wayfinder.fish
+	$(INSTALL_DATA) $(SHARE)/wayfinder.1 $(DESTDIR)$(MAN1DIR)/wayfinder.1
+	$(INSTALL_DATA) $(SHARE)/wayfinder.bash $(DESTDIR)$(BASHCOMPDIR)/wayfinder
+	$(INSTALL_DATA) $(SHARE)/_wayfinder $(DESTDIR)$(ZSHCOMPDIR)/_wayfinder
+	$(INSTALL_DATA) $(SHARE)/wayfinder.fish $(DESTDIR)$(FISHCOMPDIR)/wayfinder.fish
 
 # Removes what `install` put there (with the same PREFIX, DESTDIR…), and nothing else: the
 # directories stay, as others may have files in them.
