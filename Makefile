@@ -2,7 +2,34 @@ SHELL := /bin/bash
 # Wayfinder: `make run` starts the program on the built-in demo data, `make test` runs every test.
 SWIFT ?= swift
 BUILD_LOG := .build/build.log
-.PHONY: all deps build run test fuzz bench release clean
+.PHONY: all deps build run test fuzz bench release install uninstall clean
+
+# `make install` puts the release binary, its man page and its bash, zsh and fish completions
+# under PREFIX; DESTDIR stages them elsewhere (`make install DESTDIR=/tmp/pkg PREFIX=/usr`).
+# Each directory can be set on its own, as GNU make conventions have it.
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+DATAROOTDIR ?= $(PREFIX)/share
+MANDIR ?= $(DATAROOTDIR)/man
+MAN1DIR ?= $(MANDIR)/man1
+BASHCOMPDIR ?= $(DATAROOTDIR)/bash-completion/completions
+ZSHCOMPDIR ?= $(DATAROOTDIR)/zsh/site-functions
+FISHCOMPDIR ?= $(DATAROOTDIR)/fish/vendor_completions.d
+INSTALL ?= install
+INSTALL_PROGRAM ?= $(INSTALL) -m 755
+INSTALL_DATA ?= $(INSTALL) -m 644
+# Where the release build goes (`release`, `install`): another directory lets it run while
+# SwiftPM builds the debug tree in .build (SwiftPM lets one build at a time use a directory).
+SCRATCH ?= .build
+RELEASE_DIR = $(SCRATCH)/release
+SHARE = $(SCRATCH)/share
+# Written by `release` when all that `install` copies is built.
+RELEASED = $(SHARE)/.released
+# What the release is built from (directories too: a file added or removed changes its own).
+RELEASE_SOURCES = Package.swift $(wildcard Package.resolved) CHANGELOG.md $(shell find Sources Routes)
+# The man page carries the date of the latest release in CHANGELOG.md, not the day it was
+# built, so that two builds of one release install the same file.
+RELEASE_DATE = $(shell sed -n 's/^\#\# \[[0-9][0-9.]*\] - \([0-9-]*\).*/\1/p' CHANGELOG.md | head -n 1)
 
 all: build
 
@@ -34,8 +61,43 @@ bench: deps
 	@Benchmarks/scripts/bench.sh
 
 # `.build/release/wayfinder`: the Swift runtime linked in, so it runs where Swift is not installed.
+# Beside it, in .build/share/, what `install` copies with it: `wayfinder.1`, the man page that
+# swift-argument-parser's GenerateManual plugin writes, and the completion scripts that
+# `wayfinder --generate-completion-script` prints. The plugin builds the products to read their
+# options: in debug, as a build in release without --static-swift-stdlib (which `swift package`
+# does not take) would compile every module of the release build again, and the next `release`
+# again after it.
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib --product wayfinder
+	$(SWIFT) build --scratch-path $(SCRATCH) -c release --static-swift-stdlib --product wayfinder
+	$(SWIFT) package --scratch-path $(SCRATCH) plugin generate-manual --configuration debug \
+		$(if $(RELEASE_DATE),--date $(RELEASE_DATE)) </dev/null
+	@mkdir -p $(SHARE)
+	cp $(SCRATCH)/plugins/GenerateManual/outputs/wayfinder/wayfinder.1 $(SHARE)/wayfinder.1
+	$(RELEASE_DIR)/wayfinder --generate-completion-script bash > $(SHARE)/wayfinder.bash
+	$(RELEASE_DIR)/wayfinder --generate-completion-script zsh > $(SHARE)/_wayfinder
+	$(RELEASE_DIR)/wayfinder --generate-completion-script fish > $(SHARE)/wayfinder.fish
+	@touch $(RELEASED)
+
+# `install` builds only when a source is newer than the last `release`: `make release`, then
+# `sudo make install`, runs nothing as root that writes to the build directory.
+$(RELEASED): $(RELEASE_SOURCES)
+	@$(MAKE) --no-print-directory release
+
+install: $(RELEASED)
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) \
+		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+	$(INSTALL_PROGRAM) $(RELEASE_DIR)/wayfinder $(DESTDIR)$(BINDIR)/wayfinder
+	$(INSTALL_DATA) $(SHARE)/wayfinder.1 $(DESTDIR)$(MAN1DIR)/wayfinder.1
+	$(INSTALL_DATA) $(SHARE)/wayfinder.bash $(DESTDIR)$(BASHCOMPDIR)/wayfinder
+	$(INSTALL_DATA) $(SHARE)/_wayfinder $(DESTDIR)$(ZSHCOMPDIR)/_wayfinder
+	$(INSTALL_DATA) $(SHARE)/wayfinder.fish $(DESTDIR)$(FISHCOMPDIR)/wayfinder.fish
+
+# Removes what `install` put there (with the same PREFIX, DESTDIR…), and nothing else: the
+# directories stay, as others may have files in them.
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/wayfinder $(DESTDIR)$(MAN1DIR)/wayfinder.1 \
+		$(DESTDIR)$(BASHCOMPDIR)/wayfinder $(DESTDIR)$(ZSHCOMPDIR)/_wayfinder \
+		$(DESTDIR)$(FISHCOMPDIR)/wayfinder.fish
 
 clean:
 	rm -rf .build

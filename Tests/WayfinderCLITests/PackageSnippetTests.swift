@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// README's "Typed routes in your own package" works as written: its files, each a fenced
+/// block after a `<!-- file: PATH -->` line, pasted as they are into a new package beside a
+/// checkout of Wayfinder in a folder of another name, build, and the program prints what the
+/// README says it prints.
+@Suite struct PackageSnippetTests {
+    /// The README's files: path in the package → contents.
+    static func readmeFiles() throws -> [String: String] {
+        let readme = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var files: [String: String] = [:]
+        var index = 0
+        while index < lines.count {
+            let line = lines[index]
+            index += 1
+            guard line.hasPrefix("<!-- file: "), line.hasSuffix(" -->") else { continue }
+            let path = String(line.dropFirst("<!-- file: ".count).dropLast(" -->".count))
+            guard index < lines.count, lines[index].hasPrefix("```") else { continue }
+            index += 1
+            var body: [String] = []
+            while index < lines.count, !lines[index].hasPrefix("```") {
+                body.append(lines[index])
+                index += 1
+            }
+            files[path] = body.joined(separator: "\n") + "\n"
+        }
+        return files
+    }
+
+    /// The folder `../NAME` the manifest's path dependency names.
+    static func checkoutFolder(in manifest: String) -> String? {
+        guard let range = manifest.range(of: #"path: "\.\./[A-Za-z0-9][^"/]*""#, options: .regularExpression) else { return nil }
+        return String(manifest[range].dropFirst(#"path: "../"#.count).dropLast())
+    }
+
+    /// Runs `arguments` (through env, so the toolchain is found on PATH); status and output.
+    private func run(_ arguments: [String], in directory: URL) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func theReadmePackageBuildsBesideACheckoutInAFolderOfAnotherName() throws {
+        let files = try Self.readmeFiles()
+        #expect(files.keys.sorted() == ["Package.swift", "Routes/shop.routes", "Sources/Shop/main.swift"])
+        let manifest = try #require(files["Package.swift"])
+        let folder = try #require(Self.checkoutFolder(in: manifest), "README: no path dependency in \(manifest)")
+        // The case this guards: SwiftPM names a path dependency after its folder.
+        #expect(folder.lowercased() != "wayfinder", "README: the checkout's folder should not be named after the package")
+
+        // Kept between runs, under .build/, so that Wayfinder is compiled again only when it
+        // changed; the package itself is written afresh. The checkout is a link to this one:
+        // its uncommitted changes are what is tested.
+        let place = CLI.repositoryRoot.appendingPathComponent(".build/examples/snippet")
+        let package = place.appendingPathComponent("Shop")
+        let checkout = place.appendingPathComponent(folder)
+        try? FileManager.default.removeItem(at: package)
+        try? FileManager.default.removeItem(at: checkout)
+        try FileManager.default.createDirectory(at: place, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: checkout, withDestinationURL: CLI.repositoryRoot)
+        for (path, text) in files {
+            let url = package.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let scratch = place.appendingPathComponent("build").path
+        // As in ExamplePackageTests: plan afresh when the dependency's files changed.
+        try? FileManager.default.removeItem(atPath: scratch + "/debug.yaml")
+        let build = try run(["swift", "build", "--scratch-path", scratch], in: package)
+        #expect(build.status == 0, "\(build.output)")
+        try #require(build.status == 0)
+
+        let main = try #require(files["Sources/Shop/main.swift"])
+        let promised = try #require(main.split(separator: "\n").last { $0.hasPrefix("// ") }, "README: main.swift ends without the line it prints")
+        let program = try run([scratch + "/debug/Shop"], in: package)
+        #expect(program.status == 0)
+        #expect(program.output == String(promised.dropFirst(3)) + "\n")
+    }
+}
