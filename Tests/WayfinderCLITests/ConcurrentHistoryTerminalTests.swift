@@ -6,14 +6,17 @@ import Testing
 /// rewrite the file with its lines only).
 @Suite(.serialized, .enabled(if: CLI.which("tmux") != nil, "tmux drives the terminal"))
 struct ConcurrentHistoryTerminalTests {
-    @Test func twoREPLsWithOneHomeKeepBothSessionsLines() async throws {
+    @Test(arguments: [false, true])
+    func twoREPLsWithOneHomeKeepBothSessionsLines(unprivileged: Bool) async throws {
+        guard !unprivileged || Unprivileged.isAvailable else { return }
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
-        let first = try TmuxPane(sandbox: sandbox, recordsExitStatus: true)
+        if unprivileged { try Unprivileged.giveAway(sandbox.root.path) }
+        let first = try TmuxPane(sandbox: sandbox, recordsExitStatus: true, unprivileged: unprivileged)
         defer { first.shutDown() }
         // The second starts once the first has made the data directory.
         try await first.waitForPrompt("wayfinder://login")
-        let second = try TmuxPane(sandbox: sandbox, recordsExitStatus: true)
+        let second = try TmuxPane(sandbox: sandbox, recordsExitStatus: true, unprivileged: unprivileged)
         defer { second.shutDown() }
         try await second.waitForPrompt("wayfinder://login")
 
@@ -33,7 +36,8 @@ struct ConcurrentHistoryTerminalTests {
         let entries = history.split(separator: "\n").map(String.init)
         #expect(entries == ["login alice", "help back", "where", "help where", "help root", "where"], "history file:\n\(history)")
         #expect(!history.contains("wonderland"), "the password was written to the history file")
-        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
-        #expect(mode == 0o600)
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect(attributes[.posixPermissions] as? Int == 0o600)
+        if unprivileged { #expect((attributes[.ownerAccountID] as? NSNumber)?.uint32Value == Unprivileged.uid) }
     }
 }

@@ -367,9 +367,11 @@ final class TmuxPane {
     ///   - locale: `LANG` in the pane; nil leaves LANG and the LC_ variables unset.
     ///   - recordsExitStatus: Runs the binary under `sh`, which writes its exit status to a
     ///     file for ``waitForExitStatus()``. Only without Ctrl-C: `sh` shares the process group.
+    ///   - unprivileged: Runs it as the unprivileged user (``Unprivileged``); give it the
+    ///     sandbox first.
     init(
         sandbox: Sandbox, environment: [String: String] = [:], locale: String? = "C.UTF-8",
-        recordsExitStatus: Bool = false
+        recordsExitStatus: Bool = false, unprivileged: Bool = false
     ) throws {
         tmuxPath = try #require(CLI.which("tmux"))
         let id = UUID().uuidString
@@ -390,7 +392,7 @@ final class TmuxPane {
         if let locale { variables["LANG"] = locale }
         for (key, value) in environment { variables[key] = value }
         var command = ["env", "-i"] + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        command.append(CLI.binary.path)
+        command += unprivileged ? try #require(try Unprivileged.command()) : [CLI.binary.path]
         if let statusFile {
             let script = #"out=$1; shift; "$@"; status=$?; echo "$status" > "$out.tmp" && mv "$out.tmp" "$out""#
             command = ["/bin/sh", "-c", script, "sh", statusFile.path] + command
