@@ -92,6 +92,25 @@ import Testing
         #expect(result.stdout.contains("Signed in as bob."))
         #expect(try signedInUser() == "bob")
     }
+
+    @Test func whatRanBeforeAPasswordIsSavedWhileTheScriptWaitsForIt() async throws {
+        let directory = try DataDirectoryChoiceTests.populatedDirectory()
+        let file = directory + "/navigation.json"
+        // The second tab follows the first at once, and more of the script is queued after
+        // `login bob`: only the wait for bob's password has it saved before the script ends.
+        let process = try LiveProcess(["--data-dir", directory, "-c", "tab search", "-c", "tab me", "-c", "login bob", "-c", "where"])
+        var saved = ""
+        for _ in 0..<200 where !saved.contains("\"selectedTab\":\"me\"") {
+            try await Task.sleep(for: .milliseconds(50))
+            saved = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+        }
+        #expect(saved.contains("\"selectedTab\":\"me\""), "\(saved)")
+        process.send("wonderland\n")
+        let (status, rest) = try process.finish()
+        #expect(status == 0, "\(rest.stderr)")
+        #expect(rest.stdout.contains("Signed in as bob.\n"), "\(rest.stdout)")
+        #expect(rest.stdout.hasSuffix("\nwayfinder://main/me\n"), "\(rest.stdout)")
+    }
 }
 
 /// At a terminal, a password that a `-c` command asks for is typed without echo.

@@ -88,8 +88,10 @@ public final class Repl {
             output.write(renderer.render(await shell.screen()))
         }
         while !shouldStop() {
-            checkpoint(reader.hasQueuedLine)
             let secretPrompt = shell.secretPrompt
+            // A script's password may be waited for elsewhere (standard input, while the
+            // script's next line is queued): what is done so far is saved first.
+            checkpoint(secretPrompt == nil && reader.hasQueuedLine)
             // A program talking to the REPL through pipes sees each reply before it writes more.
             output.flush()
             // A piped session shows no prompt: it is not made.
