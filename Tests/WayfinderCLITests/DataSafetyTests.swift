@@ -174,7 +174,7 @@ struct PermissionErrorTests {
 
     @Test func usageShowsLinksAndSubcommands() throws {
         let result = try CLI.run(["--help"])
-        #expect(result.stdout.contains("USAGE: wayfinder [URL…] [--fresh] [--data-dir <dir>]\n       wayfinder <subcommand>\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("USAGE: wayfinder [URL…] [-c <command>…|-f <file>] [--bail] [--echo] [--fresh] [--data-dir <dir>]\n       wayfinder <subcommand>\n"), "\(result.stdout)")
     }
 
     @Test func helpForAnUnknownCommandIsAFailedCommand() throws {

@@ -192,7 +192,8 @@ final class PasswordPane {
     /// Where the exit status is written, in a pane made with `recordsExitStatus`.
     var statusFile: URL { root.appendingPathComponent("status") }
 
-    init(recordsExitStatus: Bool = false) throws {
+    /// Runs `wayfinder` with `arguments`.
+    init(recordsExitStatus: Bool = false, arguments: [String] = []) throws {
         tmuxPath = try #require(CLI.which("tmux"))
         root = URL(fileURLWithPath: try CLI.temporaryDirectory())
         configuration = root.appendingPathComponent("tmux.conf")
@@ -201,7 +202,9 @@ final class PasswordPane {
             "PATH": "/usr/bin:/bin", "HOME": root.path, "XDG_STATE_HOME": root.path, "WAYFINDER_HOME": root.appendingPathComponent("data").path,
             "TERM": "xterm-256color", "LANG": "C.UTF-8",
         ]
-        let program = recordsExitStatus ? ["/bin/sh", "-c", "\"$0\"; echo $? > \"$1\"", CLI.binary.path, statusFile.path] : [CLI.binary.path]
+        let program = recordsExitStatus
+            ? ["/bin/sh", "-c", "s=$1; shift; \"$0\" \"$@\"; echo $? > \"$s\"", CLI.binary.path, statusFile.path] + arguments
+            : [CLI.binary.path] + arguments
         let command = ["env", "-i"] + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + program
         try tmux(["new-session", "-d", "-x", "120", "-y", "40"] + command)
     }

@@ -36,9 +36,16 @@ public protocol LineReader: AnyObject {
     /// not wait for input (a pipe that was written ahead): callers may put off work that
     /// must be done before waiting, such as saving.
     var hasQueuedLine: Bool { get }
+
+    /// Where the line last read came from, for messages about it (`line 3`, `-c 2`); nil
+    /// when the reader does not count its lines.
+    var lastLineLocation: String? { get }
 }
 
 extension LineReader {
     /// False: a reader that cannot tell is taken to wait at every line.
     public var hasQueuedLine: Bool { false }
+
+    /// Nil: lines are not counted.
+    public var lastLineLocation: String? { nil }
 }

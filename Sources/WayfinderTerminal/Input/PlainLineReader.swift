@@ -32,6 +32,14 @@ public final class PlainLineReader: LineReader {
         self.fileDescriptor = fileDescriptor
     }
 
+    /// Creates a reader of `bytes` already read (a script file), split into lines as a
+    /// pipe's would be.
+    public init(bytes: [UInt8]) {
+        fileDescriptor = -1
+        buffer = bytes
+        reachedEnd = true
+    }
+
     /// Reads the next line; `prompt` and `secret` are ignored.
     ///
     /// Gives ``LineInput/endOfInput`` at the end of the input, on a read error, or when

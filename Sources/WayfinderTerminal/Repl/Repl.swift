@@ -27,6 +27,10 @@ extension TextOutput {
 /// A line that is not valid UTF-8 (``LineInput/invalidUTF8(position:)``) is refused whole:
 /// one error line (`error: line is not valid UTF-8 (byte N)`), nothing run, the state (and a
 /// password prompt) left as it was; in a piped session it counts as a failed command.
+///
+/// A session that is not interactive (a pipe, or a ``ScriptLineReader``) may print each
+/// command before its output (``echoesCommands``) and stop at the first failed command
+/// (``stopsAtFirstFailure``). Ctrl-C at its password prompt ends it as a failed command.
 @MainActor
 public final class Repl {
     private let shell: any ReplShell
@@ -35,6 +39,10 @@ public final class Repl {
     private let renderer: TextRenderer
     private let output: any TextOutput
     private var warnedAboutHistory = false
+    private var failed = false
+    private var failedOnStorage = false
+    /// The last line read that was not a password: where a failure is said to be.
+    private var lastCommand: ReplStop?
     /// Checked before each line; the loop ends when it returns true (SIGTERM, SIGHUP).
     public var shouldStop: () -> Bool = { false }
     /// Called before each line is read and after each command (before its reply is
@@ -42,6 +50,15 @@ public final class Repl {
     /// the next line is already queued (``LineReader/hasQueuedLine``), when the caller may
     /// put its work off: it is called again before the REPL waits for input.
     public var checkpoint: (_ lineQueued: Bool) -> Void = { _ in }
+    /// When the session is not interactive, prints each command before its output, as a
+    /// terminal shows it: the prompt (the deep link of the screen it runs on), then the
+    /// line. Password lines are never printed.
+    public var echoesCommands = false
+    /// When the session is not interactive, the first failed command ends it (``stop``
+    /// says which): `--bail`.
+    public var stopsAtFirstFailure = false
+    /// The failed command that ended the session (``stopsAtFirstFailure``); nil when none did.
+    public private(set) var stop: ReplStop?
 
     /// Creates a REPL.
     /// - Parameters:
@@ -60,66 +77,94 @@ public final class Repl {
         reader.completer = { [weak shell] text in shell?.completions(for: text) ?? [] }
     }
 
-    /// Runs until `quit`, end of input, or ``shouldStop``.
+    /// Runs until `quit`, end of input, or ``shouldStop`` (or, with ``stopsAtFirstFailure``,
+    /// a failed command).
     /// - Returns: The exit status: 0; in a piped session 74 when a command failed on a
     ///   storage error, else 1 when one failed.
     public func run() async -> Int32 {
         let interactive = reader.isInteractive
-        var failed = false
-        var failedOnStorage = false
-        /// `quit`, Ctrl-D and end of input alike: only a piped session reports failed commands.
-        var exitStatus: Int32 { interactive ? 0 : (failedOnStorage ? 74 : (failed ? 1 : 0)) }
         if interactive {
             output.write(renderer.render(shell.banner()))
             output.write(renderer.render(await shell.screen()))
         }
         while !shouldStop() {
-            checkpoint(reader.hasQueuedLine)
             let secretPrompt = shell.secretPrompt
+            // A script's password may be waited for elsewhere (standard input, while the
+            // script's next line is queued): what is done so far is saved first.
+            checkpoint(secretPrompt == nil && reader.hasQueuedLine)
             // A program talking to the REPL through pipes sees each reply before it writes more.
             output.flush()
             // A piped session shows no prompt: it is not made.
             let prompt = secretPrompt ?? (interactive ? shell.prompt : "")
-            let input = reader.readLine(prompt: prompt, secret: secretPrompt != nil)
-            switch input {
+            switch reader.readLine(prompt: prompt, secret: secretPrompt != nil) {
             case .endOfInput:
                 if interactive { output.write("\n") }
                 guard secretPrompt != nil else { return exitStatus }
                 if cancelSecretPromptAtEndOfInput(interactive: interactive) { continue }
-                failed = true
+                noteFailure(onStorage: false)
                 return exitStatus
             case .interrupted:
                 if secretPrompt != nil {
                     output.write(renderer.render(shell.cancelSecretInput()))
+                    // A script's sign-in that did not happen: what follows must not run
+                    // as whoever is still signed in.
+                    if !interactive {
+                        noteFailure(onStorage: false)
+                        return exitStatus
+                    }
                 } else {
                     shell.cancelInput()
                 }
-                continue
             case .invalidUTF8(let position):
+                if secretPrompt == nil { lastCommand = ReplStop(location: reader.lastLineLocation, command: nil) }
                 output.writeError(renderer.render(.line("error: line is not valid UTF-8 (byte \(position))", .error)))
-                failed = true
-                continue
+                noteFailure(onStorage: false)
+                if stop != nil { return exitStatus }
             case .line(let line):
-                if secretPrompt == nil {
-                    let trimmed = line.trimmingWhitespace
-                    if trimmed.isEmpty || (!interactive && trimmed.hasPrefix("#")) { continue }
-                    remember(trimmed)
-                }
-                let reply = await shell.execute(line)
-                checkpoint(reader.hasQueuedLine)
-                if !reply.output.isEmpty {
-                    let text = renderer.render(reply.output)
-                    if reply.isError { output.writeError(text) } else { output.write(text) }
-                }
-                if reply.isError { failed = true }
-                if reply.isError, reply.isStorageError { failedOnStorage = true }
-                if reply.showsScreen {
-                    output.write(renderer.render(await shell.screen()))
-                }
-                if reply.quits { return exitStatus }
+                if await runLine(line, secret: secretPrompt != nil) || stop != nil { return exitStatus }
             }
         }
         return exitStatus
+    }
+
+    /// `quit`, Ctrl-D and end of input alike: only a piped session reports failed commands.
+    private var exitStatus: Int32 {
+        reader.isInteractive ? 0 : (failedOnStorage ? 74 : (failed ? 1 : 0))
+    }
+
+    /// Runs one line read (a password when `secret`): echoes it when asked, prints its reply
+    /// and the screen, notes a failure.
+    /// - Returns: Whether the line ends the session (`quit`).
+    private func runLine(_ line: String, secret: Bool) async -> Bool {
+        let interactive = reader.isInteractive
+        if !secret {
+            let trimmed = line.trimmingWhitespace
+            if trimmed.isEmpty || (!interactive && trimmed.hasPrefix("#")) { return false }
+            remember(trimmed)
+            lastCommand = ReplStop(location: reader.lastLineLocation, command: trimmed)
+            if echoesCommands, !interactive { output.write(renderer.render(.line(shell.prompt + trimmed, .dim))) }
+        }
+        let reply = await shell.execute(line)
+        checkpoint(reader.hasQueuedLine)
+        if !reply.output.isEmpty {
+            let text = renderer.render(reply.output)
+            if reply.isError { output.writeError(text) } else { output.write(text) }
+        }
+        if reply.isError { noteFailure(onStorage: reply.isStorageError) }
+        if reply.showsScreen {
+            output.write(renderer.render(await shell.screen()))
+        }
+        return reply.quits
+    }
+
+    /// Counts a failed command; with ``stopsAtFirstFailure`` (and no one at a terminal),
+    /// the session stops at it: at the command a password was asked for, when the password
+    /// line failed.
+    private func noteFailure(onStorage: Bool) {
+        failed = true
+        if onStorage { failedOnStorage = true }
+        guard stopsAtFirstFailure, !reader.isInteractive, stop == nil else { return }
+        stop = lastCommand ?? ReplStop(location: reader.lastLineLocation, command: nil)
     }
 
     /// Drops the password prompt at the end of input. On a terminal that is Ctrl-D, which
@@ -132,7 +177,10 @@ public final class Repl {
             output.write(renderer.render(shell.cancelSecretInput()))
             return true
         }
-        output.writeError(renderer.render(.line("error: the input ended at the password prompt", .error)))
+        let message = (reader as? ScriptLineReader)?.readsSecretsFromStandardInput == true
+            ? "error: standard input ended before the password (a script's passwords are read from standard input, never from -c or its file)"
+            : "error: the input ended at the password prompt"
+        output.writeError(renderer.render(.line(message, .error)))
         output.writeError(renderer.render(shell.cancelSecretInput()))
         return false
     }
@@ -149,6 +197,15 @@ public final class Repl {
             }
         }
     }
+}
+
+/// A failed command that ended a session run with ``Repl/stopsAtFirstFailure``.
+public struct ReplStop: Hashable, Sendable {
+    /// Where its line was read (``LineReader/lastLineLocation``: `line 3`, `-c 2`), if known.
+    public let location: String?
+    /// The line, trimmed; nil when it was not valid UTF-8. When a password line failed, the
+    /// command that asked for it (never the password).
+    public let command: String?
 }
 
 extension String {
