@@ -37,6 +37,9 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
         public static let typeMismatch = Code("typeMismatch")
         /// An empty segment between two slashes.
         public static let emptySegment = Code("emptySegment")
+        /// A `.` or `..` path segment, raw or percent-encoded (`%2E`, `.%2e`): URL parsers
+        /// remove such segments, so a link may not hold one.
+        public static let dotSegment = Code("dotSegment")
         /// An invalid escape, invalid UTF-8, or a control character after decoding.
         public static let badEncoding = Code("badEncoding")
         /// An undeclared, repeated, malformed or missing query parameter.
@@ -66,6 +69,7 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
         case typeMismatch(screen: String, parameter: String, type: ParameterType)
         case outOfRange(screen: String, parameter: String)
         case emptySegment
+        case dotSegment
         case badEscape
         case invalidUTF8
         case rawInvalidUTF8
@@ -211,6 +215,8 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
             return "\(at): '\(parameter)' of screen '\(screen)' is out of range for int (\(Int.min) to \(Int.max))"
         case .emptySegment:
             return "empty path segment \(segment.map(String.init) ?? "") ('//')"
+        case .dotSegment:
+            return "\(at) is a dot segment ('.' or '..', which URL parsers remove): not allowed in a link"
         case .badEscape:
             return "\(at) has an invalid percent escape"
         case .invalidUTF8:

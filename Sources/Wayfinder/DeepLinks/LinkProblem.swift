@@ -33,6 +33,8 @@ struct LinkProblem {
         /// A query parameter: the screen and the parameter's index in its query.
         case queryMismatch(screen: Int32, query: Int32)
         case emptySegment
+        /// A `.` or `..` segment, raw or percent-encoded.
+        case dotSegment
         case valueTooLong
         case badEscape
         case invalidUTF8
@@ -108,6 +110,7 @@ struct LinkProblem {
         case .queryMismatch(let screen, let query):
             Self.mismatch(screens[Int(screen)], query: screens[Int(screen)].query[Int(query)], isInt: partIsIntSyntax(of: link))
         case .emptySegment: (.emptySegment, .emptySegment)
+        case .dotSegment: (.dotSegment, .dotSegment)
         case .valueTooLong: (.limitExceeded, .valueTooLong)
         case .badEscape: (.badEncoding, .badEscape)
         case .invalidUTF8: (.badEncoding, .invalidUTF8)
