@@ -15,20 +15,16 @@ public struct WebOrigin: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads an origin such as `https://wayfinder.example` or `http://localhost:8080`
     /// (a trailing `/` allowed); `nil` for anything else: another scheme, a path, a user,
-    /// a host that is not letters, digits, `-` and `.` labels, a port out of 1–65535.
+    /// a port out of 1–65535, a host that browsers would refuse or read as another (see
+    /// ``hostProblem(_:)``: letters, digits, `-` and `.` labels, or a dotted-decimal IPv4
+    /// address).
     public init?(parsing text: String) {
-        let lowered = text.lowercased()
-        let scheme = lowered.hasPrefix("https://") ? "https" : lowered.hasPrefix("http://") ? "http" : ""
-        guard !scheme.isEmpty else { return nil }
-        var authority = lowered.dropFirst(scheme.count + 3)
-        if authority.hasSuffix("/") { authority = authority.dropLast() }
-        let parts = authority.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let host = parts.first.map(String.init), WebOrigin.isHost(host) else { return nil }
-        var port: Int?
-        if parts.count == 2 {
-            guard let number = WebOrigin.port(parts[1].utf8) else { return nil }
-            port = number == WebOrigin.defaultPort(of: scheme) ? nil : number
-        }
+        guard case .success(let origin) = WebOrigin.read(text) else { return nil }
+        self = origin
+    }
+
+    /// An origin of parts already checked (see ``read(_:)``).
+    init(checkedScheme scheme: String, host: String, port: Int?) {
         self.scheme = scheme
         self.host = host
         self.port = port
@@ -40,16 +36,6 @@ public struct WebOrigin: Hashable, Sendable, CustomStringConvertible {
     }
 
     static func defaultPort(of scheme: String) -> Int { scheme == "https" ? 443 : 80 }
-
-    /// Whether `host` is dot-separated labels of lower-case letters, digits and `-`.
-    static func isHost(_ host: String) -> Bool {
-        !host.isEmpty && host.utf8.count <= 253 && host.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { label in
-            !label.isEmpty && label.utf8.allSatisfy { byte in
-                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                    || byte == UInt8(ascii: "-")
-            }
-        }
-    }
 
     /// The port `digits` write (1–65535, no sign), or `nil`.
     static func port(_ digits: some Collection<UInt8>) -> Int? {
@@ -160,8 +146,12 @@ extension RoutesParser {
             return
         }
         let tokenAt = location(line, args[0].column)
-        guard let origin = WebOrigin(parsing: args[0].text) else {
-            error(tokenAt, "invalid web origin '\(args[0].text)': use https://HOST or http://HOST, with an optional :PORT and no path")
+        let origin: WebOrigin
+        switch WebOrigin.read(args[0].text) {
+        case .success(let read):
+            origin = read
+        case .failure(let problem):
+            error(tokenAt, "invalid web origin '\(args[0].text)': \(problem.message)")
             return
         }
         if let previous = webOrigins.first(where: { $0.0 == origin }) {
