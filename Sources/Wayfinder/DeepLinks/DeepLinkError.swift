@@ -1,5 +1,6 @@
 /// Why a deep link was rejected. Carries the offending part and, for path problems,
-/// the 1-based segment index (the tab counts as a segment; the flow, being the host, does not).
+/// the 1-based segment index (the tab counts as a segment; the flow, being the host, does
+/// not, except in a web link, whose path starts with the flow: there it is segment 1).
 ///
 /// ```swift
 /// do { _ = try graph.resolve("wayfinder://main/feed/post/abc") }
@@ -60,6 +61,7 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
         case fragment
         case unencodedByte
         case missingFlow
+        case webMissingFlow
         case unknownFlow
         case unknownTab(flow: String)
         case unknownScreen(after: String)
@@ -84,7 +86,8 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
 
     /// What kind of problem this is.
     public let code: Code
-    /// The 1-based path segment at fault, when the problem is in the path.
+    /// The 1-based path segment at fault, when the problem is in the path (see above for
+    /// how segments are counted).
     public let segment: Int?
     /// The link as it was given: a `String` (kept as it is, so that refusing one allocates
     /// nothing), or bytes (possibly not UTF-8).
@@ -183,8 +186,10 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
             return "\(quoted): spaces and control characters must be percent-encoded"
         case .missingFlow:
             return "link names no flow: expected SCHEME://FLOW/…"
+        case .webMissingFlow:
+            return "web link names no flow: expected \(part ?? "")/FLOW/…"
         case .unknownFlow:
-            return "unknown flow \(quoted)"
+            return segment == nil ? "unknown flow \(quoted)" : "\(at) names no flow"
         default:
             return nil
         }

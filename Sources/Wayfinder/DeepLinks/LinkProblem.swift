@@ -20,6 +20,8 @@ struct LinkProblem {
         case fragment
         case unencodedByte
         case missingFlow
+        /// A web link whose path is empty: it names no flow.
+        case webMissingFlow
         case unknownFlow
         case unknownTab(flow: Int32)
         case unknownScreen(after: Int32)
@@ -74,6 +76,21 @@ struct LinkProblem {
         return shifted
     }
 
+    /// The problem (found in the custom-scheme form of a web link and placed in the web
+    /// link) as the web link's user sees it: its path starts with the flow (at `flow`), so
+    /// the flow is segment 1 and the others come one later; and a flow with `@` or `:`,
+    /// which a host could not have but a path segment may, is only a flow that names none.
+    func inWebLink(flow: Range<Int>) -> LinkProblem {
+        var web = self
+        if segmentNumber > 0 {
+            web.segmentNumber += 1
+        } else if let range, range.lowerBound >= flow.lowerBound, range.upperBound <= flow.upperBound {
+            web.segmentNumber = 1
+            if case .userOrPort = kind { web.kind = .unknownFlow }
+        }
+        return web
+    }
+
     /// The offending bytes of the link.
     var range: Range<Int>? { upper < 0 ? nil : Int(lower)..<Int(upper) }
 
@@ -97,6 +114,7 @@ struct LinkProblem {
         case .fragment: (.malformed, .fragment)
         case .unencodedByte: (.malformed, .unencodedByte)
         case .missingFlow: (.unknownFlow, .missingFlow)
+        case .webMissingFlow: (.unknownFlow, .webMissingFlow)
         case .unknownFlow: (.unknownFlow, .unknownFlow)
         case .unknownTab(let flow): (.unknownTab, .unknownTab(flow: graph.flows[Int(flow)].name))
         case .unknownScreen(let after): (.unknownScreen, .unknownScreen(after: name(after)))

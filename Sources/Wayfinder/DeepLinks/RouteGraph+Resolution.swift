@@ -89,11 +89,11 @@ extension RouteGraph {
         switch web {
         case .refused(let problem):
             return .rejected(problem)
-        case .link(let link, let offset):
+        case .link(let link, let offset, let flow):
             guard bytes.count <= RouteGraph.maximumLinkLength else { return .rejected(LinkProblem(.tooLong(Int32(bytes.count)))) }
             let outcome = link.withUnsafeBufferPointer { LinkResolver.resolve($0, index: UnsafePointer(links.table), checkingUTF8: false) }
             guard case .rejected(let problem) = outcome else { return outcome }
-            return .rejected(problem.shifted(by: offset))
+            return .rejected(problem.shifted(by: offset).inWebLink(flow: flow))
         }
     }
 

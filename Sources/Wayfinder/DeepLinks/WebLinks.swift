@@ -50,9 +50,10 @@ public struct WebOrigin: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A web link as the custom-scheme link that resolves alike (what follows the authority is
-/// kept, so a problem in it is `offset` bytes further in the web link), or why not.
+/// kept, so a problem in it is `offset` bytes further in the web link; `flow` is where the
+/// flow, the web path's first segment, is in the web link), or why not.
 enum WebForm {
-    case link([UInt8], offset: Int)
+    case link([UInt8], offset: Int, flow: Range<Int>)
     case refused(LinkProblem)
 }
 
@@ -89,9 +90,29 @@ extension RouteGraph {
         }
         // `https://host/main/feed?q` reads as `scheme://main/feed?q`.
         let pathStart = authorityEnd < bytes.count && bytes[authorityEnd] == UInt8(ascii: "/") ? authorityEnd + 1 : authorityEnd
+        var flowEnd = pathStart
+        while flowEnd < bytes.count, !Self.endsAuthority(bytes[flowEnd]) { flowEnd += 1 }
+        if let problem = Self.flowProblem(bytes, flow: pathStart..<flowEnd, origin: 0..<authorityEnd) { return .refused(problem) }
         var link = storage.schemePrefix
         link.append(contentsOf: bytes[pathStart...])
-        return .link(link, offset: pathStart - storage.schemePrefix.count)
+        return .link(link, offset: pathStart - storage.schemePrefix.count, flow: pathStart..<flowEnd)
+    }
+
+    /// What is wrong with the flow of a web link (`flow`, the first segment of its path)
+    /// that its custom-scheme form, where the flow is the host, would tell otherwise: none
+    /// (the link ends after `origin`, or has only a query), an empty segment, a dot segment.
+    private static func flowProblem(_ bytes: UnsafeBufferPointer<UInt8>, flow: Range<Int>, origin: Range<Int>) -> LinkProblem? {
+        if flow.isEmpty {
+            if flow.upperBound < bytes.count, bytes[flow.upperBound] == UInt8(ascii: "/") {
+                return LinkProblem(.emptySegment, range: flow, segment: 1)
+            }
+            let endsOrQuery = flow.upperBound == bytes.count || bytes[flow.upperBound] == UInt8(ascii: "?")
+            return endsOrQuery ? LinkProblem(.webMissingFlow, range: origin) : nil
+        }
+        if PercentEncoding.isDotSegment(UnsafeBufferPointer(rebasing: bytes[flow])) {
+            return LinkProblem(.dotSegment, range: flow, segment: 1)
+        }
+        return nil
     }
 
     /// Whether `byte` ends a web link's authority (its path, query or fragment begins).
