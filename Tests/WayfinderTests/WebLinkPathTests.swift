@@ -79,3 +79,32 @@ import Wayfinder
         #expect(refusal("demo://")?.message == "link names no flow: expected SCHEME://FLOW/…")
     }
 }
+
+/// A web link to a declared host on a port the table does not declare names the port, or,
+/// when it writes none, says it is on the scheme's default port.
+@Suite struct WebLinkPortTests {
+    let graph = Fixtures.parse("""
+        scheme shop
+        web http://localhost:8080
+        web https://shop.example:8443
+        flow store
+        screen home store root
+        """, file: "ports.routes")
+
+    @Test(arguments: [
+        ("http://localhost/store", "web link to 'http://localhost' on its scheme's default port (80), which no origin of this table uses (it answers http://localhost:8080, https://shop.example:8443)"),
+        ("HTTPS://Shop.Example/store", "web link to 'HTTPS://Shop.Example' on its scheme's default port (443), which no origin of this table uses (it answers http://localhost:8080, https://shop.example:8443)"),
+        ("https://shop.example:443/store", "web link on port '443', which no origin of this table uses (it answers http://localhost:8080, https://shop.example:8443)"),
+        ("http://localhost:8081/store", "web link on port '8081', which no origin of this table uses (it answers http://localhost:8080, https://shop.example:8443)"),
+    ])
+    func theMessageNamesThePortNeverTheHost(link: String, message: String) throws {
+        do {
+            _ = try graph.resolve(link)
+            Issue.record("\(link) resolved")
+        } catch {
+            #expect(error.code == .malformed)
+            #expect(error.message == message)
+        }
+        #expect(try graph.resolve("http://localhost:8080/store").url == "shop://store")
+    }
+}

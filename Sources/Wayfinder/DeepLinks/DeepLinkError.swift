@@ -56,6 +56,7 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
         case wrongScheme(expected: String)
         case unknownOrigin(declared: [String])
         case webPort(declared: [String])
+        case webDefaultPort(Int, declared: [String])
         case webUserInfo
         case userOrPort
         case fragment
@@ -176,6 +177,8 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
             return "web link to \(quoted), an origin this table does not answer (it answers \(declared.joined(separator: ", ")))"
         case .webPort(let declared):
             return "web link on port \(quoted), which no origin of this table uses (it answers \(declared.joined(separator: ", ")))"
+        case .webDefaultPort(let port, let declared):
+            return "web link to \(quoted) on its scheme's default port (\(port)), which no origin of this table uses (it answers \(declared.joined(separator: ", ")))"
         case .webUserInfo:
             return "web link with a user part in \(quoted): web links may not carry a user name or password"
         case .userOrPort:

@@ -14,6 +14,9 @@ struct LinkProblem {
         case unknownOrigin
         /// A web link to a declared host on a port the table does not declare.
         case webPort
+        /// A web link to a declared host, written without a port, when the table declares
+        /// the host only on other ports than the scheme's default (given).
+        case webDefaultPort(Int32)
         /// A web link with a user part (`https://user@host/…`).
         case webUserInfo
         case userOrPort
@@ -109,6 +112,7 @@ struct LinkProblem {
         case .wrongScheme: (.badScheme, .wrongScheme(expected: graph.scheme))
         case .unknownOrigin: (.unknownOrigin, .unknownOrigin(declared: graph.webOrigins.map(\.description)))
         case .webPort: (.malformed, .webPort(declared: graph.webOrigins.map(\.description)))
+        case .webDefaultPort(let port): (.malformed, .webDefaultPort(Int(port), declared: graph.webOrigins.map(\.description)))
         case .webUserInfo: (.malformed, .webUserInfo)
         case .userOrPort: (.malformed, .userOrPort)
         case .fragment: (.malformed, .fragment)

@@ -86,7 +86,11 @@ extension RouteGraph {
             port = number == WebOrigin.defaultPort(of: scheme) ? nil : number
         }
         guard webOrigins.contains(where: { sameHost($0) && $0.port == port }) else {
-            return .refused(LinkProblem(.webPort, range: colon.map { ($0 + 1)..<authorityEnd } ?? authorityStart..<authorityEnd))
+            guard let colon else {
+                let defaultPort = Int32(WebOrigin.defaultPort(of: scheme))
+                return .refused(LinkProblem(.webDefaultPort(defaultPort), range: 0..<authorityEnd))
+            }
+            return .refused(LinkProblem(.webPort, range: (colon + 1)..<authorityEnd))
         }
         // `https://host/main/feed?q` reads as `scheme://main/feed?q`.
         let pathStart = authorityEnd < bytes.count && bytes[authorityEnd] == UInt8(ascii: "/") ? authorityEnd + 1 : authorityEnd
