@@ -86,4 +86,18 @@ import Wayfinder
         let parsed = try #require(WebOrigin(parsing: origin))
         #expect(parsed.description == origin.lowercased().split(separator: "/").prefix(2).joined(separator: "//"))
     }
+
+    @Test(arguments: ["https", "http", "HTTPS"])
+    func aWebSchemeBesideWebOriginsIsRefusedAtTheScheme(scheme: String) {
+        let found = diagnostics("scheme \(scheme)\nweb https://wayfinder.example\nflow main\nscreen home main root\n")
+        #expect(found.map(\.location.description) == ["t.routes:1:8"])
+        #expect(found.first?.message == "scheme '\(scheme.lowercased())' is a web scheme: beside 'web' lines (the first at t.routes:2:5) every '\(scheme.lowercased())://' link would be read as a web link, and none of the table's own would resolve; declare a scheme of the app's own")
+    }
+
+    @Test func aWebSchemeWithoutWebOriginsReadsItsOwnLinks() throws {
+        let graph = try RouteGraph(parsing: "scheme https\nflow main\nscreen home main root\n")
+        let link = try graph.resolve("https://main")
+        #expect(link.url == "https://main")
+        #expect(try graph.resolve(link.url) == link)
+    }
 }

@@ -67,6 +67,9 @@ private struct GraphBuilder {
         if parser.flows.isEmpty {
             error(start, "no flows declared; add at least one 'flow NAME' line")
         }
+        if let (scheme, at) = parser.scheme, GraphBuilder.isWebScheme(scheme), let (_, webAt) = parser.webOrigins.first {
+            error(at, "scheme '\(scheme)' is a web scheme: beside 'web' lines (the first at \(webAt)) every '\(scheme)://' link would be read as a web link, and none of the table's own would resolve; declare a scheme of the app's own")
+        }
         var flows: [String: RoutesParser.FlowDecl] = [:]
         for flow in parser.flows {
             if let first = flows[flow.name] {
@@ -297,6 +300,8 @@ private struct GraphBuilder {
     static func assemble(
         scheme: String, webOrigins: [WebOrigin], guards: [RouteGraph.Guard], flows: [RouteGraph.Flow], screens: [RouteGraph.Screen]
     ) -> RouteGraph? {
+        // Links of the scheme would be taken for web links (see ``check()``).
+        guard !isWebScheme(scheme) || webOrigins.isEmpty else { return nil }
         var index: [String: Int] = [:]
         for (position, screen) in screens.enumerated() { index[screen.name] = position }
 
@@ -342,6 +347,11 @@ private struct GraphBuilder {
             scheme: scheme, webOrigins: webOrigins, guards: guards, flows: flows, screens: screens,
             successors: successors, roots: roots, queryOwners: queryOwners
         )
+    }
+
+    /// Whether `scheme` (lower case) is one web links are written in.
+    static func isWebScheme(_ scheme: String) -> Bool {
+        scheme == "http" || scheme == "https"
     }
 
     /// Resolution precedence, independent of declaration order: segment by segment,
