@@ -50,6 +50,7 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
     enum Reason: Error, Hashable, Sendable {
         case tooLong(Int)
         case canonicalTooLong(Int)
+        case webFormTooLong(Int, origin: String)
         case tooManySegments(Int)
         case valueTooLong
         case noScheme
@@ -165,6 +166,8 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
             return "link is \(count) bytes long; the limit is \(RouteGraph.maximumLinkLength)"
         case .canonicalTooLong(let count):
             return "link's canonical form (percent-encoded) is \(count) bytes long; the limit is \(RouteGraph.maximumLinkLength)"
+        case .webFormTooLong(let count, let origin):
+            return "link's canonical web form (\(origin)/…) is \(count) bytes long; the limit is \(RouteGraph.maximumLinkLength), for the web form too"
         case .tooManySegments(let count):
             return "link has \(count) path segments; the limit is \(RouteGraph.maximumSegments)"
         case .valueTooLong:

@@ -7,6 +7,9 @@ struct LinkProblem {
         case tooLong(Int32)
         /// The link is within the limit, but its canonical form (its length given) is not.
         case canonicalTooLong(Int32)
+        /// The link and its canonical form are within the limit, but its canonical web form
+        /// (its length given), longer by the origin, is not.
+        case webFormTooLong(Int32)
         case tooManySegments(Int32)
         case noScheme
         case wrongScheme
@@ -107,6 +110,7 @@ struct LinkProblem {
         let (code, reason): (DeepLinkError.Code, DeepLinkError.Reason) = switch kind {
         case .tooLong(let count): (.limitExceeded, .tooLong(Int(count)))
         case .canonicalTooLong(let count): (.limitExceeded, .canonicalTooLong(Int(count)))
+        case .webFormTooLong(let count): (.limitExceeded, .webFormTooLong(Int(count), origin: graph.webOrigins.first?.description ?? ""))
         case .tooManySegments(let count): (.limitExceeded, .tooManySegments(Int(count)))
         case .noScheme: (.badScheme, .noScheme)
         case .wrongScheme: (.badScheme, .wrongScheme(expected: graph.scheme))

@@ -106,12 +106,15 @@ extension RouteGraph {
 
 
     /// The error refusing `link` (given as `bytes`) when its canonical form is over the
-    /// length limit, so that every link accepted prints to one that is accepted.
+    /// length limit, so that every link accepted prints to one that is accepted: the
+    /// custom-scheme form, or (with web origins, where both are printed and each must read
+    /// back) the web form, which is longer by its origin.
     private func canonicalLengthError(of link: ResolvedLink, source: DeepLinkError.Source) -> DeepLinkError? {
-        // With web origins, both forms must fit: each is printed, and each must read back.
-        let printed = link.url.utf8.count + storage.webGrowth
-        guard printed > RouteGraph.maximumLinkLength else { return nil }
-        return LinkProblem(.canonicalTooLong(Int32(printed))).error(link: source, graph: self)
+        let custom = link.url.utf8.count
+        let web = custom + storage.webGrowth
+        guard web > RouteGraph.maximumLinkLength else { return nil }
+        let kind: LinkProblem.Kind = custom > RouteGraph.maximumLinkLength ? .canonicalTooLong(Int32(custom)) : .webFormTooLong(Int32(web))
+        return LinkProblem(kind).error(link: source, graph: self)
     }
 }
 
