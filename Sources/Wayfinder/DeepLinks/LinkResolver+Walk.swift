@@ -166,28 +166,21 @@ extension LinkResolver {
         }
     }
 
-    /// The first non-root screen of `flow`, in declaration order, whose pattern matches at
-    /// `position`: among those starting with that literal, with a uuid or int parameter the
-    /// segment converts to, or with another parameter.
+    /// The non-root screen of `flow` that the segment at `position` reads as: the first, in
+    /// precedence order (as the walk would try them), whose pattern matches there. Those
+    /// starting with that literal come before any starting with a parameter.
     func firstScreen(inFlow flow: Int, matchingAt position: Int) -> Int? {
-        var best = Int.max
-        func search(_ run: LinkIndex.Run) {
+        func first(in run: LinkIndex.Run) -> Int? {
             for offset in 0..<Int(run.count) {
                 let screen = index.screen(in: run, at: offset)
-                if screen >= best { return }
-                if matchesPattern(screen, at: position) {
-                    best = screen
-                    return
-                }
+                if matchesPattern(screen, at: position) { return screen }
             }
+            return nil
         }
-        let text = segmentText(position)
-        if let literal = index.lookup(.flowScreens(flow: flow), text) { search(literal) }
-        let info = index.flows[flow]
-        if UUIDValue(bytes: text) != nil { search(info.firstUUID) }
-        if ParameterValue.parseInt(text) != nil { search(info.firstInt) }
-        search(info.firstOther)
-        return best == .max ? nil : best
+        if let literal = index.lookup(.flowScreens(flow: flow), segmentText(position)), let screen = first(in: literal) {
+            return screen
+        }
+        return first(in: index.flows[flow].parameterFirst)
     }
 
     /// Records a problem at segment `depth` (0-based) unless a deeper or more specific one

@@ -313,7 +313,7 @@ private struct GraphBuilder {
             }
         }
         let successors = successorLists.map { list -> SuccessorIndex in
-            let ordered = list.sorted { Self.precedes(screens[$0], screens[$1]) }
+            let ordered = list.sorted { RouteGraph.precedes(screens[$0], screens[$1]) }
             var result = SuccessorIndex(ordered: ordered)
             for position in ordered {
                 if case .literal(let word) = screens[position].pattern.first {
@@ -353,11 +353,13 @@ private struct GraphBuilder {
     static func isWebScheme(_ scheme: String) -> Bool {
         scheme == "http" || scheme == "https"
     }
+}
 
+extension RouteGraph {
     /// Resolution precedence, independent of declaration order: segment by segment,
     /// literals before typed parameters before strings before rest; then longer patterns
     /// first, except that a pattern ending where the other goes on with a rest parameter wins.
-    static func precedes(_ a: RouteGraph.Screen, _ b: RouteGraph.Screen) -> Bool {
+    static func precedes(_ a: Screen, _ b: Screen) -> Bool {
         for (left, right) in zip(a.pattern, b.pattern) {
             if left.rank != right.rank { return left.rank < right.rank }
             if case .literal(let l) = left, case .literal(let r) = right, l != r { return l < r }
