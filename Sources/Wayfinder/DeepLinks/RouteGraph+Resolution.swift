@@ -153,10 +153,11 @@ struct LinkResolver {
     var failure: Failure?
     /// How many patterns the walk has matched against the link so far (its cost).
     var patternMatches = 0
-    /// The (screen, segment) pairs, as `screen * (maximumSegments + 1) + segment`, from which
-    /// the walk is known to fail (see ``memoryThreshold``); `nil` until the first is
-    /// remembered, so that the links that never need the set pay nothing for it.
-    var failed: Set<Int>? = nil
+    /// What the walk is known to fail from (see ``memoryThreshold``), one bit each: the
+    /// (screen, segment) pairs, then the (list of successors, segment) pairs (see
+    /// ``failureKey(_:at:)``); empty until the first is remembered, so that the links that
+    /// never need it pay nothing for it.
+    var failed: [UInt64] = []
 
     /// The most telling problem seen so far: the deepest, then the most specific.
     struct Failure {

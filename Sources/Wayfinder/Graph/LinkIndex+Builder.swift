@@ -13,6 +13,15 @@ struct Builder {
     var pending: [(owner: Int, key: LinkIndex.Run, value: LinkIndex.Run)] = []
     var seen: Set<String> = []
     var longestKey = 0
+    /// The successor class of each list of successors seen, with the flow and whether the
+    /// screen is a sheet or alert (see ``LinkIndex/ScreenInfo/successorClass``).
+    var successorClasses: [SuccessorClassKey: Int32] = [:]
+
+    struct SuccessorClassKey: Hashable {
+        var successors: [Int]
+        var flow: Int
+        var isPresentation: Bool
+    }
 
     init(screenCount: Int, flowCount: Int) {
         self.screenCount = screenCount
@@ -76,6 +85,10 @@ extension Builder {
         for query in screen.query {
             queries.append(LinkIndex.QueryInfo(kind: LinkIndex.Kind(query.type), isRequired: !query.isOptional, words: storeWords(of: query.type)))
         }
+        let isPresentation = screen.kind.presentationStyle != nil
+        let classKey = SuccessorClassKey(successors: successors.ordered, flow: flow, isPresentation: isPresentation)
+        let successorClass = successorClasses[classKey] ?? Int32(successorClasses.count)
+        successorClasses[classKey] = successorClass
         return LinkIndex.ScreenInfo(
             pattern: LinkIndex.Run(start: Int32(patternStart), count: Int32(screen.pattern.count)),
             query: LinkIndex.Run(start: Int32(queryStart), count: Int32(screen.query.count)),
@@ -85,7 +98,8 @@ extension Builder {
                 : LinkIndex.Run(start: 0, count: -1),
             pathParameterCount: Int32(screen.pathParameterCount),
             flow: Int32(flow),
-            isPresentation: screen.kind.presentationStyle != nil,
+            successorClass: successorClass,
+            isPresentation: isPresentation,
             hasRequiredQuery: screen.query.contains { !$0.isOptional }
         )
     }

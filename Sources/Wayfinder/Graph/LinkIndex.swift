@@ -62,6 +62,9 @@ final class LinkIndex: @unchecked Sendable {
         var literalSuccessors: Run
         var pathParameterCount: Int32
         var flow: Int32
+        /// The same number for screens of one flow with the same successors (and kind of
+        /// step), which a walk goes on from alike (see ``LinkResolver/walk(from:at:)``).
+        var successorClass: Int32
         var isPresentation: Bool
         var hasRequiredQuery: Bool
     }

@@ -312,8 +312,12 @@ private struct GraphBuilder {
                 successorLists[previous].append(position)
             }
         }
+        // Screens that may follow the same screens share one list (every one, in a table
+        // where any screen may follow any other): each distinct list is ordered once.
+        var orderedLists: [[Int]: [Int]] = [:]
         let successors = successorLists.map { list -> SuccessorIndex in
-            let ordered = list.sorted { RouteGraph.precedes(screens[$0], screens[$1]) }
+            let ordered = orderedLists[list] ?? list.sorted { RouteGraph.precedes(screens[$0], screens[$1]) }
+            orderedLists[list] = ordered
             var result = SuccessorIndex(ordered: ordered)
             for position in ordered {
                 if case .literal(let word) = screens[position].pattern.first {
