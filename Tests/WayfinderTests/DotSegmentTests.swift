@@ -81,15 +81,40 @@ import Wayfinder
         #expect(try graph.resolve(dotted.url) == dotted)
     }
 
-    @Test func anIntentCannotBuildAStateThatPrintsADotSegment() throws {
+    @Test func anIntentCannotPutADotSegmentInAPathValue() throws {
         var navigator = Navigator(graph: graph)
         #expect {
             try navigator.push(Route("item", ["x": .string("..")]))
-        } throws: { ($0 as? NavigationError)?.code == .notRepresentable }
+        } throws: { error in
+            guard let error = error as? NavigationError else { return false }
+            return error.code == .badParameters
+                && error.message == "'x' of 'item' cannot be '..', a dot segment, which URL parsers remove from a link's path"
+        }
         #expect(navigator.url == "t://p/v")
         #expect {
             try navigator.push(Route("files", ["path": .segments(["a", ".", "b"])]))
-        } throws: { ($0 as? NavigationError)?.code == .notRepresentable }
+        } throws: { ($0 as? NavigationError)?.code == .badParameters }
+        try navigator.push(Route("item", ["x": .string("...")]))
+        #expect(navigator.url == "t://p/v/item/...")
+    }
+
+    @Test func aSavedStateWithADotSegmentValueIsCutThere() throws {
+        var navigator = Navigator(graph: graph)
+        try navigator.open("t://p/v/item/a/info")
+        var state = navigator.state
+        state.flows["p"]?.stacks["v"]?.path[0].route = Route("item", ["x": .string(".")])
+        let (nearest, problems) = navigator.nearestValidState(to: state)
+        #expect(nearest.activeStack?.path == [])
+        #expect(problems == ["p.v: 'x' of 'item' cannot be '.', a dot segment, which URL parsers remove from a link's path"])
+    }
+
+    @Test func aQueryValueMayBeDots() throws {
+        let graph = Fixtures.parse("scheme t\nflow p\nscreen home p root query q:string?\n", file: "query.routes")
+        let link = try graph.resolve("t://p?q=..")
+        #expect(link.stack.first?.parameters["q"] == .string(".."))
+        var navigator = Navigator(graph: graph)
+        try navigator.replaceRoot(with: Route("home", ["q": .string(".")]))
+        #expect(navigator.url == "t://p?q=.")
     }
 }
 
