@@ -25,19 +25,24 @@ struct ResolveCommand: ParsableCommand {
     @Option(name: .long, help: "A .routes file to use instead of the embedded app table ('-' for stdin).")
     var routes: String?
 
-    @Option(name: .long, help: "text or json.")
-    var format: OutputFormat = .text
+    @Option(name: .long, help: "text (the default) or json; with '-', json only.")
+    var format: OutputFormat?
 
     func run() throws {
         try Self.resolve(url: url, routes: routes, format: format)
     }
 
-    /// Resolves `url` against the table `routes` names and prints it in `format`. The link
-    /// is resolved as the bytes it was given as (``RawArguments``): bytes that are not UTF-8
-    /// are refused like any other bad link (exit 65), not repaired.
-    static func resolve(url: String, routes: String?, format: OutputFormat) throws {
+    /// Resolves `url` against the table `routes` names and prints it in `format` (text when
+    /// `nil`). The link is resolved as the bytes it was given as (``RawArguments``): bytes
+    /// that are not UTF-8 are refused like any other bad link (exit 65), not repaired.
+    static func resolve(url: String, routes: String?, format: OutputFormat?) throws {
         if url == "-", routes == "-" {
             printError("wayfinder: error: '--routes -' and the link '-' cannot both read standard input")
+            throw ExitCodes.usage
+        }
+        // Batch answers are JSON lines, which a script reads; a text block per link would not be.
+        if url == "-", format == .text {
+            printError("wayfinder: error: '--format text' cannot be used with the link '-', which prints one JSON line per link; leave --format out or give --format json")
             throw ExitCodes.usage
         }
         let graph = try RoutesSource(path: routes).graph()
@@ -49,7 +54,7 @@ struct ResolveCommand: ParsableCommand {
             printError("wayfinder: error: \(error.message)")
             throw ExitCodes.invalidLink
         }
-        switch format {
+        switch format ?? .text {
         case .json:
             printOutput(link.jsonText)
         case .text:

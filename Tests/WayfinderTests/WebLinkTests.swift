@@ -31,7 +31,7 @@ import Wayfinder
         ("https://user:pw@demo.example/main/feed", .malformed, "'user:pw@demo.example'"),
         ("https://demo.example", .unknownFlow, "names no flow"),
         ("https://demo.example/nowhere", .unknownFlow, "'nowhere'"),
-        ("https://demo.example/main/feed/post/x", .typeMismatch, "segment 3 'x'"),
+        ("https://demo.example/main/feed/post/x", .typeMismatch, "segment 4 'x'"),
         ("https://demo.example/main/feed#top", .malformed, "'#top'"),
     ])
     func badWebLinksAreRefusedNamingTheirPart(link: String, code: DeepLinkError.Code, part: String) {

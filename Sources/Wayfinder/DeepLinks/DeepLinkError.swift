@@ -1,5 +1,6 @@
 /// Why a deep link was rejected. Carries the offending part and, for path problems,
-/// the 1-based segment index (the tab counts as a segment; the flow, being the host, does not).
+/// the 1-based segment index (the tab counts as a segment; the flow, being the host, does
+/// not, except in a web link, whose path starts with the flow: there it is segment 1).
 ///
 /// ```swift
 /// do { _ = try graph.resolve("wayfinder://main/feed/post/abc") }
@@ -37,6 +38,9 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
         public static let typeMismatch = Code("typeMismatch")
         /// An empty segment between two slashes.
         public static let emptySegment = Code("emptySegment")
+        /// A `.` or `..` path segment, raw or percent-encoded (`%2E`, `.%2e`): URL parsers
+        /// remove such segments, so a link may not hold one.
+        public static let dotSegment = Code("dotSegment")
         /// An invalid escape, invalid UTF-8, or a control character after decoding.
         public static let badEncoding = Code("badEncoding")
         /// An undeclared, repeated, malformed or missing query parameter.
@@ -46,17 +50,20 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
     enum Reason: Error, Hashable, Sendable {
         case tooLong(Int)
         case canonicalTooLong(Int)
+        case webFormTooLong(Int, origin: String)
         case tooManySegments(Int)
         case valueTooLong
         case noScheme
         case wrongScheme(expected: String)
         case unknownOrigin(declared: [String])
         case webPort(declared: [String])
+        case webDefaultPort(Int, declared: [String])
         case webUserInfo
         case userOrPort
         case fragment
         case unencodedByte
         case missingFlow
+        case webMissingFlow
         case unknownFlow
         case unknownTab(flow: String)
         case unknownScreen(after: String)
@@ -66,6 +73,7 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
         case typeMismatch(screen: String, parameter: String, type: ParameterType)
         case outOfRange(screen: String, parameter: String)
         case emptySegment
+        case dotSegment
         case badEscape
         case invalidUTF8
         case rawInvalidUTF8
@@ -80,7 +88,8 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
 
     /// What kind of problem this is.
     public let code: Code
-    /// The 1-based path segment at fault, when the problem is in the path.
+    /// The 1-based path segment at fault, when the problem is in the path (see above for
+    /// how segments are counted).
     public let segment: Int?
     /// The link as it was given: a `String` (kept as it is, so that refusing one allocates
     /// nothing), or bytes (possibly not UTF-8).
@@ -157,6 +166,8 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
             return "link is \(count) bytes long; the limit is \(RouteGraph.maximumLinkLength)"
         case .canonicalTooLong(let count):
             return "link's canonical form (percent-encoded) is \(count) bytes long; the limit is \(RouteGraph.maximumLinkLength)"
+        case .webFormTooLong(let count, let origin):
+            return "link's canonical web form (\(origin)/…) is \(count) bytes long; the limit is \(RouteGraph.maximumLinkLength), for the web form too"
         case .tooManySegments(let count):
             return "link has \(count) path segments; the limit is \(RouteGraph.maximumSegments)"
         case .valueTooLong:
@@ -169,6 +180,8 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
             return "web link to \(quoted), an origin this table does not answer (it answers \(declared.joined(separator: ", ")))"
         case .webPort(let declared):
             return "web link on port \(quoted), which no origin of this table uses (it answers \(declared.joined(separator: ", ")))"
+        case .webDefaultPort(let port, let declared):
+            return "web link to \(quoted) on its scheme's default port (\(port)), which no origin of this table uses (it answers \(declared.joined(separator: ", ")))"
         case .webUserInfo:
             return "web link with a user part in \(quoted): web links may not carry a user name or password"
         case .userOrPort:
@@ -179,8 +192,10 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
             return "\(quoted): spaces and control characters must be percent-encoded"
         case .missingFlow:
             return "link names no flow: expected SCHEME://FLOW/…"
+        case .webMissingFlow:
+            return "web link names no flow: expected \(part ?? "")/FLOW/…"
         case .unknownFlow:
-            return "unknown flow \(quoted)"
+            return segment == nil ? "unknown flow \(quoted)" : "\(at) names no flow"
         default:
             return nil
         }
@@ -211,6 +226,8 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
             return "\(at): '\(parameter)' of screen '\(screen)' is out of range for int (\(Int.min) to \(Int.max))"
         case .emptySegment:
             return "empty path segment \(segment.map(String.init) ?? "") ('//')"
+        case .dotSegment:
+            return "\(at) is a dot segment ('.' or '..', which URL parsers remove): not allowed in a link"
         case .badEscape:
             return "\(at) has an invalid percent escape"
         case .invalidUTF8:

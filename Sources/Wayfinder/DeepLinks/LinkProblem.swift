@@ -7,6 +7,9 @@ struct LinkProblem {
         case tooLong(Int32)
         /// The link is within the limit, but its canonical form (its length given) is not.
         case canonicalTooLong(Int32)
+        /// The link and its canonical form are within the limit, but its canonical web form
+        /// (its length given), longer by the origin, is not.
+        case webFormTooLong(Int32)
         case tooManySegments(Int32)
         case noScheme
         case wrongScheme
@@ -14,12 +17,17 @@ struct LinkProblem {
         case unknownOrigin
         /// A web link to a declared host on a port the table does not declare.
         case webPort
+        /// A web link to a declared host, written without a port, when the table declares
+        /// the host only on other ports than the scheme's default (given).
+        case webDefaultPort(Int32)
         /// A web link with a user part (`https://user@host/…`).
         case webUserInfo
         case userOrPort
         case fragment
         case unencodedByte
         case missingFlow
+        /// A web link whose path is empty: it names no flow.
+        case webMissingFlow
         case unknownFlow
         case unknownTab(flow: Int32)
         case unknownScreen(after: Int32)
@@ -33,6 +41,8 @@ struct LinkProblem {
         /// A query parameter: the screen and the parameter's index in its query.
         case queryMismatch(screen: Int32, query: Int32)
         case emptySegment
+        /// A `.` or `..` segment, raw or percent-encoded.
+        case dotSegment
         case valueTooLong
         case badEscape
         case invalidUTF8
@@ -72,6 +82,21 @@ struct LinkProblem {
         return shifted
     }
 
+    /// The problem (found in the custom-scheme form of a web link and placed in the web
+    /// link) as the web link's user sees it: its path starts with the flow (at `flow`), so
+    /// the flow is segment 1 and the others come one later; and a flow with `@` or `:`,
+    /// which a host could not have but a path segment may, is only a flow that names none.
+    func inWebLink(flow: Range<Int>) -> LinkProblem {
+        var web = self
+        if segmentNumber > 0 {
+            web.segmentNumber += 1
+        } else if let range, range.lowerBound >= flow.lowerBound, range.upperBound <= flow.upperBound {
+            web.segmentNumber = 1
+            if case .userOrPort = kind { web.kind = .unknownFlow }
+        }
+        return web
+    }
+
     /// The offending bytes of the link.
     var range: Range<Int>? { upper < 0 ? nil : Int(lower)..<Int(upper) }
 
@@ -85,16 +110,19 @@ struct LinkProblem {
         let (code, reason): (DeepLinkError.Code, DeepLinkError.Reason) = switch kind {
         case .tooLong(let count): (.limitExceeded, .tooLong(Int(count)))
         case .canonicalTooLong(let count): (.limitExceeded, .canonicalTooLong(Int(count)))
+        case .webFormTooLong(let count): (.limitExceeded, .webFormTooLong(Int(count), origin: graph.webOrigins.first?.description ?? ""))
         case .tooManySegments(let count): (.limitExceeded, .tooManySegments(Int(count)))
         case .noScheme: (.badScheme, .noScheme)
         case .wrongScheme: (.badScheme, .wrongScheme(expected: graph.scheme))
         case .unknownOrigin: (.unknownOrigin, .unknownOrigin(declared: graph.webOrigins.map(\.description)))
         case .webPort: (.malformed, .webPort(declared: graph.webOrigins.map(\.description)))
+        case .webDefaultPort(let port): (.malformed, .webDefaultPort(Int(port), declared: graph.webOrigins.map(\.description)))
         case .webUserInfo: (.malformed, .webUserInfo)
         case .userOrPort: (.malformed, .userOrPort)
         case .fragment: (.malformed, .fragment)
         case .unencodedByte: (.malformed, .unencodedByte)
         case .missingFlow: (.unknownFlow, .missingFlow)
+        case .webMissingFlow: (.unknownFlow, .webMissingFlow)
         case .unknownFlow: (.unknownFlow, .unknownFlow)
         case .unknownTab(let flow): (.unknownTab, .unknownTab(flow: graph.flows[Int(flow)].name))
         case .unknownScreen(let after): (.unknownScreen, .unknownScreen(after: name(after)))
@@ -108,6 +136,7 @@ struct LinkProblem {
         case .queryMismatch(let screen, let query):
             Self.mismatch(screens[Int(screen)], query: screens[Int(screen)].query[Int(query)], isInt: partIsIntSyntax(of: link))
         case .emptySegment: (.emptySegment, .emptySegment)
+        case .dotSegment: (.dotSegment, .dotSegment)
         case .valueTooLong: (.limitExceeded, .valueTooLong)
         case .badEscape: (.badEncoding, .badEscape)
         case .invalidUTF8: (.badEncoding, .invalidUTF8)

@@ -118,6 +118,10 @@ extension LinkResolver {
             for segment in 0..<segmentCount {
                 let range = range(segment, slashes: slashes, slashCount: slashCount, queryStart: queryStart)
                 guard !range.isEmpty else { return reject(.emptySegment, range: range, segment: segment + 1) }
+                // `a/../b` is `/b` to a browser: a value must never hold what it would remove.
+                if PercentEncoding.isDotSegment(Bytes(rebasing: bytes[range])) {
+                    return reject(.dotSegment, range: range, segment: segment + 1)
+                }
                 if hasEscapes {
                     var problem = LinkProblem.Kind.valueTooLong
                     guard let value = decodeValue(

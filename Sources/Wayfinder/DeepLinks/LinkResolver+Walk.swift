@@ -4,9 +4,12 @@
 /// Whether a screen's pattern, and the rest of the walk after it, match from a segment on
 /// depends only on the screen and the segment: once the walk has tried more than
 /// ``memoryThreshold`` patterns, each (screen, segment) that failed is remembered and never
-/// tried again. So a link costs at most about its segments × the screens of its flow pattern
-/// matches, whatever the table (overlapping patterns would otherwise make the backing up
-/// exponential); links that need no backing up never pay for the memory.
+/// tried again. So does whether any successor of a screen does: screens that may be followed
+/// by the same screens (``LinkIndex/ScreenInfo/successorClass``) fail alike from a segment,
+/// and the second is not walked again. So a link costs at most about its segments × the
+/// screens of its flow pattern matches, whatever the table (overlapping patterns would
+/// otherwise make the backing up exponential, and a table where every screen may follow every
+/// other, segments × screens × screens); links that need no backing up never pay for it.
 extension LinkResolver {
     /// How many pattern matches a walk makes before it remembers failures.
     static let memoryThreshold = 64
@@ -24,6 +27,9 @@ extension LinkResolver {
     /// Matches the segments from `position` on, starting after `screen`; backtracks.
     mutating func walk(from screen: Int, at position: Int) -> Bool {
         if position == segmentCount { return true }
+        let remembering = patternMatches >= LinkResolver.memoryThreshold
+        let listKey = remembering ? failureKey(successorsOf: screen, at: position) : 0
+        if remembering, isKnownToFail(listKey) { return false }
         if let literal = index.literalSuccessors(of: screen, segmentText(position)) {
             if literal.count < 0 {
                 if attempt(Int(literal.start), at: position, firstMatched: true) { return true }
@@ -40,6 +46,7 @@ extension LinkResolver {
             return true
         }
         noteDeadEnd(after: screen, at: position)
+        if remembering { rememberFailure(listKey) }
         return false
     }
 
@@ -64,14 +71,31 @@ extension LinkResolver {
     @inline(never)
     private mutating func attemptRemembering(_ candidate: Int, _ info: LinkIndex.ScreenInfo, at position: Int, firstMatched: Bool) -> Bool {
         let key = candidate * (RouteGraph.maximumSegments + 1) + position
-        if failed?.contains(key) == true { return false }
+        if isKnownToFail(key) { return false }
         patternMatches &+= 1
         guard match(candidate, info, at: position, firstMatched: firstMatched) else {
-            if failed == nil { failed = [] }
-            failed?.insert(key)
+            rememberFailure(key)
             return false
         }
         return true
+    }
+
+    /// The bit of ``failed`` for walking on from the successors of `screen` at `position`:
+    /// after the (screen, segment) pairs, one per list of successors and segment.
+    private func failureKey(successorsOf screen: Int, at position: Int) -> Int {
+        (index.screens.count + Int(index.screens[screen].successorClass)) * (RouteGraph.maximumSegments + 1) + position
+    }
+
+    private func isKnownToFail(_ key: Int) -> Bool {
+        key >> 6 < failed.count && failed[key >> 6] & (1 << UInt64(key & 63)) != 0
+    }
+
+    private mutating func rememberFailure(_ key: Int) {
+        if failed.isEmpty {
+            // Room for every screen and every list of successors (at most one per screen).
+            failed = Array(repeating: 0, count: (2 * index.screens.count * (RouteGraph.maximumSegments + 1) + 63) / 64)
+        }
+        failed[key >> 6] |= 1 << UInt64(key & 63)
     }
 
     /// Matches the pattern of `candidate` (`info`) at `position`, then the rest of the walk.
@@ -166,28 +190,21 @@ extension LinkResolver {
         }
     }
 
-    /// The first non-root screen of `flow`, in declaration order, whose pattern matches at
-    /// `position`: among those starting with that literal, with a uuid or int parameter the
-    /// segment converts to, or with another parameter.
+    /// The non-root screen of `flow` that the segment at `position` reads as: the first, in
+    /// precedence order (as the walk would try them), whose pattern matches there. Those
+    /// starting with that literal come before any starting with a parameter.
     func firstScreen(inFlow flow: Int, matchingAt position: Int) -> Int? {
-        var best = Int.max
-        func search(_ run: LinkIndex.Run) {
+        func first(in run: LinkIndex.Run) -> Int? {
             for offset in 0..<Int(run.count) {
                 let screen = index.screen(in: run, at: offset)
-                if screen >= best { return }
-                if matchesPattern(screen, at: position) {
-                    best = screen
-                    return
-                }
+                if matchesPattern(screen, at: position) { return screen }
             }
+            return nil
         }
-        let text = segmentText(position)
-        if let literal = index.lookup(.flowScreens(flow: flow), text) { search(literal) }
-        let info = index.flows[flow]
-        if UUIDValue(bytes: text) != nil { search(info.firstUUID) }
-        if ParameterValue.parseInt(text) != nil { search(info.firstInt) }
-        search(info.firstOther)
-        return best == .max ? nil : best
+        if let literal = index.lookup(.flowScreens(flow: flow), segmentText(position)), let screen = first(in: literal) {
+            return screen
+        }
+        return first(in: index.flows[flow].parameterFirst)
     }
 
     /// Records a problem at segment `depth` (0-based) unless a deeper or more specific one

@@ -138,6 +138,26 @@ enum PercentEncoding {
         return nil
     }
 
+    /// Whether `raw` (a segment as written) is a dot segment as URL parsers read one: `.` or
+    /// `..`, each dot written as itself or as `%2E` (in either case).
+    static func isDotSegment(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard raw.count <= 6 else { return false }
+        var dots = 0
+        var index = 0
+        while index < raw.count {
+            if raw[index] == UInt8(ascii: ".") {
+                index += 1
+            } else if raw[index] == UInt8(ascii: "%"), index + 2 < raw.count,
+                      raw[index + 1] == UInt8(ascii: "2"), raw[index + 2] | 0x20 == UInt8(ascii: "e") {
+                index += 3
+            } else {
+                return false
+            }
+            dots += 1
+        }
+        return dots == 1 || dots == 2
+    }
+
     /// Whether `byte` is an RFC 3986 unreserved character, written as itself in links.
     @inline(__always)
     static func isUnreserved(_ byte: UInt8) -> Bool {

@@ -89,11 +89,11 @@ extension RouteGraph {
         switch web {
         case .refused(let problem):
             return .rejected(problem)
-        case .link(let link, let offset):
+        case .link(let link, let offset, let flow):
             guard bytes.count <= RouteGraph.maximumLinkLength else { return .rejected(LinkProblem(.tooLong(Int32(bytes.count)))) }
             let outcome = link.withUnsafeBufferPointer { LinkResolver.resolve($0, index: UnsafePointer(links.table), checkingUTF8: false) }
             guard case .rejected(let problem) = outcome else { return outcome }
-            return .rejected(problem.shifted(by: offset))
+            return .rejected(problem.shifted(by: offset).inWebLink(flow: flow))
         }
     }
 
@@ -106,12 +106,15 @@ extension RouteGraph {
 
 
     /// The error refusing `link` (given as `bytes`) when its canonical form is over the
-    /// length limit, so that every link accepted prints to one that is accepted.
+    /// length limit, so that every link accepted prints to one that is accepted: the
+    /// custom-scheme form, or (with web origins, where both are printed and each must read
+    /// back) the web form, which is longer by its origin.
     private func canonicalLengthError(of link: ResolvedLink, source: DeepLinkError.Source) -> DeepLinkError? {
-        // With web origins, both forms must fit: each is printed, and each must read back.
-        let printed = link.url.utf8.count + storage.webGrowth
-        guard printed > RouteGraph.maximumLinkLength else { return nil }
-        return LinkProblem(.canonicalTooLong(Int32(printed))).error(link: source, graph: self)
+        let custom = link.url.utf8.count
+        let web = custom + storage.webGrowth
+        guard web > RouteGraph.maximumLinkLength else { return nil }
+        let kind: LinkProblem.Kind = custom > RouteGraph.maximumLinkLength ? .canonicalTooLong(Int32(custom)) : .webFormTooLong(Int32(web))
+        return LinkProblem(kind).error(link: source, graph: self)
     }
 }
 
@@ -150,10 +153,11 @@ struct LinkResolver {
     var failure: Failure?
     /// How many patterns the walk has matched against the link so far (its cost).
     var patternMatches = 0
-    /// The (screen, segment) pairs, as `screen * (maximumSegments + 1) + segment`, from which
-    /// the walk is known to fail (see ``memoryThreshold``); `nil` until the first is
-    /// remembered, so that the links that never need the set pay nothing for it.
-    var failed: Set<Int>? = nil
+    /// What the walk is known to fail from (see ``memoryThreshold``), one bit each: the
+    /// (screen, segment) pairs, then the (list of successors, segment) pairs (see
+    /// ``failureKey(_:at:)``); empty until the first is remembered, so that the links that
+    /// never need it pay nothing for it.
+    var failed: [UInt64] = []
 
     /// The most telling problem seen so far: the deepest, then the most specific.
     struct Failure {

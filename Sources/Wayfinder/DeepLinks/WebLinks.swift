@@ -15,20 +15,16 @@ public struct WebOrigin: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads an origin such as `https://wayfinder.example` or `http://localhost:8080`
     /// (a trailing `/` allowed); `nil` for anything else: another scheme, a path, a user,
-    /// a host that is not letters, digits, `-` and `.` labels, a port out of 1–65535.
+    /// a port out of 1–65535, a host that browsers would refuse or read as another (see
+    /// ``hostProblem(_:)``: letters, digits, `-` and `.` labels, or a dotted-decimal IPv4
+    /// address).
     public init?(parsing text: String) {
-        let lowered = text.lowercased()
-        let scheme = lowered.hasPrefix("https://") ? "https" : lowered.hasPrefix("http://") ? "http" : ""
-        guard !scheme.isEmpty else { return nil }
-        var authority = lowered.dropFirst(scheme.count + 3)
-        if authority.hasSuffix("/") { authority = authority.dropLast() }
-        let parts = authority.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let host = parts.first.map(String.init), WebOrigin.isHost(host) else { return nil }
-        var port: Int?
-        if parts.count == 2 {
-            guard let number = WebOrigin.port(parts[1].utf8) else { return nil }
-            port = number == WebOrigin.defaultPort(of: scheme) ? nil : number
-        }
+        guard case .success(let origin) = WebOrigin.read(text) else { return nil }
+        self = origin
+    }
+
+    /// An origin of parts already checked (see ``read(_:)``).
+    init(checkedScheme scheme: String, host: String, port: Int?) {
         self.scheme = scheme
         self.host = host
         self.port = port
@@ -40,16 +36,6 @@ public struct WebOrigin: Hashable, Sendable, CustomStringConvertible {
     }
 
     static func defaultPort(of scheme: String) -> Int { scheme == "https" ? 443 : 80 }
-
-    /// Whether `host` is dot-separated labels of lower-case letters, digits and `-`.
-    static func isHost(_ host: String) -> Bool {
-        !host.isEmpty && host.utf8.count <= 253 && host.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { label in
-            !label.isEmpty && label.utf8.allSatisfy { byte in
-                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                    || byte == UInt8(ascii: "-")
-            }
-        }
-    }
 
     /// The port `digits` write (1–65535, no sign), or `nil`.
     static func port(_ digits: some Collection<UInt8>) -> Int? {
@@ -64,9 +50,10 @@ public struct WebOrigin: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A web link as the custom-scheme link that resolves alike (what follows the authority is
-/// kept, so a problem in it is `offset` bytes further in the web link), or why not.
+/// kept, so a problem in it is `offset` bytes further in the web link; `flow` is where the
+/// flow, the web path's first segment, is in the web link), or why not.
 enum WebForm {
-    case link([UInt8], offset: Int)
+    case link([UInt8], offset: Int, flow: Range<Int>)
     case refused(LinkProblem)
 }
 
@@ -99,13 +86,37 @@ extension RouteGraph {
             port = number == WebOrigin.defaultPort(of: scheme) ? nil : number
         }
         guard webOrigins.contains(where: { sameHost($0) && $0.port == port }) else {
-            return .refused(LinkProblem(.webPort, range: colon.map { ($0 + 1)..<authorityEnd } ?? authorityStart..<authorityEnd))
+            guard let colon else {
+                let defaultPort = Int32(WebOrigin.defaultPort(of: scheme))
+                return .refused(LinkProblem(.webDefaultPort(defaultPort), range: 0..<authorityEnd))
+            }
+            return .refused(LinkProblem(.webPort, range: (colon + 1)..<authorityEnd))
         }
         // `https://host/main/feed?q` reads as `scheme://main/feed?q`.
         let pathStart = authorityEnd < bytes.count && bytes[authorityEnd] == UInt8(ascii: "/") ? authorityEnd + 1 : authorityEnd
+        var flowEnd = pathStart
+        while flowEnd < bytes.count, !Self.endsAuthority(bytes[flowEnd]) { flowEnd += 1 }
+        if let problem = Self.flowProblem(bytes, flow: pathStart..<flowEnd, origin: 0..<authorityEnd) { return .refused(problem) }
         var link = storage.schemePrefix
         link.append(contentsOf: bytes[pathStart...])
-        return .link(link, offset: pathStart - storage.schemePrefix.count)
+        return .link(link, offset: pathStart - storage.schemePrefix.count, flow: pathStart..<flowEnd)
+    }
+
+    /// What is wrong with the flow of a web link (`flow`, the first segment of its path)
+    /// that its custom-scheme form, where the flow is the host, would tell otherwise: none
+    /// (the link ends after `origin`, or has only a query), an empty segment, a dot segment.
+    private static func flowProblem(_ bytes: UnsafeBufferPointer<UInt8>, flow: Range<Int>, origin: Range<Int>) -> LinkProblem? {
+        if flow.isEmpty {
+            if flow.upperBound < bytes.count, bytes[flow.upperBound] == UInt8(ascii: "/") {
+                return LinkProblem(.emptySegment, range: flow, segment: 1)
+            }
+            let endsOrQuery = flow.upperBound == bytes.count || bytes[flow.upperBound] == UInt8(ascii: "?")
+            return endsOrQuery ? LinkProblem(.webMissingFlow, range: origin) : nil
+        }
+        if PercentEncoding.isDotSegment(UnsafeBufferPointer(rebasing: bytes[flow])) {
+            return LinkProblem(.dotSegment, range: flow, segment: 1)
+        }
+        return nil
     }
 
     /// Whether `byte` ends a web link's authority (its path, query or fragment begins).
@@ -160,8 +171,12 @@ extension RoutesParser {
             return
         }
         let tokenAt = location(line, args[0].column)
-        guard let origin = WebOrigin(parsing: args[0].text) else {
-            error(tokenAt, "invalid web origin '\(args[0].text)': use https://HOST or http://HOST, with an optional :PORT and no path")
+        let origin: WebOrigin
+        switch WebOrigin.read(args[0].text) {
+        case .success(let read):
+            origin = read
+        case .failure(let problem):
+            error(tokenAt, "invalid web origin '\(args[0].text)': \(problem.message)")
             return
         }
         if let previous = webOrigins.first(where: { $0.0 == origin }) {

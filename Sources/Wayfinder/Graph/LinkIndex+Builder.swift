@@ -13,6 +13,15 @@ struct Builder {
     var pending: [(owner: Int, key: LinkIndex.Run, value: LinkIndex.Run)] = []
     var seen: Set<String> = []
     var longestKey = 0
+    /// The successor class of each list of successors seen, with the flow and whether the
+    /// screen is a sheet or alert (see ``LinkIndex/ScreenInfo/successorClass``).
+    var successorClasses: [SuccessorClassKey: Int32] = [:]
+
+    struct SuccessorClassKey: Hashable {
+        var successors: [Int]
+        var flow: Int
+        var isPresentation: Bool
+    }
 
     init(screenCount: Int, flowCount: Int) {
         self.screenCount = screenCount
@@ -76,6 +85,10 @@ extension Builder {
         for query in screen.query {
             queries.append(LinkIndex.QueryInfo(kind: LinkIndex.Kind(query.type), isRequired: !query.isOptional, words: storeWords(of: query.type)))
         }
+        let isPresentation = screen.kind.presentationStyle != nil
+        let classKey = SuccessorClassKey(successors: successors.ordered, flow: flow, isPresentation: isPresentation)
+        let successorClass = successorClasses[classKey] ?? Int32(successorClasses.count)
+        successorClasses[classKey] = successorClass
         return LinkIndex.ScreenInfo(
             pattern: LinkIndex.Run(start: Int32(patternStart), count: Int32(screen.pattern.count)),
             query: LinkIndex.Run(start: Int32(queryStart), count: Int32(screen.query.count)),
@@ -85,7 +98,8 @@ extension Builder {
                 : LinkIndex.Run(start: 0, count: -1),
             pathParameterCount: Int32(screen.pathParameterCount),
             flow: Int32(flow),
-            isPresentation: screen.kind.presentationStyle != nil,
+            successorClass: successorClass,
+            isPresentation: isPresentation,
             hasRequiredQuery: screen.query.contains { !$0.isOptional }
         )
     }
@@ -106,7 +120,7 @@ extension Builder {
     }
 
     /// The tables' record of flow `number`: its name, tabs, roots, its non-root screens by
-    /// first segment (for diagnoses) and its query keys.
+    /// first segment in precedence order (for diagnoses) and its query keys.
     mutating func flowInfo(
         _ number: Int, _ flow: RouteGraph.Flow, screens: [RouteGraph.Screen], roots: [Int], queryOwners owners: [String: Int]
     ) -> LinkIndex.FlowInfo {
@@ -117,15 +131,19 @@ extension Builder {
         }
         var byLiteral: [String: [Int]] = [:]
         var literalOrder: [String] = []
-        var byKind: [LinkIndex.Kind: [Int]] = [:]
+        var parameterFirst: [Int] = []
         let rootRun = run(roots)
-        for (index, screen) in screens.enumerated() where screen.flow == flow.name && screen.kind != .root {
-            switch screen.pattern.first {
+        // In precedence order, as the walk tries them, so that a diagnosis names the screen
+        // a segment reads as.
+        let ordered = screens.indices.filter { screens[$0].flow == flow.name && screens[$0].kind != .root }
+            .sorted { RouteGraph.precedes(screens[$0], screens[$1]) }
+        for index in ordered {
+            switch screens[index].pattern.first {
             case .literal(let word)?:
                 if byLiteral[word] == nil { literalOrder.append(word) }
                 byLiteral[word, default: []].append(index)
-            case .parameter(_, let type)?:
-                byKind[LinkIndex.Kind(type), default: []].append(index)
+            case .parameter?:
+                parameterFirst.append(index)
             case nil:
                 break
             }
@@ -138,12 +156,7 @@ extension Builder {
             let queryIndex = screens[owner].query.firstIndex { $0.name == key } ?? 0
             insert(.query(flow: number), key: key, value: LinkIndex.Run(start: Int32(owner), count: Int32(queryIndex)))
         }
-        return LinkIndex.FlowInfo(
-            tabCount: Int32(flow.tabs.count), roots: rootRun,
-            firstUUID: run(byKind[.uuid] ?? []),
-            firstInt: run(byKind[.int] ?? []),
-            firstOther: run(byKind.filter { $0.key != .uuid && $0.key != .int }.values.flatMap { $0 }.sorted())
-        )
+        return LinkIndex.FlowInfo(tabCount: Int32(flow.tabs.count), roots: rootRun, parameterFirst: run(parameterFirst))
     }
 
     /// The hash table of the keys inserted: open addressing at a load factor of at most one

@@ -62,6 +62,9 @@ final class LinkIndex: @unchecked Sendable {
         var literalSuccessors: Run
         var pathParameterCount: Int32
         var flow: Int32
+        /// The same number for screens of one flow with the same successors (and kind of
+        /// step), which a walk goes on from alike (see ``LinkResolver/walk(from:at:)``).
+        var successorClass: Int32
         var isPresentation: Bool
         var hasRequiredQuery: Bool
     }
@@ -84,18 +87,15 @@ final class LinkIndex: @unchecked Sendable {
         var tabCount: Int32
         /// Its roots (one per tab, in tab order, or its only one) in `lists`.
         var roots: Run
-        /// Its non-root screens whose pattern starts with a uuid, an int or another
-        /// parameter, in declaration order.
-        var firstUUID: Run
-        var firstInt: Run
-        var firstOther: Run
+        /// Its non-root screens whose pattern starts with a parameter, in precedence order.
+        var parameterFirst: Run
     }
 
     /// The namespaces of the hash table's keys.
     enum Table {
         /// Successors of a screen whose pattern starts with a literal; value: a run of screens.
         case successors(screen: Int)
-        /// Non-root screens of a flow whose pattern starts with a literal, in declaration order.
+        /// Non-root screens of a flow whose pattern starts with a literal, in precedence order.
         case flowScreens(flow: Int)
         /// A tab of a flow; value: its index in `start`.
         case tab(flow: Int)

@@ -27,7 +27,7 @@ extension RouteGraph {
                 "warning: after '\(after.name)', patterns \(both) can match the same segments: such a link has several readings, and states that print to one of them are refused"
             ))
         }
-        return result.sorted { $0.location < $1.location }
+        return result.sorted { ($0.location, $0.message) < ($1.location, $1.message) }
     }
 
     /// The errors of the rules above, for ``init(parsing:file:)``.
@@ -50,6 +50,8 @@ extension RouteGraph {
                 ))
             }
         }
+        // By place, as the warnings are: the pairs are found in no particular order.
+        result.sort { ($0.location, $0.message) < ($1.location, $1.message) }
         for screen in screensOnCycles() where !screen.query.isEmpty {
             result.append(RoutesDiagnostic(
                 screen.location,
@@ -73,31 +75,25 @@ extension RouteGraph {
 
     /// Calls `body` for each pair of screens (in declaration order) that may follow the
     /// same screen and whose patterns can match the same segments, with how they overlap.
-    /// Each pair is reported once.
-    /// - Complexity: Pairs are compared only when their first segments can match alike.
+    /// Each pair is reported once, with the first screen they may both follow.
+    /// - Complexity: About the table's size plus the pairs found: each list of successors
+    ///   (once, however many screens share it) is searched through a ``PatternTrie``.
     private func forEachOverlap(_ body: (Screen, Screen, Screen, Overlap) -> Void) {
-        var reported: Set<[Int]> = []
+        var reported: Set<Int> = []
+        var searched: Set<[Int]> = []
         for (position, screen) in screens.enumerated() {
-            let next = successors[position]
-            let dynamic = next.dynamic
-            var groups = next.byLiteral.values.map { $0 }
-            groups.sort { ($0.first ?? 0) < ($1.first ?? 0) }
-            var pairs: [(Int, Int)] = []
-            for group in groups {
-                for (offset, first) in group.enumerated() {
-                    for second in group[(offset + 1)...] { pairs.append((first, second)) }
-                    for second in dynamic { pairs.append((first, second)) }
+            let next = successors[position].ordered
+            guard next.count > 1, searched.insert(next).inserted else { continue }
+            var trie = PatternTrie()
+            for candidate in next {
+                for other in trie.overlapping(screens[candidate].pattern) {
+                    let (first, second) = other < candidate ? (other, candidate) : (candidate, other)
+                    guard reported.insert(first * screens.count + second).inserted,
+                          let overlap = overlap(screens[first].pattern, screens[second].pattern)
+                    else { continue }
+                    body(screens[first], screens[second], screen, overlap)
                 }
-            }
-            for (offset, first) in dynamic.enumerated() {
-                for second in dynamic[(offset + 1)...] { pairs.append((first, second)) }
-            }
-            for (a, b) in pairs {
-                let (first, second) = a < b ? (a, b) : (b, a)
-                guard let overlap = overlap(screens[first].pattern, screens[second].pattern),
-                      reported.insert([first, second]).inserted
-                else { continue }
-                body(screens[first], screens[second], screen, overlap)
+                trie.insert(screens[candidate].pattern, screen: candidate)
             }
         }
     }
@@ -138,12 +134,12 @@ extension RouteGraph {
     }
 
     /// Whether one segment can read as a value of both types.
-    private static func canShareValue(_ x: ParameterType, _ y: ParameterType) -> Bool {
+    static func canShareValue(_ x: ParameterType, _ y: ParameterType) -> Bool {
         switch (x, y) {
         case (.string, _), (_, .string), (.rest, _), (_, .rest):
             true
         case (.oneOf(let left), .oneOf(let right)):
-            !Set(left).isDisjoint(with: right)
+            left.contains(where: right.contains)
         case (.oneOf(let words), let other), (let other, .oneOf(let words)):
             words.contains { ParameterValue(parsing: $0, as: other) != nil }
         case (.int, .double), (.double, .int):

@@ -67,6 +67,9 @@ private struct GraphBuilder {
         if parser.flows.isEmpty {
             error(start, "no flows declared; add at least one 'flow NAME' line")
         }
+        if let (scheme, at) = parser.scheme, GraphBuilder.isWebScheme(scheme), let (_, webAt) = parser.webOrigins.first {
+            error(at, "scheme '\(scheme)' is a web scheme: beside 'web' lines (the first at \(webAt)) every '\(scheme)://' link would be read as a web link, and none of the table's own would resolve; declare a scheme of the app's own")
+        }
         var flows: [String: RoutesParser.FlowDecl] = [:]
         for flow in parser.flows {
             if let first = flows[flow.name] {
@@ -297,6 +300,8 @@ private struct GraphBuilder {
     static func assemble(
         scheme: String, webOrigins: [WebOrigin], guards: [RouteGraph.Guard], flows: [RouteGraph.Flow], screens: [RouteGraph.Screen]
     ) -> RouteGraph? {
+        // Links of the scheme would be taken for web links (see ``check()``).
+        guard !isWebScheme(scheme) || webOrigins.isEmpty else { return nil }
         var index: [String: Int] = [:]
         for (position, screen) in screens.enumerated() { index[screen.name] = position }
 
@@ -307,8 +312,12 @@ private struct GraphBuilder {
                 successorLists[previous].append(position)
             }
         }
+        // Screens that may follow the same screens share one list (every one, in a table
+        // where any screen may follow any other): each distinct list is ordered once.
+        var orderedLists: [[Int]: [Int]] = [:]
         let successors = successorLists.map { list -> SuccessorIndex in
-            let ordered = list.sorted { Self.precedes(screens[$0], screens[$1]) }
+            let ordered = orderedLists[list] ?? list.sorted { RouteGraph.precedes(screens[$0], screens[$1]) }
+            orderedLists[list] = ordered
             var result = SuccessorIndex(ordered: ordered)
             for position in ordered {
                 if case .literal(let word) = screens[position].pattern.first {
@@ -344,10 +353,17 @@ private struct GraphBuilder {
         )
     }
 
+    /// Whether `scheme` (lower case) is one web links are written in.
+    static func isWebScheme(_ scheme: String) -> Bool {
+        scheme == "http" || scheme == "https"
+    }
+}
+
+extension RouteGraph {
     /// Resolution precedence, independent of declaration order: segment by segment,
     /// literals before typed parameters before strings before rest; then longer patterns
     /// first, except that a pattern ending where the other goes on with a rest parameter wins.
-    static func precedes(_ a: RouteGraph.Screen, _ b: RouteGraph.Screen) -> Bool {
+    static func precedes(_ a: Screen, _ b: Screen) -> Bool {
         for (left, right) in zip(a.pattern, b.pattern) {
             if left.rank != right.rank { return left.rank < right.rank }
             if case .literal(let l) = left, case .literal(let r) = right, l != r { return l < r }

@@ -170,8 +170,7 @@ extension Navigator {
         guard root.name == stack.root.screen else {
             return (RouteStack(root: graph.withDefaults(Route(root.name))), ["does not start at its root screen '\(root.name)'"])
         }
-        var scratch = NavigationState(activeFlow: flow.name, flows: [:])
-        scratch.flows[flow.name] = FlowState(selectedTab: tab, stacks: [:])
+        let scratch = NavigationState(activeFlow: flow.name, flows: [:])
         var kept: RouteStack
         do {
             try checkParameters(stack.root, of: root)
@@ -179,35 +178,50 @@ extension Navigator {
         } catch {
             return (RouteStack(root: graph.withDefaults(Route(root.name))), [error.message])
         }
-        for element in stack.path {
-            var longer = kept
-            do {
-                try check(element.route, as: .push, after: kept, in: scratch)
-                longer.push(element.route, id: element.id)
-                scratch.flows[flow.name]?.stacks[tab ?? FlowState.singleStack] = longer
-                try checkRoundTrip(of: scratch)
-            } catch {
-                return (kept, [error.message])
-            }
-            kept = longer
-        }
-        guard let presentation = stack.presentation else { return (kept, []) }
+        var problems: [String] = []
         do throws(NavigationError) {
-            guard let screen = graph.screen(named: presentation.route.screen) else {
-                throw unknownScreen(presentation.route.screen)
+            for element in stack.path {
+                try check(element.route, as: .push, after: kept, in: scratch)
+                kept.push(element.route, id: element.id)
             }
-            try check(presentation.route, as: screen.kind, after: kept, in: scratch)
-            guard screen.kind.presentationStyle == presentation.style else {
-                throw NavigationError(.wrongKind, "'\(screen.name)' is not presented as \(presentation.style.rawValue)")
+            if let presentation = stack.presentation {
+                guard let screen = graph.screen(named: presentation.route.screen) else {
+                    throw unknownScreen(presentation.route.screen)
+                }
+                try check(presentation.route, as: screen.kind, after: kept, in: scratch)
+                guard screen.kind.presentationStyle == presentation.style else {
+                    throw NavigationError(.wrongKind, "'\(screen.name)' is not presented as \(presentation.style.rawValue)")
+                }
+                kept.presentation = presentation
             }
-            var presented = kept
-            presented.presentation = presentation
-            scratch.flows[flow.name]?.stacks[tab ?? FlowState.singleStack] = presented
-            try checkRoundTrip(of: scratch)
         } catch {
-            return (kept, [error.message])
+            problems.append(error.message)
         }
-        kept.presentation = presentation
-        return (kept, [])
+        let (representable, problem) = longestRepresentablePrefix(of: kept, flow: flow.name, tab: tab)
+        return (representable, problems + (problem.map { [$0] } ?? []))
+    }
+
+    /// `stack`, or its longest prefix (its presentation dropped first) that prints to a link
+    /// reading back as itself, with why the shortest prefix cut does not. The stack is checked
+    /// whole, as ``open(_:)-(String)`` makes it: on a table with overlap warnings a prefix of
+    /// a stack a link opens may read as another state while the whole does not.
+    private func longestRepresentablePrefix(of stack: RouteStack, flow: String, tab: String?) -> (RouteStack, String?) {
+        var scratch = NavigationState(activeFlow: flow, flows: [flow: FlowState(selectedTab: tab, stacks: [:])])
+        var candidate = stack
+        var problem: String?
+        while true {
+            scratch.flows[flow]?.stacks[tab ?? FlowState.singleStack] = candidate
+            do {
+                try checkRoundTrip(of: scratch)
+                return (candidate, problem)
+            } catch {
+                problem = error.message
+            }
+            if candidate.presentation != nil {
+                candidate.presentation = nil
+            } else if candidate.pop() == nil {
+                return (candidate, problem)
+            }
+        }
     }
 }
