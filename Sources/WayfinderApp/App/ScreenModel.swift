@@ -25,7 +25,9 @@ public struct ScreenCommand: Hashable, Sendable {
 public protocol ScreenModel: AnyObject {
     /// The commands this screen accepts, in help order.
     var commands: [ScreenCommand] { get }
-    /// Loads or refreshes what the screen shows; called before each render.
+    /// Loads or refreshes what the screen shows. The shell calls it once per command:
+    /// before one of the screen's own commands runs (which then keeps the view model up to
+    /// date, reading what it changes), or else before the screen is shown.
     func load() async throws(ServiceError)
     /// Runs one of ``commands``; `nil` when the command is not this screen's.
     func perform(_ input: CommandInput) async -> ReplReply?

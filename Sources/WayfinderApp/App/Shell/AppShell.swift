@@ -18,6 +18,10 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
         self.sessionCommands = Feature.all.compactMap { $0.makeSessionCommand?(app) }
     }
 
+    /// The view model the command being run loaded (before running one of its commands),
+    /// so that the screen shown after it is not loaded a second time.
+    private weak var loadedForCommand: (any ScreenModel)?
+
     /// The session command waiting for a secret, if any.
     private var waitingCommand: (any SessionCommand)? {
         sessionCommands.first { $0.secretPrompt != nil }
@@ -124,12 +128,15 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
         }
     }
 
-    /// The screen on top, its data loaded.
+    /// The screen on top, its data loaded: once per command (a screen whose command just
+    /// ran was loaded for it, and its view model kept itself up to date since).
     /// - Throws: ``ServiceError`` when the data cannot be read (a damaged database, an I/O
     ///   error).
     public func loadedScreen() async throws(ServiceError) -> StyledText {
         let (model, view) = app.visibleScreenAndView()
-        try await model.load()
+        let loaded = loadedForCommand === model
+        loadedForCommand = nil
+        if !loaded { try await model.load() }
         return ScreenView(shell: self, model: model, view: view).body
     }
 
@@ -146,6 +153,7 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
     /// checked first (``checkedSession()``) and the session changes it made stored after it
     /// (``settled(_:before:)``).
     public func execute(_ line: String) async -> ReplReply {
+        loadedForCommand = nil
         if let ended = await checkedSession() { return ended }
         let before = app.state
         let faults = app.container.faults.total
@@ -175,6 +183,7 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
         } catch {
             return .failed(error.message)
         }
+        loadedForCommand = model
         if let result = await model.perform(input) {
             // A screen now asking for a password shows its prompt, not itself again.
             return reply(for: result, navigates: model.secretPrompt == nil)

@@ -43,6 +43,7 @@ public final class CommentsViewModel: ScreenModel {
                 return navigate { () throws(NavigationError) in try router.push(.user(id: id)) }
             }
         case "reload":
+            // Loaded for this command already.
             return .done(nil)
         default:
             return nil

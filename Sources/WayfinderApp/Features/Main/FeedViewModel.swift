@@ -33,15 +33,33 @@ public final class FeedViewModel: ScreenModel {
         ]
     }
 
+    /// The number of posts a page, from the `paged-feed` flag.
+    private(set) var pageSize = 30
+
     public func load() async throws(ServiceError) {
-        // One read for both flags (this runs at every render of the feed).
+        // One read for both flags.
         let flags = await settings.overrides()
-        let size = FeatureFlag.pagedFeed.value(in: flags) ? 10 : 30
+        pageSize = FeatureFlag.pagedFeed.value(in: flags) ? 10 : 30
         showsIDs = FeatureFlag.showPostIDs.value(in: flags)
-        let loaded = try await posts.page(pageNumber, size: size)
+        try await loadPage(pageNumber)
+    }
+
+    /// Reads page `number` (the service keeps it within the pages there are).
+    private func loadPage(_ number: Int) async throws(ServiceError) {
+        let loaded = try await posts.page(number, size: pageSize)
         page = loaded
         pageNumber = loaded.number
         authors = try await loadingAuthors(of: loaded.posts.map(\.authorID), into: authors, from: users)
+    }
+
+    /// Shows page `number`, read now: the screen was loaded for this command before it ran.
+    private func show(page number: Int) async -> ReplReply {
+        do {
+            try await loadPage(number)
+        } catch {
+            return .failed(error.message)
+        }
+        return .done(nil)
     }
 
     public func perform(_ input: CommandInput) async -> ReplReply? {
@@ -51,23 +69,23 @@ public final class FeedViewModel: ScreenModel {
             return await openPost(input.arguments, router: router, posts: posts)
         case "next":
             guard pageNumber < count else { return .failed("this is the last page") }
-            pageNumber += 1
+            return await show(page: pageNumber + 1)
         case "prev":
             guard pageNumber > 1 else { return .failed("this is the first page") }
-            pageNumber -= 1
+            return await show(page: pageNumber - 1)
         case "page":
             guard input.arguments.count == 1, let number = Int(input.arguments[0]), (1...count).contains(number) else {
                 return .failed("usage: page <n>, with n from 1 to \(count)")
             }
-            pageNumber = number
+            return await show(page: number)
         case "compose":
             return navigate { () throws(NavigationError) in try router.present(.compose) }
         case "refresh":
-            break
+            // Loaded for this command already.
+            return .done(nil)
         default:
             return nil
         }
-        return .done(nil)
     }
 
     public func completions(for command: String, argument index: Int) -> [String] {

@@ -60,6 +60,9 @@ public final class SettingsViewModel: ScreenModel {
         } catch {
             return .failed(error.message)
         }
+        if let index = flags.firstIndex(where: { $0.flag.id == flag.id }) {
+            flags[index] = (flag, value ?? flag.defaultValue, value != nil)
+        }
         return .done("\(flag.id) is \(value.map { $0 ? "on" : "off" } ?? "back to its default").")
     }
 
