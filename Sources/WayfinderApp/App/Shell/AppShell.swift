@@ -72,8 +72,7 @@ public final class AppShell: ReplShell, NavigationStoreProviding {
             navigate { () throws(NavigationError) in try shell.app.redo() }
         },
         GlobalCommand("logout", "", "sign out at once", arguments: 0...Int.max) { shell, _ in
-            let result = navigate { () throws(NavigationError) in try shell.app.signOut() }
-            return result.isError ? result : ReplReply(output: .line("Signed out.", .success), showsScreen: true)
+            SignOutRequested.reply(sending: shell.app.send)
         },
         GlobalCommand("quit", "", "leave (Ctrl-D works too)", aliases: ["exit"], arguments: 0...Int.max) { _, _ in
             ReplReply(quits: true)

@@ -21,7 +21,7 @@ extension Feature {
             runFlowCommand: { input, app in
                 guard input.name == "login" else { return nil }
                 // From any Login screen: back to sign-in, then start there.
-                let back = navigate { () throws(NavigationError) in try app.store.perform { n throws(NavigationError) in try n.popToRoot() } }
+                let back = navigate { () throws(NavigationError) in try app.login.popToRoot() }
                 if back.isError { return back }
                 return await app.visibleScreen().perform(input)
             },

@@ -41,21 +41,15 @@ final class UserSwitch: SessionCommand {
         }
     }
 
-    /// Checks `password`; when it is right, signs the current user out and the new one in,
-    /// on the screen that was on show.
+    /// Checks `password`; when it is right, the app coordinator signs the current user out
+    /// and the new one in, on the screen that was on show (``SignInFinished`` while someone
+    /// is signed in).
     func receiveSecret(_ password: String) async -> ReplReply {
-        let app = self.app
         let auth = app.container.auth
         return await step.finish(
             with: password,
             router: app.login,
             authenticate: { name, password throws(ServiceError) in try await auth.signIn(username: name, password: password) },
-            beforeSigningIn: { () throws(NavigationError) in
-                // The screen on show waits for the new user as the pending link.
-                let resume = app.url
-                try app.signOut()
-                if resume != app.url { try app.open(resume) }
-            },
             welcome: { "Signed in as \($0.username)." }
         )
     }

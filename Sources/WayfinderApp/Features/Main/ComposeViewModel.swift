@@ -68,8 +68,7 @@ public final class ComposeViewModel: ScreenModel {
         if let problem { return .failed("cannot publish: \(problem)") }
         do {
             let post = try await posts.create(authorID: authorID, title: title, body: body)
-            try router.dismiss()
-            try router.push(.post(id: post.id))
+            try router.perform([.dismiss, .push(.post(id: post.id))])
             return .done("Published post \(post.id).")
         } catch let error as ServiceError {
             return .failed("cannot publish: \(error.message)")

@@ -20,8 +20,7 @@ public final class SignOutAlertViewModel: ScreenModel {
     public func perform(_ input: CommandInput) async -> ReplReply? {
         switch input.name {
         case "yes":
-            let result = navigate { () throws(NavigationError) in try router.send(SignOutRequested()) }
-            return result == .done(nil) ? .done("Signed out.") : result
+            return SignOutRequested.reply(sending: router.send)
         case "no":
             return navigate { () throws(NavigationError) in try router.dismiss() }
         default:
