@@ -58,6 +58,12 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
         store.graph.flows.first { $0.guardName == Self.signedInGuard }?.name ?? store.graph.initialFlow.name
     }
 
+    /// Whether `flow`'s guard, if any, is met.
+    func canShow(flow: String) -> Bool {
+        guard let guardName = store.graph.flow(named: flow)?.guardName else { return true }
+        return store.state.grantedGuards.contains(guardName)
+    }
+
     /// A new user value for the signed-in user (their profile was edited).
     func userChanged(to updated: User) {
         guard user?.id == updated.id else { return }
@@ -357,38 +363,14 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
     }
 }
 
-/// A change of the stored session, queued by the app coordinator until ``AppCoordinator/settle()``.
-struct SessionChange {
-    /// What it does, for a message (`sign out`).
-    let action: String
-    /// The user whose session it ends, for a sign-out.
-    var endedUserID: Int?
-    let store: @MainActor () async throws(ServiceError) -> Void
-}
-
-/// A session change that could not be stored (``AppCoordinator/settle()``).
-public struct SessionChangeFailure: Error, Sendable {
-    /// What was tried (`sign out`, `sign in as bob`).
-    public let action: String
-    /// Why it failed.
-    public let error: ServiceError
-    /// Whether a change queued before it (the sign-out of the user replaced by a sign-in)
-    /// was stored.
-    public let earlierChangesStored: Bool
-
-    /// One line for the user.
-    public var message: String { "could not \(action): \(error.message)" }
-}
-
 /// Shown if a state names a screen the app has no view model for (it cannot happen with
 /// states checked against the graph; kept so that nothing traps).
 @MainActor
 final class MissingScreenModel: ScreenModel {
     let route: Route
     init(route: Route) { self.route = route }
-    var commands: [ScreenCommand] { [] }
+    static let commands: [ScreenCommand<MissingScreenModel>] = []
     func load() async {}
-    func perform(_ input: CommandInput) async -> ReplReply? { nil }
 }
 
 /// The text of a ``MissingScreenModel``.

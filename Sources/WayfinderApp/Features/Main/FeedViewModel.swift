@@ -3,7 +3,7 @@ import WayfinderTerminal
 
 /// The feed tab: posts, newest first, a page at a time.
 @MainActor
-public final class FeedViewModel: ScreenModel {
+public final class FeedViewModel: ScreenModel, PostOpening {
     let router: any Routable<MainRoute>
     let posts: any PostRepository
     let settings: any SettingsService
@@ -22,16 +22,36 @@ public final class FeedViewModel: ScreenModel {
         self.users = users
     }
 
-    public var commands: [ScreenCommand] {
-        [
-            ScreenCommand("post", "<id>", "open a post"),
-            ScreenCommand("next", "", "next page"),
-            ScreenCommand("prev", "", "previous page"),
-            ScreenCommand("page", "<n>", "go to page n"),
-            ScreenCommand("compose", "", "write a new post"),
-            ScreenCommand("refresh", "", "load the feed again"),
-        ]
-    }
+    public static let commands: [ScreenCommand<FeedViewModel>] = [
+        openPost("open a post"),
+        ScreenCommand("next", "", "next page") { model, _ in
+            guard model.pageNumber < model.pageCount else { return .failed("this is the last page") }
+            return await model.show(page: model.pageNumber + 1)
+        },
+        ScreenCommand("prev", "", "previous page") { model, _ in
+            guard model.pageNumber > 1 else { return .failed("this is the first page") }
+            return await model.show(page: model.pageNumber - 1)
+        },
+        ScreenCommand(
+            "page", "<n>", "go to page n", arguments: 1...1,
+            completions: { model, index in index == 0 ? (1...model.pageCount).map(String.init) : [] }
+        ) { model, input in
+            guard let number = Int(input.arguments[0]), (1...model.pageCount).contains(number) else {
+                return .failed("usage: page <n>, with n from 1 to \(model.pageCount)")
+            }
+            return await model.show(page: number)
+        },
+        ScreenCommand("compose", "", "write a new post") { model, _ in
+            navigate { () throws(NavigationError) in try model.router.present(.compose) }
+        },
+        // Loaded for this command already, before it runs.
+        ScreenCommand("refresh", "", "load the feed again") { _, _ in .done(nil) },
+    ]
+
+    var shownPosts: [Post] { page?.posts ?? [] }
+
+    /// The number of pages (1 before the first is read).
+    var pageCount: Int { page?.pageCount ?? 1 }
 
     /// The number of posts a page, from the `paged-feed` flag.
     private(set) var pageSize = 30
@@ -53,52 +73,12 @@ public final class FeedViewModel: ScreenModel {
     }
 
     /// Shows page `number`, read now: the screen was loaded for this command before it ran.
-    private func show(page number: Int) async -> ReplReply {
+    func show(page number: Int) async -> ReplReply {
         do {
             try await loadPage(number)
         } catch {
             return .failed(error.message)
         }
         return .done(nil)
-    }
-
-    public func perform(_ input: CommandInput) async -> ReplReply? {
-        let count = page?.pageCount ?? 1
-        switch input.name {
-        case "post":
-            return await openPost(input.arguments, router: router, posts: posts)
-        case "next":
-            guard pageNumber < count else { return .failed("this is the last page") }
-            return await show(page: pageNumber + 1)
-        case "prev":
-            guard pageNumber > 1 else { return .failed("this is the first page") }
-            return await show(page: pageNumber - 1)
-        case "page":
-            guard input.arguments.count == 1, let number = Int(input.arguments[0]), (1...count).contains(number) else {
-                return .failed("usage: page <n>, with n from 1 to \(count)")
-            }
-            return await show(page: number)
-        case "compose":
-            return navigate { () throws(NavigationError) in try router.present(.compose) }
-        case "refresh":
-            // Loaded for this command already.
-            return .done(nil)
-        default:
-            return nil
-        }
-    }
-
-    public func completions(for command: String, argument index: Int) -> [String] {
-        guard index == 0 else { return [] }
-        switch command {
-        case "post": return page?.posts.map { String($0.id) } ?? []
-        case "page": return (1...(page?.pageCount ?? 1)).map(String.init)
-        default: return []
-        }
-    }
-
-    /// The page's lines.
-    func list(of page: PostPage) -> StyledText {
-        PostListView(posts: page.posts, authors: authors, showsIDs: showsIDs).body
     }
 }

@@ -5,7 +5,7 @@ extension Feature {
     static var main: Feature {
         Feature(
             flow: MainRoute.flow,
-            entryCommand: ScreenCommand("main", "", "back to the feed and tabs"),
+            commands: [.showing(MainRoute.flow, "main", "back to the feed and tabs")],
             makeScreen: { route, context in
                 guard let user = context.user, let route = MainRoute(route: route) else { return nil }
                 return makeScreen(route, user: user, context: context)
