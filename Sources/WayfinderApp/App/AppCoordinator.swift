@@ -307,19 +307,17 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
         let stack = flow?.selectedStack ?? RouteStack(root: Route("signIn"))
         let place: ScreenKey.Place
         let route: Route
+        let follows: Route?
         if let presentation = stack.presentation {
-            place = .element(presentation.id)
-            route = presentation.route
+            (place, route, follows) = (.element(presentation.id), presentation.route, stack.top)
         } else if let top = stack.path.last {
-            place = .element(top.id)
-            route = top.route
+            (place, route, follows) = (.element(top.id), top.route, stack.path.dropLast().last?.route ?? stack.root)
         } else {
-            place = .root(stack.root)
-            route = stack.root
+            (place, route, follows) = (.root(stack.root), stack.root, nil)
         }
         let key = ScreenKey(flow: state.activeFlow, tab: flow?.selectedTab ?? FlowState.singleStack, place: place)
         if let screen = screens[key] { return screen }
-        let screen = makeScreen(for: route, in: stack, flow: state.activeFlow)
+        let screen = makeScreen(for: route, following: follows, flow: state.activeFlow)
         screens[key] = screen
         pruneScreens()
         return screen
@@ -354,8 +352,8 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
         screens = screens.filter { live.contains($0.key) }
     }
 
-    private func makeScreen(for route: Route, in stack: RouteStack, flow: String) -> FeatureScreen {
-        let context = ScreenContext(app: self, stack: stack)
+    private func makeScreen(for route: Route, following follows: Route?, flow: String) -> FeatureScreen {
+        let context = ScreenContext(app: self, follows: follows)
         for feature in Feature.all where feature.flow == flow {
             if let screen = feature.makeScreen(route, context) { return screen }
         }

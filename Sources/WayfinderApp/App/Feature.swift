@@ -54,8 +54,11 @@ extension Command where Target == AppCoordinator {
 struct ScreenContext {
     /// The app (its coordinators, its user).
     let app: AppCoordinator
-    /// The stack the screen is in.
-    let stack: RouteStack
+    /// The route the screen follows, as the graph's edge to it allows: the one below it
+    /// in its stack, or under its sheet or alert; `nil` for a root. A screen whose
+    /// parameters are those of the screen it follows (the comments of a post) takes them
+    /// from it.
+    let follows: Route?
     /// The services.
     var container: Container { app.container }
     /// The signed-in user.
