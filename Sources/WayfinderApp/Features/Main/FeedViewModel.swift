@@ -41,9 +41,7 @@ public final class FeedViewModel: ScreenModel, PostOpening {
             }
             return await model.show(page: number)
         },
-        ScreenCommand("compose", "", "write a new post") { model, _ in
-            navigate { () throws(NavigationError) in try model.router.present(.compose) }
-        },
+        compose(),
         // Loaded for this command already, before it runs.
         ScreenCommand("refresh", "", "load the feed again") { _, _ in .done(nil) },
     ]

@@ -1,7 +1,7 @@
 import Wayfinder
 import WayfinderTerminal
 
-/// A Main screen that shows posts and opens one with `post <id>`.
+/// A Main screen that shows posts: it opens one with `post <id>`, and may offer `compose`.
 @MainActor
 protocol PostOpening: ScreenModel {
     /// The Main flow's intents.
@@ -27,6 +27,15 @@ extension PostOpening {
                 guard (try? await model.posts.post(id: id)) ?? nil != nil else { return .failed("post \(id) does not exist") }
                 return navigate { () throws(NavigationError) in try model.router.push(.post(id: id)) }
             }
+        }
+    }
+}
+
+extension PostOpening {
+    /// `compose`: the new-post sheet, over this screen.
+    static func compose(when isOffered: @escaping @MainActor (Self) -> Bool = { _ in true }) -> ScreenCommand<Self> {
+        ScreenCommand("compose", "", "write a new post", when: isOffered) { model, _ in
+            navigate { () throws(NavigationError) in try model.router.present(.compose) }
         }
     }
 }

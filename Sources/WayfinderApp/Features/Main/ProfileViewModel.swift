@@ -31,9 +31,7 @@ public final class ProfileViewModel: ScreenModel, PostOpening {
 
     public static let commands: [ScreenCommand<ProfileViewModel>] = [
         openPost("open one of the posts"),
-        ScreenCommand("compose", "", "write a new post", when: { $0.isMeTab }) { model, _ in
-            navigate { () throws(NavigationError) in try model.router.present(.compose) }
-        },
+        compose(when: { $0.isMeTab }),
     ]
 
     var shownPosts: [Post] { userPosts }

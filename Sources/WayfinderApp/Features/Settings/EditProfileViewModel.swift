@@ -43,7 +43,10 @@ public final class EditProfileViewModel: ScreenModel {
             model.draft?.bio = input.freeText
             return .done(nil)
         },
-        ScreenCommand("save", "", "save the changes (save --force: over a version saved elsewhere since)", arguments: 0...1) { model, input in
+        ScreenCommand(
+            "save", "", "save the changes (save --force: over a version saved elsewhere since)", arguments: 0...1,
+            usageError: { _ in saveUsage }
+        ) { model, input in
             await model.save(input.arguments)
         },
         ScreenCommand("revert", "", "drop the changes and load the profile as saved now") { model, _ in
@@ -63,10 +66,13 @@ public final class EditProfileViewModel: ScreenModel {
         draft = saved
     }
 
+    /// What `save` typed wrong says.
+    static let saveUsage = "usage: save [--force]"
+
     /// `save`, or `save --force`: over what was read (``saved``), or over whatever is
     /// stored now.
     func save(_ arguments: [String]) async -> ReplReply {
-        guard arguments.isEmpty || arguments == ["--force"] else { return .failed("usage: save [--force]") }
+        guard arguments.isEmpty || arguments == ["--force"] else { return .failed(Self.saveUsage) }
         guard let draft else { return .failed("the profile could not be loaded") }
         let force = !arguments.isEmpty
         guard draft != saved || force else { return .done("Nothing to save.") }
