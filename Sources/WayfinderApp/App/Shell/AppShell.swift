@@ -1,9 +1,11 @@
 import Wayfinder
 import WayfinderTerminal
 
-/// The sample app as the REPL sees it: global commands (`back`, `open`, `where`, `state`,
-/// …) are handled here through the ``AppCoordinator``; every other command goes to the
-/// view model of the screen on top.
+/// The sample app as the REPL sees it. A line runs one declared ``Command``: a global one
+/// (`back`, `open`, `where`, `state`, …: ``commands``, run through the ``AppCoordinator``),
+/// a feature's (``Feature/commands``, then its session commands), or one of the screen's
+/// own (its view model's ``CommandTarget/commands``). Help, Tab completion and the
+/// screen's command lines list the same declarations.
 @MainActor
 public final class AppShell: ReplShell, NavigationStoreProviding, CommandTarget {
     /// The app.
