@@ -33,14 +33,14 @@ import Wayfinder
         let store = NavigationStore(navigator: Fixtures.navigator(signedIn: true))
         var events: [NavigationEvent] = []
         store.observe { events.append($0) }
-        try store.performIntent { n throws(NavigationError) in try n.activate(flow: "main") }
-        try store.performIntent { n throws(NavigationError) in try n.push(Route("post", ["id": .int(3)])) }
+        try store.perform { n throws(NavigationError) in try n.activate(flow: "main") }
+        try store.perform(.push(Route("post", ["id": .int(3)])))
         let before = store.state
         #expect(throws: NavigationError.self) {
-            try store.performIntent { n throws(NavigationError) in try n.push(Route("post", ["id": .int(4)])) }
+            try store.perform(.push(Route("post", ["id": .int(4)])))
         }
         #expect(store.state == before)
-        try store.performIntent { n throws(NavigationError) in try n.undo() }
+        try store.perform(.undo)
         #expect(store.url == "demo://main/feed")
         #expect(events.count == 4)
         #expect(events[0] == .navigated(from: "demo://login", to: "demo://main/feed"))

@@ -41,11 +41,16 @@ public protocol PathRoutable<RouteType>: AnyObject {
     var selectedTab: String? { get }
 }
 
-/// The intent side of a flow's coordinator: what view models call.
+/// The intent side of a flow's coordinator: what view models call, and the only way they
+/// change navigation. Every intent is all or nothing: refused, it leaves the state exactly
+/// as it was; ``perform(_:)`` makes several changes as one.
 @MainActor
 public protocol Routable<RouteType>: AnyObject {
     /// The flow's typed route values.
     associatedtype RouteType: RouteRepresentable
+    /// Makes `steps` in order as one change: all of them, or none when one is refused
+    /// (`[.dismiss, .push(.post(id: 7))]` leaves the sheet shown when the push is refused).
+    func perform(_ steps: [RouteStep<RouteType>]) throws(NavigationError)
     /// Pushes `route` onto the selected stack.
     func push(_ route: RouteType) throws(NavigationError)
     /// Pops the top screen.

@@ -42,40 +42,46 @@ open class FlowCoordinator<RouteType: RouteRepresentable>: Coordinator, PathRout
 
     // MARK: Intent side
 
-    public func push(_ route: RouteType) throws(NavigationError) {
+    /// Makes `steps` in order as one change: all of them, or none when one is refused
+    /// (the state is then exactly as it was). One step runs in place; several on a copy.
+    public func perform(_ steps: [RouteStep<RouteType>]) throws(NavigationError) {
         try requireActive()
-        try store.performIntent { navigator throws(NavigationError) in try navigator.push(route.route) }
+        if steps.count == 1 {
+            try store.perform(steps[0].navigationStep)
+        } else {
+            try store.perform { navigator throws(NavigationError) in
+                for step in steps { try navigator.apply(step.navigationStep) }
+            }
+        }
+    }
+
+    public func push(_ route: RouteType) throws(NavigationError) {
+        try perform([.push(route)])
     }
 
     public func pop() throws(NavigationError) {
-        try requireActive()
-        try store.performIntent { navigator throws(NavigationError) in try navigator.pop() }
+        try perform([.pop])
     }
 
     public func popToRoot() throws(NavigationError) {
-        try requireActive()
-        try store.performIntent { navigator throws(NavigationError) in try navigator.popToRoot() }
+        try perform([.popToRoot])
     }
 
     public func present(_ route: RouteType) throws(NavigationError) {
-        try requireActive()
-        try store.performIntent { navigator throws(NavigationError) in try navigator.present(route.route) }
+        try perform([.present(route)])
     }
 
     /// Replaces the root of the selected stack (same screen, other parameters).
     public func replaceRoot(with route: RouteType) throws(NavigationError) {
-        try requireActive()
-        try store.performIntent { navigator throws(NavigationError) in try navigator.replaceRoot(with: route.route) }
+        try perform([.replaceRoot(route)])
     }
 
     public func dismiss() throws(NavigationError) {
-        try requireActive()
-        try store.performIntent { navigator throws(NavigationError) in try navigator.dismiss() }
+        try perform([.dismiss])
     }
 
     public func selectTab(_ tab: String) throws(NavigationError) {
-        try requireActive()
-        try store.performIntent { navigator throws(NavigationError) in try navigator.selectTab(tab) }
+        try perform([.selectTab(tab)])
     }
 
     private func requireActive() throws(NavigationError) {

@@ -8,7 +8,7 @@
 /// ```
 @MainActor
 public final class NavigationStore {
-    /// The engine; change it only through ``perform(_:)``.
+    /// The engine; change it only through the store's `perform` methods.
     public private(set) var navigator: Navigator
     private var continuations: [Int: AsyncStream<NavigationEvent>.Continuation] = [:]
     private var observers: [Int: (NavigationEvent) -> Void] = [:]
@@ -30,6 +30,11 @@ public final class NavigationStore {
 
     /// A new stream of every event from now on; it ends when the subscriber stops
     /// iterating or the store goes away. Events are buffered (the newest 256).
+    ///
+    /// This is the way to follow navigation from a task (a log, an analytics sink, a
+    /// view that redraws): it never blocks the store. Code that must see each event at
+    /// once and in order, before the intent's caller goes on (a test harness checking
+    /// the events of each step), uses ``observe(_:)``.
     public func events() -> AsyncStream<NavigationEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: NavigationEvent.self, bufferingPolicy: .bufferingNewest(256))
         let key = nextSubscriber
@@ -42,7 +47,10 @@ public final class NavigationStore {
     }
 
     /// Calls `handler` synchronously with every event from now on, until
-    /// ``removeObserver(_:)``; for tests and logs that need events in order, at once.
+    /// ``removeObserver(_:)``: before the intent that caused it returns. For code that
+    /// must have the events of each step before the next (`WayfinderTesting`'s
+    /// `NavigationTestStore`); anything else follows ``events()``. The handler runs inside
+    /// `perform`, so it must not perform intents itself.
     /// - Returns: A token for ``removeObserver(_:)``.
     @discardableResult
     public func observe(_ handler: @escaping (NavigationEvent) -> Void) -> Int {
@@ -57,8 +65,9 @@ public final class NavigationStore {
         observers[token] = nil
     }
 
-    /// Runs `body` on the navigator and publishes what changed; a thrown error is
-    /// published as ``NavigationEvent/refused(_:)`` and rethrown, the state unchanged.
+    /// Runs `body` on a copy of the navigator, which replaces it when `body` returns, and
+    /// publishes what changed: all of `body`'s changes or, when it throws, none. The error
+    /// is published as ``NavigationEvent/refused(_:)`` and rethrown, the state unchanged.
     @discardableResult
     public func perform<Result>(
         _ body: (inout Navigator) throws(NavigationError) -> Result
@@ -72,25 +81,20 @@ public final class NavigationStore {
         return result
     }
 
-    /// Runs one ``Navigator`` intent in place and publishes what changed; a refusal is
-    /// published as ``NavigationEvent/refused(_:)`` and rethrown.
+    /// Makes one step in place and publishes what changed; a refusal is published as
+    /// ``NavigationEvent/refused(_:)`` and rethrown, the state unchanged.
     ///
-    /// Unlike ``perform(_:)`` it makes no copy of the navigator to roll back to, so a
-    /// body must make at most one change: each intent is all-or-nothing by itself, but a
-    /// body that makes two changes and then fails keeps the first. Coordinators use it
+    /// One step is all or nothing by itself (the navigator refuses it before changing
+    /// anything), so it needs no copy of the navigator to roll back to: coordinators use it
     /// for their single intents (push, pop, present, …), which then cost the same at any
-    /// stack depth and history length. The body has the navigator to itself while it
-    /// runs: it must not read the store (use its argument).
-    @discardableResult
-    public func performIntent<Result>(
-        _ intent: (inout Navigator) throws(NavigationError) -> Result
-    ) throws(NavigationError) -> Result {
+    /// stack depth and history length. Several changes that must happen together go
+    /// through `perform { … }` instead, on a copy.
+    public func perform(_ step: NavigationStep) throws(NavigationError) {
         let observed = !continuations.isEmpty || !observers.isEmpty
         let before = observed ? navigator.state : nil
         let beforeURL = observed ? navigator.url : ""
-        let result = try publishingRefusal { () throws(NavigationError) in try intent(&navigator) }
+        try publishingRefusal { () throws(NavigationError) in try navigator.apply(step) }
         if let before { publishChanges(from: before, beforeURL: beforeURL) }
-        return result
     }
 
     /// Runs `run`; a refusal is published, then rethrown.

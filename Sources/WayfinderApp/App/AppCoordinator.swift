@@ -58,6 +58,12 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
         store.graph.flows.first { $0.guardName == Self.signedInGuard }?.name ?? store.graph.initialFlow.name
     }
 
+    /// Whether `flow`'s guard, if any, is met.
+    func canShow(flow: String) -> Bool {
+        guard let guardName = store.graph.flow(named: flow)?.guardName else { return true }
+        return store.state.grantedGuards.contains(guardName)
+    }
+
     /// A new user value for the signed-in user (their profile was edited).
     func userChanged(to updated: User) {
         guard user?.id == updated.id else { return }
@@ -81,34 +87,48 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
     }
 
     /// Starts a session: grants the sign-in guard, which applies the pending link if there
-    /// is one; otherwise shows Main. The session is stored by ``settle()``; signing in again
-    /// as the user just signed out (`login alice` as alice) keeps the stored session, so
-    /// that other processes sharing it stay signed in.
-    func startSession(for user: User) throws(NavigationError) {
-        self.user = user
-        let sessions = container.sessions
-        if pendingChanges.last?.endedUserID == user.id {
-            pendingChanges.removeLast()
-        } else {
-            enqueue(SessionChange(action: "sign in as \(user.username)") { () async throws(ServiceError) in try await sessions.start(for: user) })
-        }
+    /// is one; otherwise shows Main. While someone else is signed in (a user switch), they
+    /// are signed out first, and the screen on show waits for the new user as the pending
+    /// link. All of it or, when a step is refused, nothing. The session is stored by
+    /// ``settle()``; signing in again as the user just signed out (`login alice` as alice)
+    /// keeps the stored session, so that other processes sharing it stay signed in.
+    private func startSession(for newUser: User) throws(NavigationError) {
+        let replaced = user
         try store.perform { n throws(NavigationError) in
+            if replaced != nil {
+                let resume = n.url
+                try n.revoke(Self.signedInGuard)
+                if n.url != resume { try n.open(resume) }
+            }
             // The sign-in screens are done with: Login starts afresh next time. Granting
             // the guard then starts a new history, so undo cannot go back to them.
             if n.state.activeFlow == signedOutFlow { try n.popToRoot() }
             try n.grant(Self.signedInGuard, showing: signedInFlow)
         }
+        if let replaced { enqueueSignOut(of: replaced) }
+        user = newUser
+        let sessions = container.sessions
+        if pendingChanges.last?.endedUserID == newUser.id {
+            pendingChanges.removeLast()
+        } else {
+            enqueue(SessionChange(action: "sign in as \(newUser.username)") { () async throws(ServiceError) in try await sessions.start(for: newUser) })
+        }
         screens.removeAll()
     }
 
-    /// Ends the session: clears Main and Settings, their presentations and any pending
-    /// link, and shows the sign-in screen. The session is ended in storage by ``settle()``.
+    /// Ends the session (``SignOutRequested``, the one way to sign out): clears Main and
+    /// Settings, their presentations and any pending link, and shows the sign-in screen.
+    /// The session is ended in storage by ``settle()``.
     /// - Throws: ``NavigationError`` when nobody is signed in.
-    public func signOut() throws(NavigationError) {
+    private func signOut() throws(NavigationError) {
         guard let signedIn = user else { throw NavigationError(.notAllowed, "nobody is signed in") }
+        enqueueSignOut(of: signedIn)
+        endSessionHere()
+    }
+
+    private func enqueueSignOut(of signedIn: User) {
         let sessions = container.sessions
         enqueue(SessionChange(action: "sign out", endedUserID: signedIn.id) { () async throws(ServiceError) in try await sessions.end(for: signedIn) })
-        endSessionHere()
     }
 
     /// Signs out in this process only, as after ``signOut()`` but writing nothing: for a
@@ -205,34 +225,32 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
 
     /// Dismisses the sheet or alert, else goes back one screen.
     public func back() throws(NavigationError) {
-        try store.performIntent { n throws(NavigationError) in
-            if n.state.presentation != nil { try n.dismiss() } else { try n.pop() }
-        }
+        try store.perform(store.state.presentation != nil ? .dismiss : .pop)
     }
 
     /// Goes back to the first screen of the tab or flow.
     public func backToRoot() throws(NavigationError) {
-        try store.performIntent { n throws(NavigationError) in try n.popToRoot() }
+        try store.perform(.popToRoot)
     }
 
     /// Shows the active flow's tab `tab`.
     public func selectTab(_ tab: String) throws(NavigationError) {
-        try store.performIntent { n throws(NavigationError) in try n.selectTab(tab) }
+        try store.perform(.selectTab(tab))
     }
 
     /// Dismisses the sheet or alert.
     public func dismiss() throws(NavigationError) {
-        try store.performIntent { n throws(NavigationError) in try n.dismiss() }
+        try store.perform(.dismiss)
     }
 
     /// Undoes the last navigation step.
     public func undo() throws(NavigationError) {
-        try store.performIntent { n throws(NavigationError) in try n.undo() }
+        try store.perform(.undo)
     }
 
     /// Redoes the step undone last.
     public func redo() throws(NavigationError) {
-        try store.performIntent { n throws(NavigationError) in try n.redo() }
+        try store.perform(.redo)
     }
 
     // MARK: - State
@@ -289,19 +307,17 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
         let stack = flow?.selectedStack ?? RouteStack(root: Route("signIn"))
         let place: ScreenKey.Place
         let route: Route
+        let follows: Route?
         if let presentation = stack.presentation {
-            place = .element(presentation.id)
-            route = presentation.route
+            (place, route, follows) = (.element(presentation.id), presentation.route, stack.top)
         } else if let top = stack.path.last {
-            place = .element(top.id)
-            route = top.route
+            (place, route, follows) = (.element(top.id), top.route, stack.path.dropLast().last?.route ?? stack.root)
         } else {
-            place = .root(stack.root)
-            route = stack.root
+            (place, route, follows) = (.root(stack.root), stack.root, nil)
         }
         let key = ScreenKey(flow: state.activeFlow, tab: flow?.selectedTab ?? FlowState.singleStack, place: place)
         if let screen = screens[key] { return screen }
-        let screen = makeScreen(for: route, in: stack, flow: state.activeFlow)
+        let screen = makeScreen(for: route, following: follows, flow: state.activeFlow)
         screens[key] = screen
         pruneScreens()
         return screen
@@ -336,36 +352,13 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
         screens = screens.filter { live.contains($0.key) }
     }
 
-    private func makeScreen(for route: Route, in stack: RouteStack, flow: String) -> FeatureScreen {
-        let context = ScreenContext(app: self, stack: stack)
+    private func makeScreen(for route: Route, following follows: Route?, flow: String) -> FeatureScreen {
+        let context = ScreenContext(app: self, follows: follows)
         for feature in Feature.all where feature.flow == flow {
             if let screen = feature.makeScreen(route, context) { return screen }
         }
         return FeatureScreen(MissingScreenModel(route: route), MissingScreenView.init)
     }
-}
-
-/// A change of the stored session, queued by the app coordinator until ``AppCoordinator/settle()``.
-struct SessionChange {
-    /// What it does, for a message (`sign out`).
-    let action: String
-    /// The user whose session it ends, for a sign-out.
-    var endedUserID: Int?
-    let store: @MainActor () async throws(ServiceError) -> Void
-}
-
-/// A session change that could not be stored (``AppCoordinator/settle()``).
-public struct SessionChangeFailure: Error, Sendable {
-    /// What was tried (`sign out`, `sign in as bob`).
-    public let action: String
-    /// Why it failed.
-    public let error: ServiceError
-    /// Whether a change queued before it (the sign-out of the user replaced by a sign-in)
-    /// was stored.
-    public let earlierChangesStored: Bool
-
-    /// One line for the user.
-    public var message: String { "could not \(action): \(error.message)" }
 }
 
 /// Shown if a state names a screen the app has no view model for (it cannot happen with
@@ -374,9 +367,8 @@ public struct SessionChangeFailure: Error, Sendable {
 final class MissingScreenModel: ScreenModel {
     let route: Route
     init(route: Route) { self.route = route }
-    var commands: [ScreenCommand] { [] }
+    static let commands: [ScreenCommand<MissingScreenModel>] = []
     func load() async {}
-    func perform(_ input: CommandInput) async -> ReplReply? { nil }
 }
 
 /// The text of a ``MissingScreenModel``.

@@ -10,39 +10,42 @@ import WayfinderTerminal
 public struct Feature {
     /// The flow the feature shows (its name in the route table).
     public let flow: String
-    /// A command that shows the flow from the other flows (`settings`), when the flow's
-    /// guard, if any, is met.
-    public let entryCommand: ScreenCommand?
-    /// Commands every screen of the flow accepts, besides the screen's own.
-    public let flowCommands: [ScreenCommand]
+    /// Commands the feature adds to screens besides their own, each declared once with
+    /// its handler and when it is offered (``Command/showing(_:_:_:)`` for the command
+    /// that shows the flow from the others).
+    public let commands: [Command<AppCoordinator>]
     /// Makes the view model of `route`, one of the flow's screens, and its view; `nil` when
     /// it cannot be shown (a screen for a signed-in user while nobody is).
     let makeScreen: @MainActor (_ route: Route, _ context: ScreenContext) -> FeatureScreen?
-    /// Runs one of ``flowCommands`` (`nil` for the others).
-    let runFlowCommand: @MainActor (_ input: CommandInput, _ app: AppCoordinator) async -> ReplReply?
     /// What `route` refers to that no longer exists ("post 7"), or `nil`; checked when a
     /// saved navigation is restored. A read error is thrown, never taken for "gone".
     let missingReference: @MainActor (_ route: Route, _ container: Container) async throws(ServiceError) -> String?
-    /// A command the feature offers on every screen while it is available (see
+    /// Commands the feature offers on every screen, with their own state (see
     /// ``SessionCommand``), made once per shell.
     let makeSessionCommand: (@MainActor (_ app: AppCoordinator) -> any SessionCommand)?
 
     init(
         flow: String,
-        entryCommand: ScreenCommand? = nil,
-        flowCommands: [ScreenCommand] = [],
+        commands: [Command<AppCoordinator>] = [],
         makeScreen: @escaping @MainActor (Route, ScreenContext) -> FeatureScreen?,
-        runFlowCommand: @escaping @MainActor (CommandInput, AppCoordinator) async -> ReplReply? = { _, _ in nil },
         missingReference: @escaping @MainActor (Route, Container) async throws(ServiceError) -> String? = { _, _ in nil },
         makeSessionCommand: (@MainActor (AppCoordinator) -> any SessionCommand)? = nil
     ) {
         self.flow = flow
-        self.entryCommand = entryCommand
-        self.flowCommands = flowCommands
+        self.commands = commands
         self.makeScreen = makeScreen
-        self.runFlowCommand = runFlowCommand
         self.missingReference = missingReference
         self.makeSessionCommand = makeSessionCommand
+    }
+}
+
+extension Command where Target == AppCoordinator {
+    /// `name` shows `flow` (as a link to its current screen would) from the other flows,
+    /// while the flow's guard, if any, is met.
+    static func showing(_ flow: String, _ name: String, _ summary: String) -> Command {
+        Command(name, "", summary, when: { app in app.store.state.activeFlow != flow && app.canShow(flow: flow) }) { app, _ in
+            navigate { () throws(NavigationError) in try app.send(ShowFlow(flow)) }
+        }
     }
 }
 
@@ -51,25 +54,23 @@ public struct Feature {
 struct ScreenContext {
     /// The app (its coordinators, its user).
     let app: AppCoordinator
-    /// The stack the screen is in.
-    let stack: RouteStack
+    /// The route the screen follows, as the graph's edge to it allows: the one below it
+    /// in its stack, or under its sheet or alert; `nil` for a root. A screen whose
+    /// parameters are those of the screen it follows (the comments of a post) takes them
+    /// from it.
+    let follows: Route?
     /// The services.
     var container: Container { app.container }
     /// The signed-in user.
     var user: User? { app.user }
 }
 
-/// A command a feature offers on every screen while ``isAvailable`` (signing in as another
-/// user while someone is signed in), which may ask for a secret over the screen. The shell
-/// asks it first for the secret prompt, the line typed at it, and when the prompt is cancelled.
+/// Commands a feature offers on every screen, declared in ``CommandTarget/commands``
+/// and offered while it says so (signing in as another user while someone is signed in),
+/// which may ask for a secret over the screen. The shell asks it first for the secret
+/// prompt, the line typed at it, and when the prompt is cancelled.
 @MainActor
-public protocol SessionCommand: AnyObject {
-    /// The command's name.
-    var name: String { get }
-    /// Whether it may be typed now.
-    var isAvailable: Bool { get }
-    /// Starts the command.
-    func begin(_ input: CommandInput) -> ReplReply
+public protocol SessionCommand: CommandTarget {
     /// While waiting for a secret, its prompt.
     var secretPrompt: String? { get }
     /// Receives the secret line asked for.

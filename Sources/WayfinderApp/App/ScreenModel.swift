@@ -1,36 +1,20 @@
 import Wayfinder
 import WayfinderTerminal
 
-/// A command a screen accepts, for `help` and Tab completion.
-public struct ScreenCommand: Hashable, Sendable {
-    /// The word to type.
-    public let name: String
-    /// Its arguments, as shown in help (`<id>`), or empty.
-    public let usage: String
-    /// What it does.
-    public let summary: String
-
-    /// Creates a command description.
-    public init(_ name: String, _ usage: String = "", _ summary: String) {
-        self.name = name
-        self.usage = usage
-        self.summary = summary
-    }
-}
+/// A command of a screen's view model (``ScreenModel``), declared once in its
+/// ``CommandTarget/commands``: its help line, arguments and handler together.
+public typealias ScreenCommand<Model: ScreenModel> = Command<Model>
 
 /// A screen's view model: it holds what the screen shows, loads it from services, and
 /// turns typed commands into service calls and navigation intents on its coordinator. Its
-/// ``TextView`` makes the screen's text from that state.
+/// ``TextView`` makes the screen's text from that state. Its commands are its
+/// ``CommandTarget/commands``, each declared once with its handler.
 @MainActor
-public protocol ScreenModel: AnyObject {
-    /// The commands this screen accepts, in help order.
-    var commands: [ScreenCommand] { get }
-    /// Loads or refreshes what the screen shows; called before each render.
+public protocol ScreenModel: CommandTarget {
+    /// Loads or refreshes what the screen shows. The shell calls it once per command:
+    /// before one of the screen's own commands runs (which then keeps the view model up to
+    /// date, reading what it changes), or else before the screen is shown.
     func load() async throws(ServiceError)
-    /// Runs one of ``commands``; `nil` when the command is not this screen's.
-    func perform(_ input: CommandInput) async -> ReplReply?
-    /// Completions for argument `index` (from 0) of `command`.
-    func completions(for command: String, argument index: Int) -> [String]
     /// When the screen waits for a secret (a password), its prompt.
     var secretPrompt: String? { get }
     /// Receives the secret line asked for by ``secretPrompt``.
@@ -63,7 +47,15 @@ public struct FeatureScreen {
 }
 
 extension ScreenModel {
-    public func completions(for command: String, argument index: Int) -> [String] { [] }
+    /// Runs the screen's command `input` names, as the shell does once the screen is
+    /// loaded; `nil` when the screen has no such command.
+    public func perform(_ input: CommandInput) async -> ReplReply? {
+        await command(named: input.name)?.run(input)
+    }
+
+    /// The help lines of the commands the screen lists now.
+    public var commandHelp: [CommandHelp] { listedCommands }
+
     public var secretPrompt: String? { nil }
     public func receiveSecret(_ secret: String) async -> ReplReply { .failed("nothing asked for a secret") }
     public func cancelInput() {}
@@ -85,10 +77,9 @@ func navigate(_ body: () throws(NavigationError) -> Void) -> ReplReply {
     }
 }
 
-/// Parses a positive id argument.
-func parseID(_ arguments: [String], what: String) -> Result<Int, ScreenFailure> {
-    guard let text = arguments.first else { return .failure(ScreenFailure("which \(what)? give its id")) }
-    guard arguments.count == 1, let id = Int(text), id > 0 else {
+/// Parses a positive id (`post 7`).
+func parseID(_ text: String, what: String) -> Result<Int, ScreenFailure> {
+    guard let id = Int(text), id > 0 else {
         return .failure(ScreenFailure("'\(text)' is not a \(what) id; ids are positive whole numbers"))
     }
     return .success(id)

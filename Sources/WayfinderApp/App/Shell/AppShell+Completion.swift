@@ -8,32 +8,18 @@ extension AppShell {
         var words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         let partial = text.hasSuffix(" ") || text.isEmpty ? "" : (words.popLast() ?? "")
         let candidates: [String]
-        if let command = words.first {
-            candidates = arguments(for: command, index: words.count - 1, model: model)
+        if let name = words.first {
+            candidates = command(named: name, on: model)?.command.completions(words.count - 1) ?? []
         } else {
-            candidates = (commands(of: model) + Self.globalCommands).map(\.name)
+            candidates = commandNames()
         }
         var seen: Set<String> = []
         return candidates.filter { $0.hasPrefix(partial) && seen.insert($0).inserted }
     }
 
-    private func arguments(for command: String, index: Int, model: any ScreenModel) -> [String] {
-        switch command {
-        case "open":
-            return index == 0 ? linkCandidates() : []
-        case "tab":
-            guard index == 0, let flow = app.store.graph.flow(named: app.store.state.activeFlow) else { return [] }
-            return flow.tabs
-        case "help":
-            return index == 0 ? (commands(of: model) + Self.globalCommands).map(\.name) : []
-        default:
-            return model.completions(for: command, argument: index)
-        }
-    }
-
     /// The current link, the static links of the graph, and the current link followed by
     /// each literal step the graph allows from here.
-    private func linkCandidates() -> [String] {
+    func linkCandidates() -> [String] {
         let graph = app.store.graph
         var links = [app.url]
         if app.store.state.presentation == nil, let top = app.store.state.activeStack?.top.screen {

@@ -16,10 +16,7 @@ extension AppShell {
             }
             text.append(line: [TextSpan(command.name, .command), TextSpan(command.usage.isEmpty ? "" : " \(command.usage)", .dim)])
             text.append("  \(command.summary)")
-            if command.name == "open" {
-                text.append("  Links this app knows:", .dim)
-                for link in staticLinks() { text.append("    \(link)", .link) }
-            }
+            if let declared = self.command(named: name, on: model)?.command { text.append(contentsOf: declared.details()) }
             return ReplReply(output: text)
         }
         text.append("Commands of this screen", .title)
@@ -29,7 +26,7 @@ extension AppShell {
         return ReplReply(output: text)
     }
 
-    private func append(_ commands: [ScreenCommand], to text: inout StyledText) {
+    private func append(_ commands: [CommandHelp], to text: inout StyledText) {
         let width = (commands.map { $0.name.count + ($0.usage.isEmpty ? 0 : $0.usage.count + 1) }.max() ?? 0) + 2
         for command in commands {
             let head = command.name + (command.usage.isEmpty ? "" : " " + command.usage)

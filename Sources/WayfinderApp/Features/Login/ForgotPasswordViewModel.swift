@@ -16,17 +16,16 @@ public final class ForgotPasswordViewModel: ScreenModel {
         self.email = email
     }
 
-    public var commands: [ScreenCommand] {
-        [ScreenCommand("send", "[email]", "send a reset link (to the email from the link if none is given)")]
-    }
+    public static let commands: [ScreenCommand<ForgotPasswordViewModel>] = [
+        ScreenCommand("send", "[email]", "send a reset link (to the email from the link if none is given)", arguments: 0...1) { model, input in
+            model.send(to: input.arguments.first ?? model.email)
+        }
+    ]
 
     public func load() async {}
 
-    public func perform(_ input: CommandInput) async -> ReplReply? {
-        guard input.name == "send" else { return nil }
-        guard input.arguments.count <= 1, let address = input.arguments.first ?? email else {
-            return .failed("usage: send <email>")
-        }
+    private func send(to address: String?) -> ReplReply {
+        guard let address else { return .failed("usage: send <email>") }
         if let problem = UserText.problem(in: address, field: .email) { return .failed(problem) }
         guard Self.looksLikeEmail(address) else { return .failed("'\(address)' is not an email address") }
         sentTo = address

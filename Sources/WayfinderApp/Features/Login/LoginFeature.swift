@@ -6,7 +6,22 @@ extension Feature {
     static var login: Feature {
         Feature(
             flow: LoginRoute.flow,
-            flowCommands: [ScreenCommand("login", "<name>", "sign in (the password is asked for next)")],
+            commands: [
+                // From any Login screen: back to sign-in, then start there.
+                SignInViewModel.login.reached(
+                    from: { app in
+                        do throws(NavigationError) {
+                            try app.login.popToRoot()
+                        } catch {
+                            return .failure(error)
+                        }
+                        guard let signIn = app.visibleScreen() as? SignInViewModel else {
+                            return .failure(NavigationError(.notAllowed, "the sign-in screen is not shown"))
+                        }
+                        return .success(signIn)
+                    },
+                    when: { app in app.store.state.activeFlow == LoginRoute.flow })
+            ],
             makeScreen: { route, context in
                 let login = context.app.login
                 let auth = context.container.auth
@@ -17,13 +32,6 @@ extension Feature {
                 case .terms?: return FeatureScreen(TermsViewModel(router: login), TermsView.init)
                 case nil: return nil
                 }
-            },
-            runFlowCommand: { input, app in
-                guard input.name == "login" else { return nil }
-                // From any Login screen: back to sign-in, then start there.
-                let back = navigate { () throws(NavigationError) in try app.store.perform { n throws(NavigationError) in try n.popToRoot() } }
-                if back.isError { return back }
-                return await app.visibleScreen().perform(input)
             },
             makeSessionCommand: { app in UserSwitch(app: app) }
         )

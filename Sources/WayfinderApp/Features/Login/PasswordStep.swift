@@ -52,14 +52,11 @@ final class PasswordStep {
     /// - Parameters:
     ///   - router: Where ``SignInFinished`` is sent.
     ///   - authenticate: Checks the name and password.
-    ///   - beforeSigningIn: Runs once the password is right, before ``SignInFinished`` is
-    ///     sent (signing out the user being replaced).
     ///   - welcome: The sentence printed on success.
     func finish(
         with password: String,
         router: any Routable<LoginRoute>,
         authenticate: (String, String) async throws(ServiceError) -> User,
-        beforeSigningIn: () throws(NavigationError) -> Void = {},
         welcome: (User) -> String
     ) async -> ReplReply {
         guard let name else { return .failed("no password was asked for") }
@@ -68,7 +65,6 @@ final class PasswordStep {
         do {
             let user = try await authenticate(name, password)
             error = nil
-            try beforeSigningIn()
             try router.send(SignInFinished(user: user))
             return .done(welcome(user))
         } catch let failure as ServiceError {

@@ -23,34 +23,28 @@ public final class RegisterViewModel: ScreenModel, PasswordScreen {
         self.auth = auth
     }
 
-    public var commands: [ScreenCommand] {
-        [
-            ScreenCommand("create", "<name>", "create an account (the password is asked for next)"),
-            ScreenCommand("terms", "", "read the terms of service"),
-        ]
-    }
+    public static let commands: [ScreenCommand<RegisterViewModel>] = [
+        ScreenCommand("create", "<name>", "create an account (the password is asked for next)", arguments: 1...1) { model, input in
+            await model.create(input.arguments[0])
+        },
+        ScreenCommand("terms", "", "read the terms of service") { model, _ in
+            navigate { () throws(NavigationError) in try model.router.present(.terms) }
+        },
+    ]
 
     public func load() async {}
 
-    public func perform(_ input: CommandInput) async -> ReplReply? {
-        switch input.name {
-        case "create":
-            guard input.arguments.count == 1, let name = input.arguments.first else { return .failed("usage: create <name>") }
-            // The name first (valid, and nobody has it): no password is asked for an account
-            // that cannot be made.
-            do {
-                try await auth.checkAvailable(username: name)
-            } catch {
-                step.fail(error.message)
-                return .failed(error.message)
-            }
-            step.begin(for: name)
-            return .done(nil)
-        case "terms":
-            return navigate { () throws(NavigationError) in try router.present(.terms) }
-        default:
-            return nil
+    /// `create NAME`: the name first (valid, and nobody has it), so that no password is
+    /// asked for an account that cannot be made.
+    private func create(_ name: String) async -> ReplReply {
+        do {
+            try await auth.checkAvailable(username: name)
+        } catch {
+            step.fail(error.message)
+            return .failed(error.message)
         }
+        step.begin(for: name)
+        return .done(nil)
     }
 
     public var secretPrompt: String? {

@@ -4,10 +4,10 @@ import WayfinderTerminal
 /// The sign-in screen: `login NAME`, then the password at a prompt that does not echo.
 @MainActor
 public final class SignInViewModel: ScreenModel, PasswordScreen {
-    private let router: any Routable<LoginRoute>
+    let router: any Routable<LoginRoute>
     private let auth: any AuthService
     private let pendingLink: () -> String?
-    private let step = PasswordStep()
+    let step = PasswordStep()
     /// The user name waiting for its password.
     public var awaitingPasswordFor: String? { step.name }
     /// The last sign-in error, shown on the screen.
@@ -27,39 +27,30 @@ public final class SignInViewModel: ScreenModel, PasswordScreen {
     /// The link that opens after signing in.
     public var pending: String? { pendingLink() }
 
-    public var commands: [ScreenCommand] {
-        [
-            ScreenCommand("login", "<name>", "sign in (the password is asked for next)"),
-            ScreenCommand("register", "", "create an account"),
-            ScreenCommand("forgot", "[email]", "reset a forgotten password"),
-            ScreenCommand("terms", "", "read the terms of service"),
-        ]
+    public static let commands: [ScreenCommand<SignInViewModel>] = [
+        login,
+        ScreenCommand("register", "", "create an account") { model, _ in
+            navigate { () throws(NavigationError) in try model.router.push(.register) }
+        },
+        ScreenCommand("forgot", "[email]", "reset a forgotten password", arguments: 0...1) { model, input in
+            let email = input.arguments.first
+            return navigate { () throws(NavigationError) in try model.router.push(.forgot(email: email)) }
+        },
+        ScreenCommand("terms", "", "read the terms of service") { model, _ in
+            navigate { () throws(NavigationError) in try model.router.present(.terms) }
+        },
+    ]
+
+    /// `login NAME`: the password is asked for next. Every screen of the Login flow offers
+    /// it (``Feature/login``), after going back to this one.
+    static let login = ScreenCommand<SignInViewModel>(
+        "login", "<name>", "sign in (the password is asked for next)", arguments: 1...1, usageError: userNameError
+    ) { model, input in
+        model.step.begin(for: input.arguments[0])
+        return .done(nil)
     }
 
     public func load() async {}
-
-    public func perform(_ input: CommandInput) async -> ReplReply? {
-        switch input.name {
-        case "login":
-            switch Self.userName(in: input) {
-            case .failure(let failure):
-                return .failed(failure.message)
-            case .success(let name):
-                step.begin(for: name)
-                return .done(nil)
-            }
-        case "register":
-            return navigate { () throws(NavigationError) in try router.push(.register) }
-        case "forgot":
-            guard input.arguments.count <= 1 else { return .failed("usage: forgot [email]") }
-            let email = input.arguments.first
-            return navigate { () throws(NavigationError) in try router.push(.forgot(email: email)) }
-        case "terms":
-            return navigate { () throws(NavigationError) in try router.present(.terms) }
-        default:
-            return nil
-        }
-    }
 
     public var secretPrompt: String? { step.prompt("Password for") }
 
@@ -79,15 +70,9 @@ public final class SignInViewModel: ScreenModel, PasswordScreen {
     /// What Ctrl-C or the end of input at the sign-in password prompt says.
     static let cancellation = "Sign-in cancelled."
 
-    /// The user name of `login NAME`, or why the command is wrong: the password is never
-    /// typed on the same line.
-    static func userName(in input: CommandInput) -> Result<String, ScreenFailure> {
-        guard input.arguments.count == 1, let name = input.arguments.first else {
-            return .failure(ScreenFailure(input.arguments.count > 1
-                ? "type only the user name; the password is asked for next, without echo"
-                : "usage: login <name>"))
-        }
-        return .success(name)
+    /// Why `login NAME` was typed with other arguments than one name: the password is
+    /// never typed on the same line.
+    static func userNameError(_ input: CommandInput) -> String? {
+        input.arguments.count > 1 ? "type only the user name; the password is asked for next, without echo" : nil
     }
-
 }

@@ -11,20 +11,16 @@ public final class TermsViewModel: ScreenModel {
         self.router = router
     }
 
-    public var commands: [ScreenCommand] {
-        [ScreenCommand("accept", "", "accept and close"), ScreenCommand("close", "", "close the terms")]
-    }
+    public static let commands: [ScreenCommand<TermsViewModel>] = [
+        ScreenCommand("accept", "", "accept and close") { model, _ in
+            let result = navigate { () throws(NavigationError) in try model.router.dismiss() }
+            return result.isError ? result : .done("Terms accepted.")
+        },
+        ScreenCommand("close", "", "close the terms") { model, _ in
+            navigate { () throws(NavigationError) in try model.router.dismiss() }
+        },
+    ]
 
     public func load() async {}
-
-    public func perform(_ input: CommandInput) async -> ReplReply? {
-        switch input.name {
-        case "accept", "close":
-            let result = navigate { () throws(NavigationError) in try router.dismiss() }
-            return input.name == "accept" && result == .done(nil) ? .done("Terms accepted.") : result
-        default:
-            return nil
-        }
-    }
 
 }

@@ -11,10 +11,17 @@ import WayfinderTerminal
 /// and when the prompt is cancelled.
 @MainActor
 final class UserSwitch: SessionCommand {
-    let name = "login"
-
-    /// Only while someone is signed in (otherwise `login` is the Login flow's command).
-    var isAvailable: Bool { app.user != nil }
+    /// `login NAME` while someone is signed in (otherwise `login` is the Login flow's
+    /// command); not listed, as it only asks for a password over the screen on show.
+    static let commands: [Command<UserSwitch>] = [
+        Command(
+            "login", "<name>", "sign in as another user (the password is asked for next)", arguments: 1...1, listed: false,
+            when: { userSwitch in userSwitch.app.user != nil }, usageError: SignInViewModel.userNameError
+        ) { userSwitch, input in
+            userSwitch.step.begin(for: input.arguments[0])
+            return .done(nil)
+        }
+    ]
 
     private let app: AppCoordinator
     private let step = PasswordStep()
@@ -30,32 +37,15 @@ final class UserSwitch: SessionCommand {
     /// While waiting, the prompt for the password (`Password for bob: `).
     var secretPrompt: String? { step.prompt("Password for") }
 
-    /// Starts switching to the user `login NAME` names; nothing changes yet.
-    func begin(_ input: CommandInput) -> ReplReply {
-        switch SignInViewModel.userName(in: input) {
-        case .failure(let failure):
-            return .failed(failure.message)
-        case .success(let name):
-            step.begin(for: name)
-            return .done(nil)
-        }
-    }
-
-    /// Checks `password`; when it is right, signs the current user out and the new one in,
-    /// on the screen that was on show.
+    /// Checks `password`; when it is right, the app coordinator signs the current user out
+    /// and the new one in, on the screen that was on show (``SignInFinished`` while someone
+    /// is signed in).
     func receiveSecret(_ password: String) async -> ReplReply {
-        let app = self.app
         let auth = app.container.auth
         return await step.finish(
             with: password,
             router: app.login,
             authenticate: { name, password throws(ServiceError) in try await auth.signIn(username: name, password: password) },
-            beforeSigningIn: { () throws(NavigationError) in
-                // The screen on show waits for the new user as the pending link.
-                let resume = app.url
-                try app.signOut()
-                if resume != app.url { try app.open(resume) }
-            },
             welcome: { "Signed in as \($0.username)." }
         )
     }

@@ -21,36 +21,25 @@ public final class CommentsViewModel: ScreenModel {
         self.postID = postID
     }
 
-    public var commands: [ScreenCommand] {
-        [
-            ScreenCommand("user", "<id>", "open a commenter's profile"),
-            ScreenCommand("reload", "", "load the comments again"),
-        ]
-    }
+    public static let commands: [ScreenCommand<CommentsViewModel>] = [
+        ScreenCommand(
+            "user", "<id>", "open a commenter's profile", arguments: 1...1,
+            usageError: { input in input.arguments.isEmpty ? "which user? give its id" : nil },
+            completions: { model, index in index == 0 ? Array(Set(model.comments.map { String($0.authorID) })).sorted() : [] }
+        ) { model, input in
+            switch parseID(input.arguments[0], what: "user") {
+            case .failure(let failure): return .failed(failure.message)
+            case .success(let id):
+                guard (try? await model.users.user(id: id)) ?? nil != nil else { return .failed("user \(id) does not exist") }
+                return navigate { () throws(NavigationError) in try model.router.push(.user(id: id)) }
+            }
+        },
+        // Loaded for this command already, before it runs.
+        ScreenCommand("reload", "", "load the comments again") { _, _ in .done(nil) },
+    ]
 
     public func load() async throws(ServiceError) {
         comments = try await posts.comments(onPost: postID)
         authors = try await loadingAuthors(of: comments.map(\.authorID), into: authors, from: users)
     }
-
-    public func perform(_ input: CommandInput) async -> ReplReply? {
-        switch input.name {
-        case "user":
-            switch parseID(input.arguments, what: "user") {
-            case .failure(let failure): return .failed(failure.message)
-            case .success(let id):
-                guard (try? await users.user(id: id)) ?? nil != nil else { return .failed("user \(id) does not exist") }
-                return navigate { () throws(NavigationError) in try router.push(.user(id: id)) }
-            }
-        case "reload":
-            return .done(nil)
-        default:
-            return nil
-        }
-    }
-
-    public func completions(for command: String, argument index: Int) -> [String] {
-        command == "user" && index == 0 ? Array(Set(comments.map { String($0.authorID) })).sorted() : []
-    }
-
 }

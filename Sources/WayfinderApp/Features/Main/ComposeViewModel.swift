@@ -24,36 +24,24 @@ public final class ComposeViewModel: ScreenModel {
         self.authorID = authorID
     }
 
-    public var commands: [ScreenCommand] {
-        [
-            ScreenCommand("title", "<text>", "set the title"),
-            ScreenCommand("body", "<text>", "set the text"),
-            ScreenCommand("publish", "", "publish the post and open it"),
-            ScreenCommand("cancel", "", "throw the draft away"),
-        ]
-    }
+    public static let commands: [ScreenCommand<ComposeViewModel>] = [
+        ScreenCommand("title", "<text>", "set the title", arguments: 1...Int.max) { model, input in
+            if let problem = UserText.problem(in: input.freeText, field: .title) { return .failed(problem) }
+            model.title = input.freeText
+            return .done(nil)
+        },
+        ScreenCommand("body", "<text>", "set the text", arguments: 1...Int.max) { model, input in
+            if let problem = UserText.problem(in: input.freeText, field: .body) { return .failed(problem) }
+            model.body = input.freeText
+            return .done(nil)
+        },
+        ScreenCommand("publish", "", "publish the post and open it") { model, _ in await model.publish() },
+        ScreenCommand("cancel", "", "throw the draft away") { model, _ in
+            navigate { () throws(NavigationError) in try model.router.dismiss() }
+        },
+    ]
 
     public func load() async {}
-
-    public func perform(_ input: CommandInput) async -> ReplReply? {
-        switch input.name {
-        case "title":
-            guard !input.freeText.isEmpty else { return .failed("usage: title <text>") }
-            if let problem = UserText.problem(in: input.freeText, field: .title) { return .failed(problem) }
-            title = input.freeText
-        case "body":
-            guard !input.freeText.isEmpty else { return .failed("usage: body <text>") }
-            if let problem = UserText.problem(in: input.freeText, field: .body) { return .failed(problem) }
-            body = input.freeText
-        case "publish":
-            return await publish()
-        case "cancel":
-            return navigate { () throws(NavigationError) in try router.dismiss() }
-        default:
-            return nil
-        }
-        return .done(nil)
-    }
 
     /// What is wrong with the draft, or `nil`.
     public var problem: String? {
@@ -68,8 +56,7 @@ public final class ComposeViewModel: ScreenModel {
         if let problem { return .failed("cannot publish: \(problem)") }
         do {
             let post = try await posts.create(authorID: authorID, title: title, body: body)
-            try router.dismiss()
-            try router.push(.post(id: post.id))
+            try router.perform([.dismiss, .push(.post(id: post.id))])
             return .done("Published post \(post.id).")
         } catch let error as ServiceError {
             return .failed("cannot publish: \(error.message)")

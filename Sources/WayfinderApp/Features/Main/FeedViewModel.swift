@@ -3,7 +3,7 @@ import WayfinderTerminal
 
 /// The feed tab: posts, newest first, a page at a time.
 @MainActor
-public final class FeedViewModel: ScreenModel {
+public final class FeedViewModel: ScreenModel, PostOpening {
     let router: any Routable<MainRoute>
     let posts: any PostRepository
     let settings: any SettingsService
@@ -22,65 +22,61 @@ public final class FeedViewModel: ScreenModel {
         self.users = users
     }
 
-    public var commands: [ScreenCommand] {
-        [
-            ScreenCommand("post", "<id>", "open a post"),
-            ScreenCommand("next", "", "next page"),
-            ScreenCommand("prev", "", "previous page"),
-            ScreenCommand("page", "<n>", "go to page n"),
-            ScreenCommand("compose", "", "write a new post"),
-            ScreenCommand("refresh", "", "load the feed again"),
-        ]
-    }
+    public static let commands: [ScreenCommand<FeedViewModel>] = [
+        openPost("open a post"),
+        ScreenCommand("next", "", "next page") { model, _ in
+            guard model.pageNumber < model.pageCount else { return .failed("this is the last page") }
+            return await model.show(page: model.pageNumber + 1)
+        },
+        ScreenCommand("prev", "", "previous page") { model, _ in
+            guard model.pageNumber > 1 else { return .failed("this is the first page") }
+            return await model.show(page: model.pageNumber - 1)
+        },
+        ScreenCommand(
+            "page", "<n>", "go to page n", arguments: 1...1,
+            completions: { model, index in index == 0 ? (1...model.pageCount).map(String.init) : [] }
+        ) { model, input in
+            guard let number = Int(input.arguments[0]), (1...model.pageCount).contains(number) else {
+                return .failed("usage: page <n>, with n from 1 to \(model.pageCount)")
+            }
+            return await model.show(page: number)
+        },
+        compose(),
+        // Loaded for this command already, before it runs.
+        ScreenCommand("refresh", "", "load the feed again") { _, _ in .done(nil) },
+    ]
+
+    var shownPosts: [Post] { page?.posts ?? [] }
+
+    /// The number of pages (1 before the first is read).
+    var pageCount: Int { page?.pageCount ?? 1 }
+
+    /// The number of posts a page, from the `paged-feed` flag.
+    private(set) var pageSize = 30
 
     public func load() async throws(ServiceError) {
-        // One read for both flags (this runs at every render of the feed).
+        // One read for both flags.
         let flags = await settings.overrides()
-        let size = FeatureFlag.pagedFeed.value(in: flags) ? 10 : 30
+        pageSize = FeatureFlag.pagedFeed.value(in: flags) ? 10 : 30
         showsIDs = FeatureFlag.showPostIDs.value(in: flags)
-        let loaded = try await posts.page(pageNumber, size: size)
+        try await loadPage(pageNumber)
+    }
+
+    /// Reads page `number` (the service keeps it within the pages there are).
+    private func loadPage(_ number: Int) async throws(ServiceError) {
+        let loaded = try await posts.page(number, size: pageSize)
         page = loaded
         pageNumber = loaded.number
         authors = try await loadingAuthors(of: loaded.posts.map(\.authorID), into: authors, from: users)
     }
 
-    public func perform(_ input: CommandInput) async -> ReplReply? {
-        let count = page?.pageCount ?? 1
-        switch input.name {
-        case "post":
-            return await openPost(input.arguments, router: router, posts: posts)
-        case "next":
-            guard pageNumber < count else { return .failed("this is the last page") }
-            pageNumber += 1
-        case "prev":
-            guard pageNumber > 1 else { return .failed("this is the first page") }
-            pageNumber -= 1
-        case "page":
-            guard input.arguments.count == 1, let number = Int(input.arguments[0]), (1...count).contains(number) else {
-                return .failed("usage: page <n>, with n from 1 to \(count)")
-            }
-            pageNumber = number
-        case "compose":
-            return navigate { () throws(NavigationError) in try router.present(.compose) }
-        case "refresh":
-            break
-        default:
-            return nil
+    /// Shows page `number`, read now: the screen was loaded for this command before it ran.
+    func show(page number: Int) async -> ReplReply {
+        do {
+            try await loadPage(number)
+        } catch {
+            return .failed(error.message)
         }
         return .done(nil)
-    }
-
-    public func completions(for command: String, argument index: Int) -> [String] {
-        guard index == 0 else { return [] }
-        switch command {
-        case "post": return page?.posts.map { String($0.id) } ?? []
-        case "page": return (1...(page?.pageCount ?? 1)).map(String.init)
-        default: return []
-        }
-    }
-
-    /// The page's lines.
-    func list(of page: PostPage) -> StyledText {
-        PostListView(posts: page.posts, authors: authors, showsIDs: showsIDs).body
     }
 }

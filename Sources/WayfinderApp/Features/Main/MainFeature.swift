@@ -5,7 +5,7 @@ extension Feature {
     static var main: Feature {
         Feature(
             flow: MainRoute.flow,
-            entryCommand: ScreenCommand("main", "", "back to the feed and tabs"),
+            commands: [.showing(MainRoute.flow, "main", "back to the feed and tabs")],
             makeScreen: { route, context in
                 guard let user = context.user, let route = MainRoute(route: route) else { return nil }
                 return makeScreen(route, user: user, context: context)
@@ -20,7 +20,7 @@ extension Feature {
         )
     }
 
-    private static func makeScreen(_ route: MainRoute, user: User, context: ScreenContext) -> FeatureScreen {
+    private static func makeScreen(_ route: MainRoute, user: User, context: ScreenContext) -> FeatureScreen? {
         let (main, posts, users) = (context.app.main, context.container.posts, context.container.users)
         switch route {
         case .feed: return FeatureScreen(FeedViewModel(router: main, posts: posts, settings: context.container.settings, users: users), FeedView.init)
@@ -28,7 +28,8 @@ extension Feature {
         case .me: return FeatureScreen(ProfileViewModel(router: main, posts: posts, users: users, userID: user.id, isOwnProfile: true, isMeTab: true), ProfileView.init)
         case .post(let id): return FeatureScreen(PostViewModel(router: main, posts: posts, users: users, postID: id, viewerID: user.id), PostView.init)
         case .comments:
-            let postID = context.stack.routes.last { $0.screen == MainRoute.Screen.post.rawValue }?["id"]?.intValue ?? 0
+            // The graph has comments follow a post only (`after post`).
+            guard case .post(let postID)? = context.follows.flatMap(MainRoute.init(route:)) else { return nil }
             return FeatureScreen(CommentsViewModel(router: main, posts: posts, users: users, postID: postID), CommentsView.init)
         case .user(let id): return FeatureScreen(ProfileViewModel(router: main, posts: posts, users: users, userID: id, isOwnProfile: id == user.id), ProfileView.init)
         case .compose: return FeatureScreen(ComposeViewModel(router: main, posts: posts, authorID: user.id), ComposeView.init)

@@ -27,15 +27,26 @@ public final class PostViewModel: ScreenModel {
         self.viewerID = viewerID
     }
 
-    public var commands: [ScreenCommand] {
-        [
-            ScreenCommand("like", "", "like this post"),
-            ScreenCommand("unlike", "", "take your like back"),
-            ScreenCommand("comments", "", "read the comments"),
-            ScreenCommand("author", "", "open the author's profile"),
-            ScreenCommand("reload", "", "load the post again"),
-        ]
-    }
+    public static let commands: [ScreenCommand<PostViewModel>] = [
+        ScreenCommand("like", "", "like this post") { model, _ in await model.setLiked(true) },
+        ScreenCommand("unlike", "", "take your like back") { model, _ in await model.setLiked(false) },
+        ScreenCommand("comments", "", "read the comments") { model, _ in
+            guard model.post != nil else { return .failed("post \(model.postID) does not exist") }
+            return navigate { () throws(NavigationError) in try model.router.push(.comments) }
+        },
+        ScreenCommand("author", "", "open the author's profile") { model, _ in
+            guard let post = model.post else { return .failed("post \(model.postID) does not exist") }
+            return navigate { () throws(NavigationError) in try model.router.push(.user(id: post.authorID)) }
+        },
+        ScreenCommand("reload", "", "load the post again") { model, _ in
+            do throws(ServiceError) {
+                try await model.reload()
+            } catch {
+                return .failed(error.message)
+            }
+            return .done(nil)
+        },
+    ]
 
     public func load() async throws(ServiceError) {
         guard !loaded else { return }
@@ -47,28 +58,6 @@ public final class PostViewModel: ScreenModel {
         isLiked = try await posts.isLiked(postID: postID, by: viewerID)
         if let post { author = try await users.user(id: post.authorID) }
         loaded = true
-    }
-
-    public func perform(_ input: CommandInput) async -> ReplReply? {
-        switch input.name {
-        case "like": return await setLiked(true)
-        case "unlike": return await setLiked(false)
-        case "comments":
-            guard post != nil else { return .failed("post \(postID) does not exist") }
-            return navigate { () throws(NavigationError) in try router.push(.comments) }
-        case "author":
-            guard let post else { return .failed("post \(postID) does not exist") }
-            return navigate { () throws(NavigationError) in try router.push(.user(id: post.authorID)) }
-        case "reload":
-            do {
-                try await reload()
-            } catch {
-                return .failed(error.message)
-            }
-            return .done(nil)
-        default:
-            return nil
-        }
     }
 
     /// Optimistic: the like shows at once; when the service fails it is rolled back and

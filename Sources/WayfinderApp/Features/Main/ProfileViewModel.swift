@@ -3,7 +3,7 @@ import WayfinderTerminal
 
 /// A user's profile with their posts; the me tab shows the signed-in user's own.
 @MainActor
-public final class ProfileViewModel: ScreenModel {
+public final class ProfileViewModel: ScreenModel, PostOpening {
     let router: any Routable<MainRoute>
     let posts: any PostRepository
     let users: any UserRepository
@@ -29,30 +29,15 @@ public final class ProfileViewModel: ScreenModel {
     /// Whether this is the me tab's root, where `compose` is offered.
     public let isMeTab: Bool
 
-    public var commands: [ScreenCommand] {
-        var list = [ScreenCommand("post", "<id>", "open one of the posts")]
-        if isMeTab { list.append(ScreenCommand("compose", "", "write a new post")) }
-        return list
-    }
+    public static let commands: [ScreenCommand<ProfileViewModel>] = [
+        openPost("open one of the posts"),
+        compose(when: { $0.isMeTab }),
+    ]
+
+    var shownPosts: [Post] { userPosts }
 
     public func load() async throws(ServiceError) {
         user = try await users.user(id: userID)
         userPosts = try await posts.posts(byAuthor: userID)
     }
-
-    public func perform(_ input: CommandInput) async -> ReplReply? {
-        switch input.name {
-        case "post":
-            return await openPost(input.arguments, router: router, posts: posts)
-        case "compose" where isMeTab:
-            return navigate { () throws(NavigationError) in try router.present(.compose) }
-        default:
-            return nil
-        }
-    }
-
-    public func completions(for command: String, argument index: Int) -> [String] {
-        command == "post" && index == 0 ? userPosts.map { String($0.id) } : []
-    }
-
 }

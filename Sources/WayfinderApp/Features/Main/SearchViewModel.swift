@@ -3,7 +3,7 @@ import WayfinderTerminal
 
 /// The search tab: the query is part of the link (`wayfinder://main/search?q=swift`).
 @MainActor
-public final class SearchViewModel: ScreenModel {
+public final class SearchViewModel: ScreenModel, PostOpening {
     let router: any Routable<MainRoute>
     let posts: any PostRepository
     let users: any UserRepository
@@ -24,13 +24,19 @@ public final class SearchViewModel: ScreenModel {
         self.query = query
     }
 
-    public var commands: [ScreenCommand] {
-        [
-            ScreenCommand("find", "<words>", "search posts"),
-            ScreenCommand("clear", "", "clear the search"),
-            ScreenCommand("post", "<id>", "open a post"),
-        ]
-    }
+    public static let commands: [ScreenCommand<SearchViewModel>] = [
+        ScreenCommand("find", "<words>", "search posts", arguments: 1...Int.max) { model, input in
+            let words = input.freeText
+            if let problem = UserText.problem(in: words, field: .search) { return .failed(problem) }
+            return navigate { () throws(NavigationError) in try model.router.replaceRoot(with: .search(q: words)) }
+        },
+        ScreenCommand("clear", "", "clear the search") { model, _ in
+            navigate { () throws(NavigationError) in try model.router.replaceRoot(with: .search(q: nil)) }
+        },
+        openPost("open a post"),
+    ]
+
+    var shownPosts: [Post] { results }
 
     public func load() async throws(ServiceError) {
         guard let query else { return }
@@ -43,25 +49,4 @@ public final class SearchViewModel: ScreenModel {
         }
         authors = try await loadingAuthors(of: results.map(\.authorID), into: authors, from: users)
     }
-
-    public func perform(_ input: CommandInput) async -> ReplReply? {
-        switch input.name {
-        case "find":
-            guard !input.freeText.isEmpty else { return .failed("usage: find <words>") }
-            let words = input.freeText
-            if let problem = UserText.problem(in: words, field: .search) { return .failed(problem) }
-            return navigate { () throws(NavigationError) in try router.replaceRoot(with: .search(q: words)) }
-        case "clear":
-            return navigate { () throws(NavigationError) in try router.replaceRoot(with: .search(q: nil)) }
-        case "post":
-            return await openPost(input.arguments, router: router, posts: posts)
-        default:
-            return nil
-        }
-    }
-
-    public func completions(for command: String, argument index: Int) -> [String] {
-        command == "post" && index == 0 ? results.map { String($0.id) } : []
-    }
-
 }

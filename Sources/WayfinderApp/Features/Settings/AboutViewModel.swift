@@ -13,13 +13,12 @@ public final class AboutViewModel: ScreenModel {
         self.graph = graph
     }
 
-    public var commands: [ScreenCommand] { [ScreenCommand("close", "", "close this sheet")] }
+    public static let commands: [ScreenCommand<AboutViewModel>] = [
+        ScreenCommand("close", "", "close this sheet") { model, _ in
+            navigate { () throws(NavigationError) in try model.router.dismiss() }
+        }
+    ]
 
     public func load() async {}
-
-    public func perform(_ input: CommandInput) async -> ReplReply? {
-        guard input.name == "close" else { return nil }
-        return navigate { () throws(NavigationError) in try router.dismiss() }
-    }
 
 }

@@ -30,14 +30,35 @@ public final class EditProfileViewModel: ScreenModel {
         self.onSave = onSave
     }
 
-    public var commands: [ScreenCommand] {
-        [
-            ScreenCommand("name", "<text>", "change the display name"),
-            ScreenCommand("bio", "<text>", "change the bio"),
-            ScreenCommand("save", "", "save the changes (save --force: over a version saved elsewhere since)"),
-            ScreenCommand("revert", "", "drop the changes and load the profile as saved now"),
-        ]
-    }
+    public static let commands: [ScreenCommand<EditProfileViewModel>] = [
+        ScreenCommand("name", "<text>", "change the display name", arguments: 1...Int.max) { model, input in
+            guard input.freeText.count <= maximumNameLength else { return .failed("a name has at most \(maximumNameLength) characters") }
+            if let problem = UserText.problem(in: input.freeText, field: .displayName) { return .failed(problem) }
+            model.draft?.displayName = input.freeText
+            return .done(nil)
+        },
+        ScreenCommand("bio", "<text>", "change the bio", arguments: 0...Int.max) { model, input in
+            guard input.freeText.count <= maximumBioLength else { return .failed("a bio has at most \(maximumBioLength) characters") }
+            if let problem = UserText.problem(in: input.freeText, field: .bio) { return .failed(problem) }
+            model.draft?.bio = input.freeText
+            return .done(nil)
+        },
+        ScreenCommand(
+            "save", "", "save the changes (save --force: over a version saved elsewhere since)", arguments: 0...1,
+            usageError: { _ in saveUsage }
+        ) { model, input in
+            await model.save(input.arguments)
+        },
+        ScreenCommand("revert", "", "drop the changes and load the profile as saved now") { model, _ in
+            do throws(ServiceError) {
+                model.saved = try await model.users.user(id: model.userID)
+            } catch {
+                return .failed("could not load the profile: \(error.message)")
+            }
+            model.draft = model.saved
+            return .done(nil)
+        },
+    ]
 
     public func load() async throws(ServiceError) {
         guard saved == nil else { return }
@@ -45,36 +66,13 @@ public final class EditProfileViewModel: ScreenModel {
         draft = saved
     }
 
-    public func perform(_ input: CommandInput) async -> ReplReply? {
-        switch input.name {
-        case "name":
-            guard !input.freeText.isEmpty else { return .failed("usage: name <text>") }
-            guard input.freeText.count <= Self.maximumNameLength else { return .failed("a name has at most \(Self.maximumNameLength) characters") }
-            if let problem = UserText.problem(in: input.freeText, field: .displayName) { return .failed(problem) }
-            draft?.displayName = input.freeText
-        case "bio":
-            guard input.freeText.count <= Self.maximumBioLength else { return .failed("a bio has at most \(Self.maximumBioLength) characters") }
-            if let problem = UserText.problem(in: input.freeText, field: .bio) { return .failed(problem) }
-            draft?.bio = input.freeText
-        case "save":
-            return await save(input.arguments)
-        case "revert":
-            do {
-                saved = try await users.user(id: userID)
-            } catch {
-                return .failed("could not load the profile: \(error.message)")
-            }
-            draft = saved
-        default:
-            return nil
-        }
-        return .done(nil)
-    }
+    /// What `save` typed wrong says.
+    static let saveUsage = "usage: save [--force]"
 
     /// `save`, or `save --force`: over what was read (``saved``), or over whatever is
     /// stored now.
     func save(_ arguments: [String]) async -> ReplReply {
-        guard arguments.isEmpty || arguments == ["--force"] else { return .failed("usage: save [--force]") }
+        guard arguments.isEmpty || arguments == ["--force"] else { return .failed(Self.saveUsage) }
         guard let draft else { return .failed("the profile could not be loaded") }
         let force = !arguments.isEmpty
         guard draft != saved || force else { return .done("Nothing to save.") }

@@ -17,36 +17,39 @@ public final class NotificationsViewModel: ScreenModel {
         self.userID = userID
     }
 
-    public var commands: [ScreenCommand] {
-        [
-            ScreenCommand("on", "<kind>", "receive a kind of notification"),
-            ScreenCommand("off", "<kind>", "stop a kind of notification"),
-        ]
+    public static let commands: [ScreenCommand<NotificationsViewModel>] = [
+        switching(on: true, "receive a kind of notification"),
+        switching(on: false, "stop a kind of notification"),
+    ]
+
+    /// `on KIND` or `off KIND`.
+    private static func switching(on: Bool, _ summary: String) -> ScreenCommand<NotificationsViewModel> {
+        let name = on ? "on" : "off"
+        let kinds = NotificationSettings.Kind.allCases.map(\.rawValue)
+        let usage = "usage: \(name) <kind>, with kind one of \(kinds.joined(separator: ", "))"
+        return ScreenCommand(
+            name, "<kind>", summary, arguments: 1...1, usageError: { _ in usage },
+            completions: { _, index in index == 0 ? kinds : [] }
+        ) { model, input in
+            guard let kind = NotificationSettings.Kind(rawValue: input.arguments[0]) else { return .failed(usage) }
+            return await model.set(kind, on: on)
+        }
     }
 
     public func load() async throws(ServiceError) {
         current = try await settings.notifications(for: userID)
     }
 
-    public func perform(_ input: CommandInput) async -> ReplReply? {
-        guard input.name == "on" || input.name == "off" else { return nil }
-        let kinds = NotificationSettings.Kind.allCases.map(\.rawValue).joined(separator: ", ")
-        guard input.arguments.count == 1, let kind = NotificationSettings.Kind(rawValue: input.arguments[0]) else {
-            return .failed("usage: \(input.name) <kind>, with kind one of \(kinds)")
-        }
-        // This kind only: the others stay as stored, whatever another process did since
-        // this screen read them.
+    /// Turns `kind` on or off. This kind only: the others stay as stored, whatever another
+    /// process did since this screen read them.
+    private func set(_ kind: NotificationSettings.Kind, on: Bool) async -> ReplReply {
         do {
-            try await settings.setNotification(kind, enabled: input.name == "on", for: userID)
+            try await settings.setNotification(kind, enabled: on, for: userID)
         } catch {
             return .failed("could not save: \(error.message)")
         }
-        if input.name == "on" { current.enabled.insert(kind) } else { current.enabled.remove(kind) }
-        return .done("\(kind.rawValue) notifications \(input.name).")
-    }
-
-    public func completions(for command: String, argument index: Int) -> [String] {
-        (command == "on" || command == "off") && index == 0 ? NotificationSettings.Kind.allCases.map(\.rawValue) : []
+        if on { current.enabled.insert(kind) } else { current.enabled.remove(kind) }
+        return .done("\(kind.rawValue) notifications \(on ? "on" : "off").")
     }
 
 }

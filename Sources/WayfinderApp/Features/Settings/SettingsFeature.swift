@@ -5,7 +5,7 @@ extension Feature {
     static var settings: Feature {
         Feature(
             flow: SettingsRoute.flow,
-            entryCommand: ScreenCommand("settings", "", "open Settings"),
+            commands: [.showing(SettingsRoute.flow, "settings", "open Settings")],
             makeScreen: { route, context in
                 guard let user = context.user, let route = SettingsRoute(route: route) else { return nil }
                 let (app, settings) = (context.app, context.app.settings)

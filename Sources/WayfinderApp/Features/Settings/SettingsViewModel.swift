@@ -17,14 +17,33 @@ public final class SettingsViewModel: ScreenModel {
         self.currentUser = user
     }
 
-    public var commands: [ScreenCommand] {
-        [
-            ScreenCommand("profile", "", "edit your profile"),
-            ScreenCommand("notifications", "", "choose notifications"),
-            ScreenCommand("about", "", "about Wayfinder"),
-            ScreenCommand("signout", "", "sign out (asks first)"),
-            ScreenCommand("flag", "<name> on|off|default", "override a feature flag"),
-        ]
+    public static let commands: [ScreenCommand<SettingsViewModel>] = [
+        ScreenCommand("profile", "", "edit your profile") { model, _ in
+            navigate { () throws(NavigationError) in try model.router.push(.editProfile) }
+        },
+        ScreenCommand("notifications", "", "choose notifications") { model, _ in
+            navigate { () throws(NavigationError) in try model.router.push(.notifications) }
+        },
+        ScreenCommand("about", "", "about Wayfinder") { model, _ in
+            navigate { () throws(NavigationError) in try model.router.present(.about) }
+        },
+        ScreenCommand("signout", "", "sign out (asks first)") { model, _ in
+            navigate { () throws(NavigationError) in try model.router.present(.logout) }
+        },
+        ScreenCommand(
+            "flag", "<name> on|off|default", "override a feature flag", arguments: 2...2, usageError: { _ in flagUsage },
+            completions: { _, index in index == 0 ? FeatureFlag.all.map(\.id) : (index == 1 ? ["on", "off", "default"] : []) }
+        ) { model, input in
+            await model.setFlag(input.arguments)
+        },
+    ]
+
+    /// The values `flag NAME VALUE` takes: an override, or none (`default`).
+    private static let flagValues: [String: Bool?] = ["on": true, "off": false, "default": .none]
+
+    /// What `flag` typed wrong says.
+    static var flagUsage: String {
+        "usage: flag <name> on|off|default, with name one of \(FeatureFlag.all.map(\.id).joined(separator: ", "))"
     }
 
     public func load() async {
@@ -32,40 +51,17 @@ public final class SettingsViewModel: ScreenModel {
         flags = FeatureFlag.all.map { flag in (flag, flag.value(in: overrides), overrides[flag.id] != nil) }
     }
 
-    public func perform(_ input: CommandInput) async -> ReplReply? {
-        switch input.name {
-        case "profile": return navigate { () throws(NavigationError) in try router.push(.editProfile) }
-        case "notifications": return navigate { () throws(NavigationError) in try router.push(.notifications) }
-        case "about": return navigate { () throws(NavigationError) in try router.present(.about) }
-        case "signout": return navigate { () throws(NavigationError) in try router.present(.logout) }
-        case "flag": return await setFlag(input.arguments)
-        default: return nil
-        }
-    }
-
     func setFlag(_ arguments: [String]) async -> ReplReply {
-        let names = FeatureFlag.all.map(\.id)
-        guard arguments.count == 2, let flag = FeatureFlag.all.first(where: { $0.id == arguments[0] }) else {
-            return .failed("usage: flag <name> on|off|default, with name one of \(names.joined(separator: ", "))")
-        }
-        let value: Bool?
-        switch arguments[1] {
-        case "on": value = true
-        case "off": value = false
-        case "default": value = nil
-        default: return .failed("a flag is on, off or default, not '\(arguments[1])'")
-        }
+        guard let flag = FeatureFlag.all.first(where: { $0.id == arguments[0] }) else { return .failed(Self.flagUsage) }
+        guard let value = Self.flagValues[arguments[1]] else { return .failed("a flag is on, off or default, not '\(arguments[1])'") }
         do {
             try await settings.setOverride(value, for: flag)
         } catch {
             return .failed(error.message)
         }
+        if let index = flags.firstIndex(where: { $0.flag.id == flag.id }) {
+            flags[index] = (flag, value ?? flag.defaultValue, value != nil)
+        }
         return .done("\(flag.id) is \(value.map { $0 ? "on" : "off" } ?? "back to its default").")
     }
-
-    public func completions(for command: String, argument index: Int) -> [String] {
-        guard command == "flag" else { return [] }
-        return index == 0 ? FeatureFlag.all.map(\.id) : (index == 1 ? ["on", "off", "default"] : [])
-    }
-
 }

@@ -11,22 +11,13 @@ public final class SignOutAlertViewModel: ScreenModel {
         self.router = router
     }
 
-    public var commands: [ScreenCommand] {
-        [ScreenCommand("yes", "", "sign out"), ScreenCommand("no", "", "stay signed in")]
-    }
+    public static let commands: [ScreenCommand<SignOutAlertViewModel>] = [
+        ScreenCommand("yes", "", "sign out") { model, _ in SignOutRequested.reply(sending: model.router.send) },
+        ScreenCommand("no", "", "stay signed in") { model, _ in
+            navigate { () throws(NavigationError) in try model.router.dismiss() }
+        },
+    ]
 
     public func load() async {}
-
-    public func perform(_ input: CommandInput) async -> ReplReply? {
-        switch input.name {
-        case "yes":
-            let result = navigate { () throws(NavigationError) in try router.send(SignOutRequested()) }
-            return result == .done(nil) ? .done("Signed out.") : result
-        case "no":
-            return navigate { () throws(NavigationError) in try router.dismiss() }
-        default:
-            return nil
-        }
-    }
 
 }

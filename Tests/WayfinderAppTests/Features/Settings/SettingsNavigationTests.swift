@@ -10,13 +10,13 @@ extension AppNavigationTests {
         try await signIn()
         try app.open("wayfinder://main/search/post/3?q=swift")
         try app.open("wayfinder://settings/profile")
-        try app.signOut()
+        try app.send(SignOutRequested())
         #expect(app.user == nil)
         #expect(app.url == "wayfinder://login")
         let fresh = AppCoordinator(container: .demo())
         #expect(app.state.navigation.flows["main"] == fresh.state.navigation.flows["main"])
         #expect(app.state.navigation.flows["settings"] == fresh.state.navigation.flows["settings"])
-        #expect(throws: NavigationError.self) { try app.signOut() }
+        #expect(throws: NavigationError.self) { try app.send(SignOutRequested()) }
     }
 
     @Test func sheetsAndTheSignOutAlert() async throws {

@@ -1,0 +1,175 @@
+import Wayfinder
+import WayfinderTerminal
+
+/// What help shows of a command: its name, its arguments as help writes them, what it does.
+public struct CommandHelp: Hashable, Sendable {
+    /// The word to type.
+    public let name: String
+    /// Its arguments, as shown in help (`<id>`), or empty.
+    public let usage: String
+    /// What it does.
+    public let summary: String
+
+    /// Creates a command's help line.
+    public init(_ name: String, _ usage: String = "", _ summary: String) {
+        self.name = name
+        self.usage = usage
+        self.summary = summary
+    }
+
+    /// `usage: NAME USAGE`: what a command typed with the wrong arguments says.
+    public var usageMessage: String {
+        "usage: \(name)\(usage.isEmpty ? "" : " " + usage)"
+    }
+}
+
+/// A command, declared once with everything about it: its help line, how many arguments
+/// it takes, what completes them, when it is offered, and its handler, which runs on
+/// `Target` (a screen's view model, the shell, the app coordinator). Dispatch, `help`,
+/// Tab completion and the screen's command lines all read these declarations, so a
+/// command that is listed always has a handler.
+///
+/// ```swift
+/// static let commands: [ScreenCommand<FeedViewModel>] = [
+///     ScreenCommand("page", "<n>", "go to page n", arguments: 1...1) { model, input in
+///         await model.show(page: …)
+///     },
+/// ]
+/// ```
+@MainActor
+public struct Command<Target: AnyObject> {
+    /// Its help line.
+    public let help: CommandHelp
+    /// Other names it answers to (`exit` for `quit`).
+    let aliases: [String]
+    /// How many arguments it takes; arguments that are only empty text (`title ""`) count
+    /// as none.
+    /// Another number is refused before the handler runs, with ``usageError`` or else
+    /// ``CommandHelp/usageMessage``.
+    let arguments: ClosedRange<Int>
+    /// Whether help and the screen list it (a command that only makes sense over a prompt
+    /// elsewhere, such as signing in as another user, is not listed).
+    let isListed: Bool
+    /// Whether it can be typed now.
+    let isOffered: @MainActor (Target) -> Bool
+    /// What a wrong number of arguments says, when something more useful than the usage
+    /// line; `nil` for the usage line.
+    let usageError: @MainActor (CommandInput) -> String?
+    /// Completions for argument `index` (from 0).
+    let completions: @MainActor (Target, _ index: Int) -> [String]
+    /// More lines for `help NAME`.
+    let details: @MainActor (Target) -> StyledText
+    /// The handler.
+    let run: @MainActor (Target, CommandInput) async -> ReplReply
+
+    /// Declares a command.
+    /// - Parameters:
+    ///   - name: The word to type.
+    ///   - usage: Its arguments as help shows them (`<id>`, `[email]`).
+    ///   - summary: What it does, for help.
+    ///   - aliases: Other names it answers to.
+    ///   - arguments: How many arguments it takes.
+    ///   - listed: Whether help and the screen list it.
+    ///   - when: Whether it can be typed now (always by default).
+    ///   - usageError: What a wrong number of arguments says instead of the usage line.
+    ///   - completions: What completes argument `index`.
+    ///   - details: More lines for `help NAME`.
+    ///   - run: The handler.
+    public init(
+        _ name: String, _ usage: String = "", _ summary: String,
+        aliases: [String] = [], arguments: ClosedRange<Int> = 0...0, listed: Bool = true,
+        when isOffered: @escaping @MainActor (Target) -> Bool = { _ in true },
+        usageError: @escaping @MainActor (CommandInput) -> String? = { _ in nil },
+        completions: @escaping @MainActor (Target, _ index: Int) -> [String] = { _, _ in [] },
+        details: @escaping @MainActor (Target) -> StyledText = { _ in StyledText() },
+        run: @escaping @MainActor (Target, CommandInput) async -> ReplReply
+    ) {
+        self.init(
+            help: CommandHelp(name, usage, summary), aliases: aliases, arguments: arguments, isListed: listed,
+            isOffered: isOffered, usageError: usageError, completions: completions, details: details, run: run)
+    }
+
+    init(
+        help: CommandHelp, aliases: [String], arguments: ClosedRange<Int>, isListed: Bool,
+        isOffered: @escaping @MainActor (Target) -> Bool,
+        usageError: @escaping @MainActor (CommandInput) -> String?,
+        completions: @escaping @MainActor (Target, Int) -> [String],
+        details: @escaping @MainActor (Target) -> StyledText,
+        run: @escaping @MainActor (Target, CommandInput) async -> ReplReply
+    ) {
+        self.help = help
+        self.aliases = aliases
+        self.arguments = arguments
+        self.isListed = isListed
+        self.isOffered = isOffered
+        self.usageError = usageError
+        self.completions = completions
+        self.details = details
+        self.run = run
+    }
+
+    /// Whether `name` is this command's.
+    func answers(to name: String) -> Bool {
+        help.name == name || aliases.contains(name)
+    }
+
+    /// This command on `target`, for the shell.
+    func bound(to target: Target) -> BoundCommand {
+        BoundCommand(
+            help: help,
+            run: { input in
+                let count = input.freeText.isEmpty ? 0 : input.arguments.count
+                guard arguments.contains(count) else { return .failed(usageError(input) ?? help.usageMessage) }
+                return await run(target, input)
+            },
+            completions: { index in completions(target, index) },
+            details: { details(target) })
+    }
+
+    /// The same command run on what `reach` finds from another target (the sign-in screen
+    /// from any screen of its flow, after going back to it), offered when `isOffered`.
+    func reached<Other: AnyObject>(
+        from reach: @escaping @MainActor (Other) -> Result<Target, NavigationError>, when isOffered: @escaping @MainActor (Other) -> Bool
+    ) -> Command<Other> {
+        let run = self.run
+        return Command<Other>(
+            help: help, aliases: aliases, arguments: arguments, isListed: isListed, isOffered: isOffered,
+            usageError: usageError, completions: { _, _ in [] }, details: { _ in StyledText() },
+            run: { other, input in
+                switch reach(other) {
+                case .success(let target): await run(target, input)
+                case .failure(let error): .failed(error.message)
+                }
+            })
+    }
+}
+
+/// A command bound to what it runs on: what the shell dispatches, lists and completes.
+@MainActor
+struct BoundCommand {
+    let help: CommandHelp
+    /// Checks the number of arguments, then runs the handler.
+    let run: @MainActor (CommandInput) async -> ReplReply
+    let completions: @MainActor (Int) -> [String]
+    let details: @MainActor () -> StyledText
+}
+
+/// Something commands run on: a screen's view model, the shell, a feature's session
+/// command. Its commands are declared once, in ``commands``.
+@MainActor
+public protocol CommandTarget: AnyObject {
+    /// Its commands, in help order.
+    static var commands: [Command<Self>] { get }
+}
+
+extension CommandTarget {
+    /// The command answering to `name` that can be typed now, bound to this target.
+    func command(named name: String) -> BoundCommand? {
+        Self.commands.first { $0.answers(to: name) && $0.isOffered(self) }?.bound(to: self)
+    }
+
+    /// The help lines of the commands listed now, in order.
+    var listedCommands: [CommandHelp] {
+        Self.commands.compactMap { $0.isListed && $0.isOffered(self) ? $0.help : nil }
+    }
+}
