@@ -41,14 +41,12 @@ public struct Container: Sendable {
 }
 
 extension Container {
-    /// The services on the SQLite database in `directory` (created, migrated and seeded
-    /// with the demo data on first use); sessions are remembered in its `session` file.
-    /// - Parameters:
-    ///   - directory: The data directory.
-    ///   - openingWhenNeeded: Open the database at its first use rather than now (see
-    ///     ``AppDatabase/init(openingWhenNeeded:)``).
-    /// - Throws: ``ServiceError`` when the directory or the database cannot be opened.
-    public static func persistent(in directory: DataDirectory, openingWhenNeeded: Bool = false) throws(ServiceError) -> Container {
+    /// The services on the SQLite database in `directory`, which its first read or write
+    /// opens (creating, migrating and seeding it with the demo data when new; see
+    /// ``AppDatabase/init(path:migrations:faults:)``); sessions are remembered in its
+    /// `session` file.
+    /// - Throws: ``ServiceError`` when the directory cannot be created.
+    public static func persistent(in directory: DataDirectory) throws(ServiceError) -> Container {
         let faults = StorageFaults()
         do {
             try directory.create()
@@ -56,8 +54,7 @@ extension Container {
             faults.record()
             throw ServiceError("cannot create the data directory: \(error)", kind: .storage)
         }
-        let database = openingWhenNeeded
-            ? AppDatabase(openingWhenNeeded: directory.database, faults: faults) : try AppDatabase(path: directory.database, faults: faults)
+        let database = AppDatabase(path: directory.database, faults: faults)
         let settings = SQLiteSettingsService(database: database)
         return Container(
             auth: SQLiteAuthService(database: database),

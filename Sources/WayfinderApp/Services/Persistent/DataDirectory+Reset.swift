@@ -121,8 +121,11 @@ private struct FileGroup {
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             defer { try? queue.close() }
-            let tables = try queue.read { db in try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")) }
-            let missing = ["grdb_migrations", "user", "post", "session"].filter { !tables.contains($0) }
+            let (tables, migrated) = try queue.read { db in
+                (try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")),
+                 try !AppDatabase.migrator(with: []).appliedMigrations(db).isEmpty)
+            }
+            let missing = ["user", "post", "session"].filter { !tables.contains($0) } + (migrated ? [] : ["record of the app's migrations"])
             return missing.isEmpty ? nil : "a SQLite database without the app's tables (no \(missing.joined(separator: ", ")))"
         } catch {
             return "not readable as the app's SQLite database (\(error))"
