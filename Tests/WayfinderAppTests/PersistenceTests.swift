@@ -60,12 +60,12 @@ import WayfinderTerminal
     @Test func aFlagSetElsewhereShowsOnTheNextRead() async throws {
         let here = try container()
         let elsewhere = try container()
-        #expect(await here.settings.value(of: .pagedFeed) == true)
-        try await elsewhere.settings.setOverride(false, for: .pagedFeed)
-        #expect(await here.settings.value(of: .pagedFeed) == false)
-        try await here.settings.setOverride(nil, for: .pagedFeed)
-        #expect(await elsewhere.settings.value(of: .pagedFeed) == true)
-        #expect(await here.settings.overrides().isEmpty)
+        #expect(await here.flags.value(of: .pagedFeed) == true)
+        try await elsewhere.flags.setOverride(false, for: .pagedFeed)
+        #expect(await here.flags.value(of: .pagedFeed) == false)
+        try await here.flags.setOverride(nil, for: .pagedFeed)
+        #expect(await elsewhere.flags.value(of: .pagedFeed) == true)
+        #expect(await here.flags.overrides().isEmpty)
     }
 
     @Test func everyReadSeesWhatOtherProcessesCommitted() async throws {
@@ -136,18 +136,15 @@ import WayfinderTerminal
         }
     }
 
-    @Test func notificationSettingsAndFlagOverridesPersist() async throws {
+    @Test func flagOverridesPersist() async throws {
         let services = try container()
-        try await services.settings.setNotifications(NotificationSettings(enabled: [.comments]), for: 2)
-        try await services.settings.setOverride(false, for: .pagedFeed)
-        try await services.settings.setOverride(true, for: .flakyLikes)
-        try await services.settings.setOverride(nil, for: .flakyLikes)
+        try await services.flags.setOverride(false, for: .pagedFeed)
+        try await services.flags.setOverride(true, for: .flakyLikes)
+        try await services.flags.setOverride(nil, for: .flakyLikes)
         let reopened = try container()
-        #expect(try await reopened.settings.notifications(for: 2) == NotificationSettings(enabled: [.comments]))
-        #expect(try await reopened.settings.notifications(for: 3) == NotificationSettings())
-        #expect(await reopened.settings.value(of: .pagedFeed) == false)
-        #expect(await reopened.settings.value(of: .flakyLikes) == false)
-        #expect(await reopened.settings.overrides() == ["paged-feed": false])
+        #expect(await reopened.flags.value(of: .pagedFeed) == false)
+        #expect(await reopened.flags.value(of: .flakyLikes) == false)
+        #expect(await reopened.flags.overrides() == ["paged-feed": false])
     }
 
     @Test func aSessionOutlivesTheProcessUntilItEnds() async throws {

@@ -18,14 +18,15 @@ public struct DatabaseMigration: Sendable {
 
 /// The schema's history, and how a database is brought up to it.
 extension AppDatabase {
-    /// The app's own steps, in order; a new one goes at the end.
+    /// The app's own steps, in order; a new one goes at the end. The features' steps
+    /// (``FeatureStorage``) come after these.
     static let migrations: [DatabaseMigration] = [
         DatabaseMigration("v1 schema") { db in try db.execute(sql: schemaV1) },
         DatabaseMigration("v1 demo data", run: insertDemoData),
         DatabaseMigration("v2 post counts") { db in try db.execute(sql: postCountsV2) },
     ]
 
-    /// GRDB's migrator with the app's steps, then `features`' (further steps).
+    /// GRDB's migrator with the app's steps, then `features`'.
     static func migrator(with features: [DatabaseMigration]) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         for migration in migrations + features {
@@ -92,7 +93,9 @@ extension AppDatabase {
         """
     }
 
-    /// The tables and indexes of the first version.
+    /// The tables and indexes of the first version. (It made Settings' `notificationSetting`
+    /// too, before the feature kept its own table: ``FeatureStorage/settings`` makes it, the
+    /// same, in a new database, and leaves it as it is in those made before.)
     static let schemaV1 = """
         CREATE TABLE user (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -116,11 +119,6 @@ extension AppDatabase {
             postID INTEGER NOT NULL REFERENCES post(id) ON DELETE CASCADE,
             userID INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
             PRIMARY KEY (postID, userID));
-        CREATE TABLE notificationSetting (
-            userID INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
-            kind TEXT NOT NULL,
-            enabled BOOLEAN NOT NULL,
-            PRIMARY KEY (userID, kind));
         CREATE TABLE flagOverride (
             id TEXT PRIMARY KEY,
             value BOOLEAN NOT NULL);

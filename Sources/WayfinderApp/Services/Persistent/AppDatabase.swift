@@ -21,7 +21,7 @@ public struct AppDatabase: Sendable {
     /// never opens it; a failure to open it comes out of that first read or write as a
     /// ``ServiceError`` naming the file, and the next one tries again.
     /// - Parameters:
-    ///   - migrations: Migrations to run after the app's own.
+    ///   - migrations: The features' migrations (``FeatureStorage``), run after the app's own.
     ///   - faults: Where storage failures are counted.
     public init(path: String, migrations: [DatabaseMigration] = [], faults: StorageFaults = StorageFaults()) {
         self.path = path

@@ -204,46 +204,15 @@ public struct SQLiteUserRepository: UserRepository {
     }
 }
 
-/// ``SettingsService`` on the SQLite database.
+/// ``FeatureFlagService`` on the SQLite database.
 ///
 /// Screens read feature flags on every render, so a flag changed here or by another process
 /// using the same data shows on the next screen.
-public struct SQLiteSettingsService: SettingsService {
+public struct SQLiteFeatureFlagService: FeatureFlagService {
     let database: AppDatabase
 
     /// Creates the service.
     public init(database: AppDatabase) { self.database = database }
-
-    public func notifications(for userID: Int) async throws(ServiceError) -> NotificationSettings {
-        try await database.readOne { db in
-            var settings = NotificationSettings()
-            let rows = try db.cachedStatement(sql: "SELECT kind, enabled FROM notificationSetting WHERE userID = ?")
-                .fetchAll(arguments: [userID]) { (try $0.decode(String.self, atIndex: 0), try $0.decode(Bool.self, atIndex: 1)) }
-            for (name, enabled) in rows {
-                guard let kind = NotificationSettings.Kind(rawValue: name) else { continue }
-                if enabled { settings.enabled.insert(kind) } else { settings.enabled.remove(kind) }
-            }
-            return settings
-        }
-    }
-
-    public func setNotifications(_ settings: NotificationSettings, for userID: Int) async throws(ServiceError) {
-        try await database.write { db in
-            for kind in NotificationSettings.Kind.allCases {
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO notificationSetting (userID, kind, enabled) VALUES (?, ?, ?)",
-                    arguments: [userID, kind.rawValue, settings.isOn(kind)]
-                )
-            }
-        }
-    }
-
-    public func setNotification(_ kind: NotificationSettings.Kind, enabled: Bool, for userID: Int) async throws(ServiceError) {
-        try await database.write { db in
-            try db.cachedStatement(sql: "INSERT OR REPLACE INTO notificationSetting (userID, kind, enabled) VALUES (?, ?, ?)")
-                .execute(arguments: [userID, kind.rawValue, enabled])
-        }
-    }
 
     public func value(of flag: FeatureFlag) async -> Bool {
         flag.value(in: await overrides())
