@@ -26,14 +26,18 @@ public struct AppDatabase: Sendable {
     public init(path: String, migrations: [DatabaseMigration] = [], faults: StorageFaults = StorageFaults()) {
         self.path = path
         self.faults = faults
-        self.connection = Connection(path: path, migrator: Self.migrator(with: migrations))
+        self.connection = Connection(path: path, migrations: migrations)
     }
 
     /// Opens the connection (foreign keys, a busy timeout, WAL), then brings the schema up
-    /// to `migrator`. A missing database is first made whole beside it (``create(_:with:)``).
-    fileprivate static func open(_ path: String, with migrator: DatabaseMigrator) throws(ServiceError) -> DatabaseQueue {
+    /// to the app's migrations and `features`'. A missing database is first made whole
+    /// beside it (``create(_:with:)``).
+    fileprivate static func open(_ path: String, features: [DatabaseMigration]) throws(ServiceError) -> DatabaseQueue {
         let queue: DatabaseQueue
         do {
+            // Made here, not with the value: a run that never opens the database runs no
+            // GRDB code at all.
+            let migrator = Self.migrator(with: features)
             if try FileSystem.kind(of: path) == nil { try create(path, with: migrator) }
             queue = try DatabaseQueue(path: path, configuration: configuration)
             try migrate(queue, with: migrator)
@@ -254,14 +258,15 @@ private struct SessionMark {
 /// The one connection of an ``AppDatabase``, opened on first use; shared by its copies.
 private final class Connection: Sendable {
     let path: String
-    let migrator: DatabaseMigrator
+    /// The features' migrations, run after the app's own.
+    let migrations: [DatabaseMigration]
     private let opened = Mutex<DatabaseQueue?>(nil)
     /// See ``AppDatabase/sessionToken``.
     let session = Mutex(SessionMark())
 
-    init(path: String, migrator: DatabaseMigrator) {
+    init(path: String, migrations: [DatabaseMigration]) {
         self.path = path
-        self.migrator = migrator
+        self.migrations = migrations
     }
 
     /// The open connection; opens it first when needed.
@@ -269,7 +274,7 @@ private final class Connection: Sendable {
         let result: Result<DatabaseQueue, ServiceError> = opened.withLock { opened in
             if let opened { return .success(opened) }
             do throws(ServiceError) {
-                let queue = try AppDatabase.open(path, with: migrator)
+                let queue = try AppDatabase.open(path, features: migrations)
                 opened = queue
                 return .success(queue)
             } catch {
