@@ -69,7 +69,7 @@ let package = Package(
                 "Wayfinder", "WayfinderApp", "WayfinderSystem", "WayfinderTerminal", "WayfinderTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            exclude: ["Transcripts"]
+            exclude: ["Transcripts", "Fixtures"]
         ),
         .testTarget(
             name: "WayfinderCLITests",

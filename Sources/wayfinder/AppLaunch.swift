@@ -50,10 +50,9 @@ enum AppLaunch {
     /// The app with `links` opened (or the saved navigation restored); warnings go to stderr.
     /// A link that does not resolve exits 65 with nothing opened; a database that cannot
     /// be opened exits 74.
-    static func makeApp(opening links: [String], fresh: Bool, directory: DataDirectory, databaseWhenNeeded: Bool = false) async throws -> AppCoordinator {
+    static func makeApp(opening links: [String], fresh: Bool, directory: DataDirectory) async throws -> AppCoordinator {
         do {
-            let (app, warnings) = try await AppLauncher(directory: directory)
-                .launch(opening: links, fresh: fresh, databaseWhenNeeded: databaseWhenNeeded)
+            let (app, warnings) = try await AppLauncher(directory: directory).launch(opening: links, fresh: fresh)
             for warning in warnings { printError("wayfinder: \(warning)") }
             return app
         } catch let error as NavigationError {
@@ -89,7 +88,7 @@ struct OpenCommand: MainActorCommand {
     static func show(links: [String], format: OutputFormat, directory: DataDirectory) async throws {
         let links = try RawArguments.current.appLinks(links)
         // Signed out, showing where links lead needs no data: the database stays closed.
-        let app = try await AppLaunch.makeApp(opening: links, fresh: true, directory: directory, databaseWhenNeeded: true)
+        let app = try await AppLaunch.makeApp(opening: links, fresh: true, directory: directory)
         let shell = AppShell(app: app)
         let output = StandardOutput()
         switch format {

@@ -49,11 +49,11 @@ import WayfinderTerminal
         _ = try await app.container.posts.setLiked(true, postID: top.id, by: liker.id)
         let liked = try await drawn()
         #expect(liked.contains("\(count(top.likeCount + 1, "like")) · "))
-        try await app.container.settings.setOverride(false, for: .showPostIDs)
+        try await app.container.flags.setOverride(false, for: .showPostIDs)
         let withoutIDs = try await drawn()
         #expect(!withoutIDs.contains("[36] "))
         #expect(withoutIDs.contains(top.title))
-        try await app.container.settings.setOverride(nil, for: .showPostIDs)
+        try await app.container.flags.setOverride(nil, for: .showPostIDs)
         #expect(try await drawn() == liked)
     }
 

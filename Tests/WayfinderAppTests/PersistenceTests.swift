@@ -60,12 +60,12 @@ import WayfinderTerminal
     @Test func aFlagSetElsewhereShowsOnTheNextRead() async throws {
         let here = try container()
         let elsewhere = try container()
-        #expect(await here.settings.value(of: .pagedFeed) == true)
-        try await elsewhere.settings.setOverride(false, for: .pagedFeed)
-        #expect(await here.settings.value(of: .pagedFeed) == false)
-        try await here.settings.setOverride(nil, for: .pagedFeed)
-        #expect(await elsewhere.settings.value(of: .pagedFeed) == true)
-        #expect(await here.settings.overrides().isEmpty)
+        #expect(await here.flags.value(of: .pagedFeed) == true)
+        try await elsewhere.flags.setOverride(false, for: .pagedFeed)
+        #expect(await here.flags.value(of: .pagedFeed) == false)
+        try await here.flags.setOverride(nil, for: .pagedFeed)
+        #expect(await elsewhere.flags.value(of: .pagedFeed) == true)
+        #expect(await here.flags.overrides().isEmpty)
     }
 
     @Test func everyReadSeesWhatOtherProcessesCommitted() async throws {
@@ -136,18 +136,15 @@ import WayfinderTerminal
         }
     }
 
-    @Test func notificationSettingsAndFlagOverridesPersist() async throws {
+    @Test func flagOverridesPersist() async throws {
         let services = try container()
-        try await services.settings.setNotifications(NotificationSettings(enabled: [.comments]), for: 2)
-        try await services.settings.setOverride(false, for: .pagedFeed)
-        try await services.settings.setOverride(true, for: .flakyLikes)
-        try await services.settings.setOverride(nil, for: .flakyLikes)
+        try await services.flags.setOverride(false, for: .pagedFeed)
+        try await services.flags.setOverride(true, for: .flakyLikes)
+        try await services.flags.setOverride(nil, for: .flakyLikes)
         let reopened = try container()
-        #expect(try await reopened.settings.notifications(for: 2) == NotificationSettings(enabled: [.comments]))
-        #expect(try await reopened.settings.notifications(for: 3) == NotificationSettings())
-        #expect(await reopened.settings.value(of: .pagedFeed) == false)
-        #expect(await reopened.settings.value(of: .flakyLikes) == false)
-        #expect(await reopened.settings.overrides() == ["paged-feed": false])
+        #expect(await reopened.flags.value(of: .pagedFeed) == false)
+        #expect(await reopened.flags.value(of: .flakyLikes) == false)
+        #expect(await reopened.flags.overrides() == ["paged-feed": false])
     }
 
     @Test func aSessionOutlivesTheProcessUntilItEnds() async throws {
@@ -176,48 +173,46 @@ import WayfinderTerminal
         #expect(FileManager.default.fileExists(atPath: directory.session) == false)
     }
 
-    /// A container whose database opens at its first use: its session is read without
-    /// opening it (`wayfinder open`), and must say what the opened database would.
-    private func lazyContainer() throws -> Container {
-        try Container.persistent(in: directory, openingWhenNeeded: true)
+    /// A container of its own, as another process has: its database is not open yet.
+    private func freshContainer() throws -> Container {
+        try Container.persistent(in: directory)
     }
 
-    @Test func aSessionReadWithoutOpeningTheDatabaseIsTheSame() async throws {
+    @Test func aSessionReadByAnotherContainerIsTheSame() async throws {
         let services = try container()
         let bob = try await services.auth.signIn(username: "bob", password: "wonderland")
         try await services.sessions.start(for: bob)
-        #expect(try await lazyContainer().sessions.restore() == bob)
+        #expect(try await freshContainer().sessions.restore() == bob)
         // A user edited since, read from the same rows.
         var renamed = bob
         renamed.displayName = "Robert \"Bob\" Tables"
         renamed.bio = "Ünïcode, 'quotes', שלום and 🧭"
         try await services.users.update(renamed)
-        #expect(try await lazyContainer().sessions.restore() == renamed)
+        #expect(try await freshContainer().sessions.restore() == renamed)
         #expect(try await container().sessions.restore() == renamed)
-        // Ended: forgotten, file and all, by the reader that does not open the database too.
+        // Ended: forgotten, file and all, by the other reader too.
         let token = try String(contentsOfFile: directory.session, encoding: .utf8)
         try await services.sessions.end(for: bob)
         try token.write(toFile: directory.session, atomically: true, encoding: .utf8)
-        #expect(try await lazyContainer().sessions.restore() == nil)
+        #expect(try await freshContainer().sessions.restore() == nil)
         #expect(FileManager.default.fileExists(atPath: directory.session) == false)
     }
 
     @Test func aSessionIsReadWhileAnotherProcessHasTheDatabaseOpen() async throws {
-        // Another process (a REPL) with the database open and a read made: its lock stops
-        // the short read, which has the file to itself, from starting; the session is read
-        // through a connection that shares instead, and the other process carries on.
+        // Another process (a REPL) with the database open and a read made: the session is
+        // read through a connection of its own, and the other process carries on.
         let other = try container()
         let dave = try await other.auth.signIn(username: "dave", password: "wonderland")
         try await other.sessions.start(for: dave)
         #expect(try await other.posts.page(1, size: 5).posts.count == 5)
-        #expect(try await lazyContainer().sessions.restore() == dave)
+        #expect(try await freshContainer().sessions.restore() == dave)
         #expect(try await other.posts.page(1, size: 5).posts.count == 5)
         _ = try await other.posts.create(authorID: dave.id, title: "Still writing", body: "After the short read")
         // Ended by the other process while it still has the database open: forgotten.
         let token = try String(contentsOfFile: directory.session, encoding: .utf8)
         try await other.sessions.end(for: dave)
         try token.write(toFile: directory.session, atomically: true, encoding: .utf8)
-        #expect(try await lazyContainer().sessions.restore() == nil)
+        #expect(try await freshContainer().sessions.restore() == nil)
         #expect(FileManager.default.fileExists(atPath: directory.session) == false)
     }
 
@@ -228,16 +223,19 @@ import WayfinderTerminal
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: directory.database + suffix) }
         try Data("this is not a database, it is plain text padded well past the header size".utf8)
             .write(to: URL(fileURLWithPath: directory.database))
-        let lazy = try lazyContainer()
-        await #expect(throws: ServiceError.self) { try await lazy.sessions.restore() }
+        let other = try freshContainer()
+        await #expect(throws: ServiceError.self) { try await other.sessions.restore() }
         #expect(FileManager.default.fileExists(atPath: directory.session))
     }
 
-    @Test func aDatabaseThatCannotBeOpenedIsAClearError() throws {
+    @Test func aDatabaseThatCannotBeOpenedIsAClearError() async throws {
         try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
         try Data("this is not a database, it is plain text padded well past the header size".utf8)
             .write(to: URL(fileURLWithPath: directory.database))
-        #expect(throws: ServiceError.self) { try Container.persistent(in: directory) }
+        // Opened by the first read, which says why it cannot be.
+        let services = try container()
+        await #expect(throws: ServiceError.self) { try await services.posts.page(1, size: 5) }
+        #expect(services.faults.total > 0)
     }
 }
 

@@ -3,8 +3,8 @@ import Testing
 import GRDB
 @testable import WayfinderApp
 
-/// The database's `-wal` file between runs: kept (persistent WAL), but emptied by the last
-/// connection to close, so that the next run has no frames to read again and write back.
+/// The database's `-wal` file between runs: the last connection to close checkpoints it and
+/// removes it, so that the next run has no frames to read again and write back.
 @Suite struct WALFileTests {
     let directory: DataDirectory
 
@@ -13,7 +13,9 @@ import GRDB
         try directory.create()
     }
 
+    /// The size of the `-wal` file of `database`; 0 when there is none.
     private func walSize(_ database: String) throws -> Int {
+        guard FileManager.default.fileExists(atPath: database + "-wal") else { return 0 }
         let attributes = try FileManager.default.attributesOfItem(atPath: database + "-wal")
         return try #require(attributes[.size] as? Int)
     }
@@ -21,7 +23,7 @@ import GRDB
     /// The title of the post titled `title` in the database at `path`, read by a connection
     /// of its own, closed before this returns.
     private func title(_ title: String, in path: String) async throws -> String? {
-        let database = AppDatabase(openingWhenNeeded: path)
+        let database = AppDatabase(path: path)
         return try await database.read { db in
             try String.fetchOne(db, sql: "SELECT title FROM post WHERE title = ?", arguments: [title])
         }
@@ -29,11 +31,11 @@ import GRDB
 
     @Test func theLastConnectionToCloseEmptiesTheWALFile() async throws {
         do {
-            let database = try AppDatabase(path: directory.database)
+            let database = AppDatabase(path: directory.database)
             _ = try await SQLitePostRepository(database: database).create(authorID: 1, title: "kept", body: "in the database")
             #expect(try walSize(directory.database) > 0)
         }
-        // Closed: the pages are in the database, the `-wal` file is still there, and empty.
+        // Closed: the pages are in the database, and no frame is left to read again.
         #expect(try walSize(directory.database) == 0)
         #expect(try await title("kept", in: directory.database) == "kept")
     }
@@ -43,7 +45,7 @@ import GRDB
         // in the `-wal` file, not yet in the database.
         let killed = DataDirectory(path: directory.path + "-killed")
         try killed.create()
-        let database = try AppDatabase(path: directory.database)
+        let database = AppDatabase(path: directory.database)
         _ = try await SQLitePostRepository(database: database).create(authorID: 1, title: "written", body: "before the kill")
         for suffix in ["", "-wal", "-shm"] {
             try FileManager.default.copyItem(atPath: directory.database + suffix, toPath: killed.database + suffix)

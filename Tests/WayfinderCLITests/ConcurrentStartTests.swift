@@ -18,7 +18,7 @@ import Testing
     @Test func processesStartedTogetherOnANewDataDirectoryAllStartAndSeedOnce() throws {
         // What one process alone makes: the expected users and migrations.
         let alone = try CLI.temporaryDirectory() + "/data"
-        let single = try CLI.run(["--data-dir", alone], stdin: "quit\n")
+        let single = try CLI.run(["--data-dir", alone], stdin: "login alice\nwonderland\nquit\n")
         #expect(single.status == 0, "\(single.stderr)")
         let expected = try Self.contents(of: alone)
         #expect(!expected.users.isEmpty && !expected.migrations.isEmpty)
@@ -41,7 +41,7 @@ import Testing
 
     @Test func aDatabaseMadeByAnEarlierVersionStillMigrates() throws {
         let directory = try CLI.temporaryDirectory()
-        #expect(try CLI.run(["--data-dir", directory], stdin: "quit\n").status == 0)
+        #expect(try CLI.run(["--data-dir", directory], stdin: "login alice\nwonderland\nlogout\n").status == 0)
         let queue = try DatabaseQueue(path: directory + "/wayfinder.sqlite")
         let last = try queue.read { db in try String.fetchOne(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid DESC LIMIT 1") }
         // The first release's migrations only, as GRDB's migrator recorded them.

@@ -57,7 +57,9 @@ import Testing
     @Test(arguments: ["", "relative/dir"])
     func anEmptyOrRelativeXDGDataHomeIsIgnored(xdg: String) throws {
         let home = try CLI.temporaryDirectory()
-        let result = try CLI.run(["--fresh"], stdin: "quit\n", environment: ["HOME": home, "XDG_DATA_HOME": xdg], unsetting: ["WAYFINDER_HOME"])
+        // Signing in makes the database (it is opened by the first read).
+        let result = try CLI.run(
+            ["--fresh"], stdin: "login alice\nwonderland\nquit\n", environment: ["HOME": home, "XDG_DATA_HOME": xdg], unsetting: ["WAYFINDER_HOME"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: home + "/.local/share/wayfinder/wayfinder.sqlite"))
         #expect(!FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/relative/dir"))

@@ -60,24 +60,35 @@ struct SmallDisk {
 /// is free) shows the true state.
 @Suite(.serialized, .enabled(if: SmallDisk.isAvailable, "needs root to mount a small tmpfs"))
 struct FullDiskTests {
-    /// A data directory on a small disk, alice signed in on post 7, then the disk filled.
-    static func signedInOnAFullDisk(_ disk: SmallDisk) throws -> String {
+    /// A data directory on a small disk, alice signed in on post 7 by a run that has ended.
+    static func signedIn(on disk: SmallDisk) throws -> String {
         let directory = disk.mountPoint + "/data"
         let setUp = try CLI.run(["--data-dir", directory], stdin: "login alice\nwonderland\nopen wayfinder://main/feed/post/7\n")
         #expect(setUp.status == 0, "\(setUp.stderr)")
-        try disk.fill()
         return directory
+    }
+
+    /// A REPL started in `directory`, signed in there, that has read from the database: it
+    /// keeps the database open (and SQLite's `-wal` and `-shm` files, which a process
+    /// starting on a full disk cannot make: `aStartOnAFullDiskSaysSoAndChangesNothing`).
+    static func runningREPL(in directory: String) throws -> LiveProcess {
+        let repl = try LiveProcess(["--data-dir", directory])
+        let shown = try repl.run("where")
+        #expect(shown.stdout.hasSuffix("wayfinder://main/feed/post/7\n"), "\(shown.stdout)\(shown.stderr)")
+        return repl
     }
 
     @Test func aSignOutThatCouldNotBeWrittenSaysSoAndTheUserStaysSignedIn() throws {
         let disk = try SmallDisk()
         defer { disk.unmount() }
-        let directory = try Self.signedInOnAFullDisk(disk)
-        let logout = try CLI.run(["--data-dir", directory], stdin: "logout\n")
-        #expect(logout.status == 74)
+        let directory = try Self.signedIn(on: disk)
+        let repl = try Self.runningREPL(in: directory)
+        try disk.fill()
+        let logout = try repl.run("logout")
         #expect(!logout.stdout.contains("Signed out"), "\(logout.stdout)")
         #expect(logout.stderr.hasPrefix("error: could not sign out: "), "\(logout.stderr)")
         #expect(logout.stderr.contains("(still signed in as alice)"))
+        #expect(try repl.finish().status == 74)
         try disk.free()
         let after = try CLI.run(["--data-dir", directory], stdin: "where\nstate\n")
         #expect(after.status == 0, "\(after.stderr)")
@@ -93,28 +104,52 @@ struct FullDiskTests {
         try Self.expectRefusedOnAFullDisk(name: name, commands: commands, success: success)
     }
 
-    /// Runs `commands` signed in on a full disk: exit 74, no `success` on stdout, the full
-    /// disk named with what to do (never a reset), and nothing written.
+    /// Runs `commands` in a REPL signed in when the disk filled up: exit 74, no `success` on
+    /// stdout, the full disk named with what to do (never a reset), and nothing written.
     static func expectRefusedOnAFullDisk(name: String, commands: String, success: String) throws {
         let disk = try SmallDisk()
         defer { disk.unmount() }
-        let directory = try Self.signedInOnAFullDisk(disk)
+        let directory = try Self.signedIn(on: disk)
         let before = try Self.snapshot(of: directory)
-        let result = try CLI.run(["--data-dir", directory], stdin: commands)
-        #expect(result.status == 74, "\(name): \(result.stderr)")
+        let repl = try Self.runningREPL(in: directory)
+        try disk.fill()
+        repl.send(commands)
+        let (status, result) = try repl.finish()
+        #expect(status == 74, "\(name): \(result.stderr)")
         #expect(!result.stdout.contains(success), "\(name): \(result.stdout)")
-        #expect(result.stderr.contains("is full"), "\(name): \(result.stderr)")
-        #expect(result.stderr.contains("free some space"))
-        #expect(!result.stderr.contains("reset"), "no reset for a full disk: \(result.stderr)")
+        Self.expectFullDiskAdvice(in: result.stderr, name)
         try disk.free()
         #expect(try Self.snapshot(of: directory) == before, "\(name): nothing was written")
+    }
+
+    /// `stderr` names the full disk and says what to do: free space, never a reset.
+    static func expectFullDiskAdvice(in stderr: String, _ name: String) {
+        #expect(stderr.contains("is full"), "\(name): \(stderr)")
+        #expect(stderr.contains("free some space"))
+        #expect(!stderr.contains("reset"), "no reset for a full disk: \(stderr)")
+    }
+
+    @Test func aStartOnAFullDiskSaysSoAndChangesNothing() throws {
+        let disk = try SmallDisk()
+        defer { disk.unmount() }
+        let directory = try Self.signedIn(on: disk)
+        let before = try Self.snapshot(of: directory)
+        try disk.fill()
+        // The session is in the database, which SQLite cannot open without room for its
+        // `-shm` file (the last process to close it removed it).
+        let start = try CLI.run(["--data-dir", directory], stdin: "where\n")
+        #expect(start.status == 74, "\(start.stdout)\(start.stderr)")
+        #expect(start.stdout.isEmpty, "\(start.stdout)")
+        Self.expectFullDiskAdvice(in: start.stderr, "start")
+        try disk.free()
+        #expect(try Self.snapshot(of: directory) == before)
+        #expect(try CLI.run(["--data-dir", directory], stdin: "where\n").stdout == "wayfinder://main/feed/post/7\n")
     }
 
     @Test func aSignInOrAnAccountThatCouldNotBeWrittenSaysSo() throws {
         let disk = try SmallDisk()
         defer { disk.unmount() }
-        let directory = try Self.signedInOnAFullDisk(disk)
-        try disk.free()
+        let directory = try Self.signedIn(on: disk)
         #expect(try CLI.run(["--data-dir", directory], stdin: "logout\n").status == 0)
         try disk.fill()
         let login = try CLI.run(["--data-dir", directory], stdin: "login bob\nwonderland\nwhere\n")

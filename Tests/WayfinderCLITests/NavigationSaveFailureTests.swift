@@ -8,10 +8,13 @@ struct NavigationSaveFailureTests {
     @Test func aNavigationThatCouldNotBeSavedIsAnErrorAtExit() throws {
         let disk = try SmallDisk()
         defer { disk.unmount() }
-        let directory = try FullDiskTests.signedInOnAFullDisk(disk)
+        let directory = try FullDiskTests.signedIn(on: disk)
+        let repl = try FullDiskTests.runningREPL(in: directory)
+        try disk.fill()
         // Only navigation: nothing but the state file needs writing.
-        let result = try CLI.run(["--data-dir", directory], stdin: "open wayfinder://main/feed/post/9\nwhere\n")
-        #expect(result.status == 74, "\(result.stderr)")
+        repl.send("open wayfinder://main/feed/post/9\nwhere\n")
+        let (status, result) = try repl.finish()
+        #expect(status == 74, "\(result.stderr)")
         #expect(result.stdout.hasSuffix("wayfinder://main/feed/post/9\n"), "\(result.stdout)")
         #expect(result.stderr.contains("wayfinder: error: the navigation state was not saved: "), "\(result.stderr)")
         try disk.free()

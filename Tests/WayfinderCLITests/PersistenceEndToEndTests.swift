@@ -33,10 +33,12 @@ import Testing
             environment[name] = value.isEmpty || value.hasPrefix("relative") ? value : home + "/" + value
         }
         let unset = variables["WAYFINDER_HOME"] == nil ? ["WAYFINDER_HOME"] : []
-        let result = try CLI.run([], stdin: "quit\n", environment: environment, unsetting: unset)
+        // Signing in makes the database there (it is opened by the first read).
+        let result = try CLI.run([], stdin: "login alice\nwonderland\nquit\n", environment: environment, unsetting: unset)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: home + "/" + expected + "/navigation.json"), "\(variables)")
         #expect(FileManager.default.fileExists(atPath: home + "/" + expected + "/wayfinder.sqlite"), "\(variables)")
+        #expect(FileManager.default.fileExists(atPath: home + "/" + expected + "/session"), "\(variables)")
     }
 
     @Test func linksAndFreshStartInsteadOfTheSavedScreen() throws {
@@ -82,10 +84,11 @@ import Testing
     @Test func aDatabaseThatCannotBeOpenedExits74() throws {
         // A directory where the database file should be.
         try FileManager.default.createDirectory(atPath: home + "/wayfinder.sqlite", withIntermediateDirectories: true)
-        let repl = try run("where\n")
+        // Signed out, the REPL opens the database at the first command that needs data.
+        let repl = try run("where\nlogin alice\nwonderland\nwhere\n")
         #expect(repl.status == 74)
-        #expect(repl.stdout.isEmpty)
-        #expect(repl.stderr.hasPrefix("wayfinder: error: cannot open the database"), "\(repl.stderr)")
+        #expect(repl.stdout == "wayfinder://login\nwayfinder://login\n", "\(repl.stdout)")
+        #expect(repl.stderr.contains("cannot open the database"), "\(repl.stderr)")
         #expect(repl.stderr.split(separator: "\n").count == 1)
         // Signed out, `open` needs no data and still answers.
         let open = try run("", ["open", "wayfinder://main/me", "--format", "json"])

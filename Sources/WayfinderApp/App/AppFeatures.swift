@@ -6,3 +6,12 @@ extension Feature {
         .settings,
     ]
 }
+
+extension FeatureStorage {
+    /// What the features keep in the database, one line for each feature that keeps
+    /// anything (the services are made with the container, off the main actor, where
+    /// ``Feature/all`` cannot be read).
+    static let all: [FeatureStorage] = [
+        .settings,
+    ]
+}

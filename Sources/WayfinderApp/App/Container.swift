@@ -6,49 +6,70 @@ public struct Container: Sendable {
     public var posts: any PostRepository
     /// Users.
     public var users: any UserRepository
-    /// Preferences and feature flags.
-    public var settings: any SettingsService
+    /// Feature-flag overrides.
+    public var flags: any FeatureFlagService
     /// Sessions that outlive the process.
     public var sessions: any SessionStore
     /// Where the services count their storage failures (how the shell tells a command that
     /// failed on storage from one refused).
     public var faults: StorageFaults
+    /// The services the features add (``FeatureStorage``), found by their type.
+    var featureServices: [any Sendable]
 
-    /// A container of the given services.
+    /// A container of the given services, and of the features' services on fresh
+    /// in-memory data.
     public init(
         auth: any AuthService, posts: any PostRepository, users: any UserRepository,
-        settings: any SettingsService, sessions: any SessionStore = TransientSessionStore(), faults: StorageFaults = StorageFaults()
+        flags: any FeatureFlagService, sessions: any SessionStore = TransientSessionStore(), faults: StorageFaults = StorageFaults()
+    ) {
+        self.init(
+            auth: auth, posts: posts, users: users, flags: flags, sessions: sessions, faults: faults,
+            featureServices: FeatureStorage.all.map { $0.inMemory() })
+    }
+
+    /// A container of the given services, the features' included.
+    init(
+        auth: any AuthService, posts: any PostRepository, users: any UserRepository, flags: any FeatureFlagService,
+        sessions: any SessionStore, faults: StorageFaults, featureServices: [any Sendable]
     ) {
         self.auth = auth
         self.posts = posts
         self.users = users
-        self.settings = settings
+        self.flags = flags
         self.sessions = sessions
         self.faults = faults
+        self.featureServices = featureServices
+    }
+
+    /// The service of type `Service` a feature added (``FeatureStorage``); `nil` when no
+    /// feature of ``FeatureStorage/all`` adds one.
+    func service<Service>(_ type: Service.Type) -> Service? {
+        for service in featureServices {
+            if let service = service as? Service { return service }
+        }
+        return nil
     }
 
     /// The in-memory services on fresh demo data; likes fail while the `flaky-likes` flag is on.
     public static func demo() -> Container {
         let database = InMemoryDatabase()
-        let settings = InMemorySettingsService(database: database)
+        let flags = InMemoryFeatureFlagService(database: database)
         return Container(
             auth: InMemoryAuthService(database: database),
-            posts: InMemoryPostRepository(database: database) { await settings.value(of: .flakyLikes) },
+            posts: InMemoryPostRepository(database: database) { await flags.value(of: .flakyLikes) },
             users: InMemoryUserRepository(database: database),
-            settings: settings
+            flags: flags
         )
     }
 }
 
 extension Container {
-    /// The services on the SQLite database in `directory` (created, migrated and seeded
-    /// with the demo data on first use); sessions are remembered in its `session` file.
-    /// - Parameters:
-    ///   - directory: The data directory.
-    ///   - openingWhenNeeded: Open the database at its first use rather than now (see
-    ///     ``AppDatabase/init(openingWhenNeeded:)``).
-    /// - Throws: ``ServiceError`` when the directory or the database cannot be opened.
-    public static func persistent(in directory: DataDirectory, openingWhenNeeded: Bool = false) throws(ServiceError) -> Container {
+    /// The services on the SQLite database in `directory`, which its first read or write
+    /// opens (creating, migrating and seeding it with the demo data when new; see
+    /// ``AppDatabase/init(path:migrations:faults:)``); sessions are remembered in its
+    /// `session` file.
+    /// - Throws: ``ServiceError`` when the directory cannot be created.
+    public static func persistent(in directory: DataDirectory) throws(ServiceError) -> Container {
         let faults = StorageFaults()
         do {
             try directory.create()
@@ -56,16 +77,17 @@ extension Container {
             faults.record()
             throw ServiceError("cannot create the data directory: \(error)", kind: .storage)
         }
-        let database = openingWhenNeeded
-            ? AppDatabase(openingWhenNeeded: directory.database, faults: faults) : try AppDatabase(path: directory.database, faults: faults)
-        let settings = SQLiteSettingsService(database: database)
+        let features = FeatureStorage.all
+        let database = AppDatabase(path: directory.database, migrations: features.flatMap(\.migrations), faults: faults)
+        let flags = SQLiteFeatureFlagService(database: database)
         return Container(
             auth: SQLiteAuthService(database: database),
-            posts: SQLitePostRepository(database: database) { await settings.value(of: .flakyLikes) },
+            posts: SQLitePostRepository(database: database) { await flags.value(of: .flakyLikes) },
             users: SQLiteUserRepository(database: database),
-            settings: settings,
+            flags: flags,
             sessions: SQLiteSessionStore(database: database, tokenFile: directory.session),
-            faults: faults
+            faults: faults,
+            featureServices: features.map { $0.sqlite(database) }
         )
     }
 }

@@ -3,9 +3,10 @@ import WayfinderTerminal
 
 /// One feature of the sample app: a flow of `Routes/app.routes`, the view models of its
 /// screens, and the commands it adds. Each feature's folder (`Features/NAME`) holds its
-/// coordinator, view models, views and this value; ``Feature/all`` lists them, and it is the
-/// only place that names them: the app coordinator, the shell and help know features only
-/// through it. Removing a feature is its folder, its line there and its lines in the table.
+/// coordinator, view models, views and this value; ``Feature/all`` lists them (and
+/// ``FeatureStorage/all`` those that keep data of their own), and these are the only places
+/// that name them: the app coordinator, the shell and help know features only through it.
+/// Removing a feature is its folder, its lines in AppFeatures.swift and its lines in the table.
 @MainActor
 public struct Feature {
     /// The flow the feature shows (its name in the route table).

@@ -6,7 +6,6 @@ public actor InMemoryDatabase {
     var posts: [Int: Post] = [:]
     var comments: [PostComment] = []
     var likes: Set<DemoData.Like> = []
-    var notifications: [Int: NotificationSettings] = [:]
     var flagOverrides: [String: Bool] = [:]
 
     /// A database holding the demo data.
@@ -210,38 +209,16 @@ extension InMemoryDatabase {
         return .success(())
     }
 
-    func setNotifications(_ settings: NotificationSettings, for userID: Int) {
-        notifications[userID] = settings
-    }
-
-    func setNotification(_ kind: NotificationSettings.Kind, enabled: Bool, for userID: Int) {
-        var settings = notifications[userID] ?? NotificationSettings()
-        if enabled { settings.enabled.insert(kind) } else { settings.enabled.remove(kind) }
-        notifications[userID] = settings
-    }
-
     func setOverride(_ value: Bool?, for flag: String) {
         flagOverrides[flag] = value
     }
 }
 
-/// ``SettingsService`` over an ``InMemoryDatabase``.
-public struct InMemorySettingsService: SettingsService {
+/// ``FeatureFlagService`` over an ``InMemoryDatabase``.
+public struct InMemoryFeatureFlagService: FeatureFlagService {
     let database: InMemoryDatabase
     /// Creates the service.
     public init(database: InMemoryDatabase) { self.database = database }
-
-    public func notifications(for userID: Int) async throws(ServiceError) -> NotificationSettings {
-        await database.notifications[userID] ?? NotificationSettings()
-    }
-
-    public func setNotifications(_ settings: NotificationSettings, for userID: Int) async throws(ServiceError) {
-        await database.setNotifications(settings, for: userID)
-    }
-
-    public func setNotification(_ kind: NotificationSettings.Kind, enabled: Bool, for userID: Int) async throws(ServiceError) {
-        await database.setNotification(kind, enabled: enabled, for: userID)
-    }
 
     public func value(of flag: FeatureFlag) async -> Bool {
         flag.value(in: await database.flagOverrides)

@@ -68,16 +68,9 @@ extension ServiceError {
     }
 }
 
-/// Per-user preferences and feature-flag overrides.
-public protocol SettingsService: Sendable {
-    /// The notification settings of `userID`.
-    func notifications(for userID: Int) async throws(ServiceError) -> NotificationSettings
-    /// Saves the notification settings of `userID`, every kind.
-    func setNotifications(_ settings: NotificationSettings, for userID: Int) async throws(ServiceError)
-    /// Turns one kind of notification on or off for `userID`, leaving the others as they
-    /// are stored (not as this process last read them: a change made meanwhile by another
-    /// process stays).
-    func setNotification(_ kind: NotificationSettings.Kind, enabled: Bool, for userID: Int) async throws(ServiceError)
+/// Feature-flag overrides: set in Settings, read by any feature (and by the services
+/// themselves: likes fail while `flaky-likes` is on).
+public protocol FeatureFlagService: Sendable {
     /// The value of `flag`: its override, else its default.
     func value(of flag: FeatureFlag) async -> Bool
     /// Overrides `flag` (`nil` goes back to the default).

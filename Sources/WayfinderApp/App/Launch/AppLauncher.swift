@@ -22,13 +22,12 @@ public struct AppLauncher {
     /// - Parameters:
     ///   - links: Links to open, in order; when there are any, the saved navigation is not restored.
     ///   - fresh: Start from the first screen instead of the saved navigation.
-    ///   - databaseWhenNeeded: Open the database only when something reads or writes data
-    ///     (a short run that shows where links lead needs none while signed out).
     /// - Returns: The app and one-line warnings (a state file that could not be used).
-    /// - Throws: ``ServiceError`` when the database cannot be opened; ``NavigationError``
+    /// - Throws: ``ServiceError`` when the data directory, or the database when the session
+    ///   or the navigation needs it (it is opened by its first read), cannot be opened; ``NavigationError``
     ///   when a link does not resolve (nothing is opened then).
-    public func launch(opening links: [String], fresh: Bool, databaseWhenNeeded: Bool = false) async throws -> (app: AppCoordinator, warnings: [String]) {
-        let container = try Container.persistent(in: directory, openingWhenNeeded: databaseWhenNeeded)
+    public func launch(opening links: [String], fresh: Bool) async throws -> (app: AppCoordinator, warnings: [String]) {
+        let container = try Container.persistent(in: directory)
         // Leftovers of runs killed in the middle of saving a file.
         FileSystem.removeAbandonedTemporaryFiles(besides: directory.navigation, directory.session, directory.database)
         let app = AppCoordinator(container: container)

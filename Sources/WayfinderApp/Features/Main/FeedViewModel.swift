@@ -6,7 +6,7 @@ import WayfinderTerminal
 public final class FeedViewModel: ScreenModel, PostOpening {
     let router: any Routable<MainRoute>
     let posts: any PostRepository
-    let settings: any SettingsService
+    let settings: any FeatureFlagService
     let users: any UserRepository
     /// The page on screen.
     public private(set) var page: PostPage?
@@ -15,7 +15,7 @@ public final class FeedViewModel: ScreenModel, PostOpening {
     private(set) var authors: [Int: User] = [:]
     private(set) var showsIDs = true
     /// Creates the view model.
-    public init(router: any Routable<MainRoute>, posts: any PostRepository, settings: any SettingsService, users: any UserRepository) {
+    public init(router: any Routable<MainRoute>, posts: any PostRepository, settings: any FeatureFlagService, users: any UserRepository) {
         self.router = router
         self.posts = posts
         self.settings = settings

@@ -23,7 +23,7 @@ extension Feature {
     private static func makeScreen(_ route: MainRoute, user: User, context: ScreenContext) -> FeatureScreen? {
         let (main, posts, users) = (context.app.main, context.container.posts, context.container.users)
         switch route {
-        case .feed: return FeatureScreen(FeedViewModel(router: main, posts: posts, settings: context.container.settings, users: users), FeedView.init)
+        case .feed: return FeatureScreen(FeedViewModel(router: main, posts: posts, settings: context.container.flags, users: users), FeedView.init)
         case .search(let query): return FeatureScreen(SearchViewModel(router: main, posts: posts, users: users, query: query), SearchView.init)
         case .me: return FeatureScreen(ProfileViewModel(router: main, posts: posts, users: users, userID: user.id, isOwnProfile: true, isMeTab: true), ProfileView.init)
         case .post(let id): return FeatureScreen(PostViewModel(router: main, posts: posts, users: users, postID: id, viewerID: user.id), PostView.init)

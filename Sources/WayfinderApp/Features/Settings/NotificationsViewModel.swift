@@ -5,13 +5,13 @@ import WayfinderTerminal
 @MainActor
 public final class NotificationsViewModel: ScreenModel {
     let router: any Routable<SettingsRoute>
-    let settings: any SettingsService
+    let settings: any NotificationSettingsService
     let userID: Int
     /// The current settings.
     public private(set) var current = NotificationSettings()
 
     /// Creates the view model.
-    public init(router: any Routable<SettingsRoute>, settings: any SettingsService, userID: Int) {
+    public init(router: any Routable<SettingsRoute>, settings: any NotificationSettingsService, userID: Int) {
         self.router = router
         self.settings = settings
         self.userID = userID

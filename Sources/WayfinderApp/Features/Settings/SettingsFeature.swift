@@ -11,12 +11,14 @@ extension Feature {
                 let (app, settings) = (context.app, context.app.settings)
                 switch route {
                 case .settings:
-                    return FeatureScreen(SettingsViewModel(router: settings, settings: context.container.settings) { [weak app] in app?.user ?? user }, SettingsView.init)
+                    return FeatureScreen(SettingsViewModel(router: settings, settings: context.container.flags) { [weak app] in app?.user ?? user }, SettingsView.init)
                 case .editProfile:
                     return FeatureScreen(EditProfileViewModel(router: settings, users: context.container.users, userID: user.id) { [weak app] updated in
                         app?.userChanged(to: updated)
                     }, EditProfileView.init)
-                case .notifications: return FeatureScreen(NotificationsViewModel(router: settings, settings: context.container.settings, userID: user.id), NotificationsView.init)
+                case .notifications:
+                    guard let service = context.container.notificationSettings else { return nil }
+                    return FeatureScreen(NotificationsViewModel(router: settings, settings: service, userID: user.id), NotificationsView.init)
                 case .about: return FeatureScreen(AboutViewModel(router: settings, graph: app.store.graph), AboutView.init)
                 case .logout: return FeatureScreen(SignOutAlertViewModel(router: settings), SignOutAlertView.init)
                 }

@@ -5,13 +5,13 @@ import WayfinderTerminal
 @MainActor
 public final class SettingsViewModel: ScreenModel {
     let router: any Routable<SettingsRoute>
-    let settings: any SettingsService
+    let settings: any FeatureFlagService
     let currentUser: () -> User
     /// Each flag with its value and whether it is overridden.
     public private(set) var flags: [(flag: FeatureFlag, value: Bool, isOverridden: Bool)] = []
 
     /// Creates the view model.
-    public init(router: any Routable<SettingsRoute>, settings: any SettingsService, user: @escaping () -> User) {
+    public init(router: any Routable<SettingsRoute>, settings: any FeatureFlagService, user: @escaping () -> User) {
         self.router = router
         self.settings = settings
         self.currentUser = user

@@ -1,54 +1,66 @@
 import GRDB
 
+/// One step of the schema's history: its identifier (recorded by GRDB's `DatabaseMigrator`
+/// in the database once applied) and its work. A step is never changed once released, nor
+/// its identifier, so that a database made by any earlier version migrates.
+public struct DatabaseMigration: Sendable {
+    /// Its identifier.
+    let identifier: String
+    /// Its work, in the transaction that records it.
+    let run: @Sendable (Database) throws -> Void
+
+    /// A step named `identifier` doing `run`.
+    init(_ identifier: String, run: @escaping @Sendable (Database) throws -> Void) {
+        self.identifier = identifier
+        self.run = run
+    }
+}
+
 /// The schema's history, and how a database is brought up to it.
 extension AppDatabase {
-    /// One step of the schema's history: its identifier (kept in `grdb_migrations`, the
-    /// table GRDB's `DatabaseMigrator` kept for the databases made before) and its work.
-    struct Migration: Sendable {
-        let identifier: String
-        let run: @Sendable (Database) throws -> Void
-    }
-
-    /// The steps, in order. A new one goes at the end; a step is never changed once
-    /// released, so that a database made by any earlier version migrates.
-    static let migrations: [Migration] = [
-        Migration(identifier: "v1 schema") { db in try db.execute(sql: schemaV1) },
-        Migration(identifier: "v1 demo data", run: insertDemoData),
-        Migration(identifier: "v2 post counts") { db in try db.execute(sql: postCountsV2) },
+    /// The app's own steps, in order; a new one goes at the end. The features' steps
+    /// (``FeatureStorage``) come after these.
+    static let migrations: [DatabaseMigration] = [
+        DatabaseMigration("v1 schema") { db in try db.execute(sql: schemaV1) },
+        DatabaseMigration("v1 demo data", run: insertDemoData),
+        DatabaseMigration("v2 post counts") { db in try db.execute(sql: postCountsV2) },
     ]
 
-    /// Brings the database up to ``migrations``: every step not yet applied, all of them in
-    /// ONE immediate transaction that also reads which are applied. Several processes
-    /// starting at once on a new data directory therefore migrate (and seed the demo data)
-    /// once: the first takes the write lock, the others wait for it (the busy timeout),
-    /// then find every step applied and do nothing. (GRDB's `DatabaseMigrator` reads the
-    /// applied steps before it takes the lock, and gives each step its own transaction: two
-    /// processes could both seed.)
+    /// GRDB's migrator with the app's steps, then `features`'.
+    static func migrator(with features: [DatabaseMigration]) -> DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        for migration in migrations + features {
+            migrator.registerMigration(migration.identifier, migrate: migration.run)
+        }
+        return migrator
+    }
+
+    /// Brings the database up to `migrator`.
     ///
-    /// Foreign keys are off while it runs, so that a step may rebuild a table (SQLite's
-    /// advice for schema changes), and checked before the commit.
-    static func migrate(_ queue: DatabaseQueue) throws {
-        try queue.writeWithoutTransaction { db in
-            // Every start but the first: one read, no write lock.
-            let applied = try? String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
-            if applied == migrations.map(\.identifier) { return }
-            try db.execute(sql: "PRAGMA foreign_keys = OFF")
+    /// A new database is migrated before any other process sees it (``create(_:with:)``);
+    /// this upgrades one an earlier version made, which other processes may be upgrading
+    /// at the same time. The migrator applies each step in an immediate transaction that
+    /// also records it, and a step is recorded once (its identifier is the key of GRDB's
+    /// table): a process that runs a step another one applied meanwhile fails, and its
+    /// transaction is rolled back. It then reads what is applied again, and carries on
+    /// while the others make progress.
+    ///
+    /// Foreign keys are off while a step runs, so that it may rebuild a table (SQLite's
+    /// advice for schema changes), and checked before its commit (the migrator's default).
+    static func migrate(_ queue: DatabaseQueue, with migrator: DatabaseMigrator) throws {
+        // Every start but the first: one read, no write lock.
+        var applied = try queue.writeWithoutTransaction { db in try migrator.appliedIdentifiers(db) }
+        while !migrator.migrations.allSatisfy(applied.contains) {
             do {
-                try db.inTransaction(.immediate) {
-                    try db.execute(sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
-                    let applied = try Set(String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
-                    for migration in migrations where !applied.contains(migration.identifier) {
-                        try migration.run(db)
-                        try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [migration.identifier])
-                    }
-                    try db.checkForeignKeys()
-                    return .commit
-                }
+                try migrator.migrate(queue)
+                return
             } catch {
-                try? db.execute(sql: "PRAGMA foreign_keys = ON")
-                throw error
+                let now = try queue.writeWithoutTransaction { db in try migrator.appliedIdentifiers(db) }
+                // Nothing applied since the last try, by this process or another: the
+                // failure is no race.
+                guard now.isStrictSuperset(of: applied) else { throw error }
+                applied = now
             }
-            try db.execute(sql: "PRAGMA foreign_keys = ON")
         }
     }
 
@@ -81,7 +93,9 @@ extension AppDatabase {
         """
     }
 
-    /// The tables and indexes of the first version.
+    /// The tables and indexes of the first version. (It made Settings' `notificationSetting`
+    /// too, before the feature kept its own table: ``FeatureStorage/settings`` makes it, the
+    /// same, in a new database, and leaves it as it is in those made before.)
     static let schemaV1 = """
         CREATE TABLE user (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -105,11 +119,6 @@ extension AppDatabase {
             postID INTEGER NOT NULL REFERENCES post(id) ON DELETE CASCADE,
             userID INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
             PRIMARY KEY (postID, userID));
-        CREATE TABLE notificationSetting (
-            userID INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
-            kind TEXT NOT NULL,
-            enabled BOOLEAN NOT NULL,
-            PRIMARY KEY (userID, kind));
         CREATE TABLE flagOverride (
             id TEXT PRIMARY KEY,
             value BOOLEAN NOT NULL);

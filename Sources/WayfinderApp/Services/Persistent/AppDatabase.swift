@@ -1,5 +1,4 @@
 import GRDB
-import GRDBSQLite
 import Synchronization
 import WayfinderSystem
 
@@ -17,31 +16,31 @@ public struct AppDatabase: Sendable {
     /// The connection, once open.
     private let connection: Connection
 
-    /// Opens (creating and migrating when needed) the database at `path`.
-    /// - Parameter faults: Where storage failures are counted.
-    /// - Throws: ``ServiceError`` naming the file when it cannot be opened or migrated.
-    public init(path: String, faults: StorageFaults = StorageFaults()) throws(ServiceError) {
-        self.init(openingWhenNeeded: path, faults: faults)
-        _ = try onConnection { _ in }
-    }
-
-    /// The database at `path`, opened (created, migrated) by its first read or write; a
-    /// failure to open it comes out of that read or write (and the next one tries again).
-    /// For short runs that may need no data at all (`wayfinder open` while signed out).
-    public init(openingWhenNeeded path: String, faults: StorageFaults = StorageFaults()) {
+    /// The database at `path`, opened by its first read or write: created when missing,
+    /// migrated, checked. A run that needs no data (`wayfinder open` while signed out)
+    /// never opens it; a failure to open it comes out of that first read or write as a
+    /// ``ServiceError`` naming the file, and the next one tries again.
+    /// - Parameters:
+    ///   - migrations: The features' migrations (``FeatureStorage``), run after the app's own.
+    ///   - faults: Where storage failures are counted.
+    public init(path: String, migrations: [DatabaseMigration] = [], faults: StorageFaults = StorageFaults()) {
         self.path = path
         self.faults = faults
-        self.connection = Connection(path: path)
+        self.connection = Connection(path: path, migrations: migrations)
     }
 
-    /// Opens the connection: persistent WAL, foreign keys, a busy timeout, then migrations.
-    /// A missing database is first made whole beside it (``create(_:)``).
-    static func open(_ path: String) throws(ServiceError) -> DatabaseQueue {
+    /// Opens the connection (foreign keys, a busy timeout, WAL), then brings the schema up
+    /// to the app's migrations and `features`'. A missing database is first made whole
+    /// beside it (``create(_:with:)``).
+    fileprivate static func open(_ path: String, features: [DatabaseMigration]) throws(ServiceError) -> DatabaseQueue {
         let queue: DatabaseQueue
         do {
-            if try FileSystem.kind(of: path) == nil { try create(path) }
+            // Made here, not with the value: a run that never opens the database runs no
+            // GRDB code at all.
+            let migrator = Self.migrator(with: features)
+            if try FileSystem.kind(of: path) == nil { try create(path, with: migrator) }
             queue = try DatabaseQueue(path: path, configuration: configuration)
-            try migrate(queue)
+            try migrate(queue, with: migrator)
         } catch {
             throw ServiceError.database(error, path: path, opening: true)
         }
@@ -63,7 +62,7 @@ public struct AppDatabase: Sendable {
     /// disk fails the commit), and only then switched to WAL: through WAL, the pages would
     /// reach the file at the checkpoint of the last close, whose failure (a full disk
     /// again) SQLite does not report, and a file only half written would take the name.
-    private static func create(_ path: String) throws {
+    private static func create(_ path: String, with migrator: DatabaseMigrator) throws {
         // Frames left in a `-wal` whose database is gone would be read into the new one.
         if let frames = try FileSystem.read(path + "-wal"), !frames.isEmpty {
             throw DatabaseError(
@@ -77,7 +76,7 @@ public struct AppDatabase: Sendable {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         let queue = try DatabaseQueue(path: temporary, configuration: configuration)
-        try migrate(queue)
+        try migrator.migrate(queue)
         try queue.writeWithoutTransaction { db in
             guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
                 throw DatabaseError(message: "could not turn on WAL mode")
@@ -87,15 +86,17 @@ public struct AppDatabase: Sendable {
         _ = try FileSystem.linkIfAbsent(temporary, to: path)
     }
 
-    /// Foreign keys, a busy timeout, persistent WAL (``keepWALFiles(_:)``), and the
-    /// settings that go with it.
+    /// Foreign keys, a busy timeout, WAL, and the settings that go with it: what every
+    /// connection needs at open (GRDB's `prepareDatabase`).
+    ///
+    /// Not GRDB's `journalMode = .wal`: that one writes a transaction whenever the `-wal`
+    /// file is missing or empty, which SQLite leaves it after the last connection closes:
+    /// a write, and its syncs, at every start.
     private static var configuration: Configuration {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)
         configuration.prepareDatabase { db in
-            let code = keepWALFiles(db.sqliteConnection)
-            guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
             // WAL is a property of the file: this only changes a new (or rolled-back) one.
             guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
                 throw DatabaseError(message: "could not turn on WAL mode")
@@ -123,22 +124,9 @@ public struct AppDatabase: Sendable {
     }
 
     /// The size, in bytes, past which the `-wal` file is cut back after a checkpoint
-    /// (`PRAGMA journal_size_limit`). Set on every connection, it also makes the last one to
-    /// close empty the file once its pages are in the database: without it the file keeps
-    /// its frames, and every later connection reads all of them again (and writes them
-    /// back, with three syncs, when it closes), even one that only reads a row.
+    /// (`PRAGMA journal_size_limit`): a long session's file does not keep the size of its
+    /// largest transaction. (The last connection to close checkpoints it and removes it.)
     static let walSizeLimit = 1 << 20
-
-    /// Sets `connection` to leave the `-wal` and `-shm` files in place when it closes last
-    /// (`SQLITE_FCNTL_PERSIST_WAL`); returns SQLite's result code. Persistent WAL is GRDB's
-    /// advice for databases shared between processes, and a short run such as `wayfinder
-    /// open` then neither writes to make the files again nor syncs.
-    static func keepWALFiles(_ connection: OpaquePointer?) -> CInt {
-        var flag: CInt = 1
-        return withUnsafeMutablePointer(to: &flag) { pointer in
-            sqlite3_file_control(connection, nil, SQLITE_FCNTL_PERSIST_WAL, pointer)
-        }
-    }
 
     /// Runs `work` in a read (deferred) transaction on the caller's thread (a local database
     /// answers in microseconds: no hop to another thread and back); database errors become
@@ -270,23 +258,23 @@ private struct SessionMark {
 /// The one connection of an ``AppDatabase``, opened on first use; shared by its copies.
 private final class Connection: Sendable {
     let path: String
+    /// The features' migrations, run after the app's own.
+    let migrations: [DatabaseMigration]
     private let opened = Mutex<DatabaseQueue?>(nil)
     /// See ``AppDatabase/sessionToken``.
     let session = Mutex(SessionMark())
 
-    init(path: String) {
+    init(path: String, migrations: [DatabaseMigration]) {
         self.path = path
+        self.migrations = migrations
     }
-
-    /// Whether it has been opened.
-    var isOpen: Bool { opened.withLock { $0 != nil } }
 
     /// The open connection; opens it first when needed.
     func queue() throws(ServiceError) -> DatabaseQueue {
         let result: Result<DatabaseQueue, ServiceError> = opened.withLock { opened in
             if let opened { return .success(opened) }
             do throws(ServiceError) {
-                let queue = try AppDatabase.open(path)
+                let queue = try AppDatabase.open(path, features: migrations)
                 opened = queue
                 return .success(queue)
             } catch {
@@ -296,4 +284,3 @@ private final class Connection: Sendable {
         return try result.get()
     }
 }
-

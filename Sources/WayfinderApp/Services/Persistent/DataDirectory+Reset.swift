@@ -45,7 +45,7 @@ extension DataDirectory {
             if let reason = try group.foreignness() {
                 foreign.append(ForeignFile(path: group.files[0], reason: reason))
             } else {
-                removable += group.files
+                removable += try group.filesToRemove()
             }
         }
         var removed: [String] = []
@@ -82,6 +82,17 @@ private struct FileGroup {
 
     let kind: Kind
     let files: [String]
+
+    /// The files to remove once the first is recognised: for the database, its `-wal` and
+    /// `-shm` as they are now. Reading the database to recognise it makes them when they
+    /// were not there (SQLite does for any connection to a WAL database), and a read-only
+    /// connection leaves them behind when it closes.
+    func filesToRemove() throws(SystemError) -> [String] {
+        guard kind == .database else { return files }
+        var present = [files[0]]
+        for file in [files[0] + "-wal", files[0] + "-shm"] where try FileSystem.kind(of: file) != nil { present.append(file) }
+        return present
+    }
 
     /// Why the first file is not the app's, or `nil` when it is.
     /// - Throws: ``SystemError`` when it cannot be read.
@@ -121,8 +132,11 @@ private struct FileGroup {
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             defer { try? queue.close() }
-            let tables = try queue.read { db in try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")) }
-            let missing = ["grdb_migrations", "user", "post", "session"].filter { !tables.contains($0) }
+            let (tables, migrated) = try queue.read { db in
+                (try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")),
+                 try !AppDatabase.migrator(with: []).appliedMigrations(db).isEmpty)
+            }
+            let missing = ["user", "post", "session"].filter { !tables.contains($0) } + (migrated ? [] : ["record of the app's migrations"])
             return missing.isEmpty ? nil : "a SQLite database without the app's tables (no \(missing.joined(separator: ", ")))"
         } catch {
             return "not readable as the app's SQLite database (\(error))"

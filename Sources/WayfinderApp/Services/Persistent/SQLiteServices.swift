@@ -2,66 +2,18 @@ import GRDB
 
 extension Statement {
     /// The statement's rows for `arguments`, each made into a value by `make` while it is the
-    /// statement's current row. Values are read straight from SQLite's columns, by position:
-    /// a copied `Row` (`Row.fetchAll`) would decode each of them through generic code, and a
-    /// `Row` cursor first maps every column's name for reads by name that these queries never
-    /// make (together about a seventh of a REPL command).
-    func fetchAll<Value>(arguments: StatementArguments = [], _ make: (Columns) throws -> Value) throws -> [Value] {
-        try setArguments(arguments) // resets the statement, then binds
-        return try withoutActuallyEscaping(make) { make in
-            let rows = ColumnsCursor(statement: self, make: make)
-            var values: [Value] = []
-            do {
-                while let value = try rows.next() { values.append(value) }
-            } catch {
-                // A statement left on a row would keep reading the snapshot it started on
-                // when it is next used: resetting it (with the same arguments) ends that.
-                try? setArguments(arguments)
-                throw error
-            }
-            return values
-        }
+    /// statement's current row (GRDB's `Row` cursor: no row is copied).
+    func fetchAll<Value>(arguments: StatementArguments = [], _ make: (Row) throws -> Value) throws -> [Value] {
+        let rows = try Row.fetchCursor(self, arguments: arguments)
+        var values: [Value] = []
+        while let row = try rows.next() { values.append(try make(row)) }
+        return values
     }
 
     /// The row of a statement that selects at most one (by a unique key), made into a value
-    /// by `make`. The statement is stepped to its end, which ends its read.
-    func fetchOne<Value>(arguments: StatementArguments = [], _ make: (Columns) throws -> Value) throws -> Value? {
+    /// by `make`. The statement is reset once read (the cursor's end), which ends its read.
+    func fetchOne<Value>(arguments: StatementArguments = [], _ make: (Row) throws -> Value) throws -> Value? {
         try fetchAll(arguments: arguments, make).first
-    }
-}
-
-/// The current row of a statement being stepped (by ``Statement/fetchAll(arguments:_:)``),
-/// read by position.
-struct Columns {
-    fileprivate let statement: Statement
-    fileprivate let sqliteStatement: SQLiteStatement
-
-    /// The value of column `index` (from 0); a NULL throws: no column read this way may hold
-    /// one.
-    subscript<Value: DatabaseValueConvertible & StatementColumnConvertible>(index: Int) -> Value {
-        get throws {
-            guard let value = Value.fromStatement(sqliteStatement, atUncheckedIndex: CInt(index)) else {
-                throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "column \(index) is NULL", sql: statement.sql)
-            }
-            return value
-        }
-    }
-}
-
-/// GRDB's cursor protocol on a statement, making each row into a value with ``Columns``.
-private final class ColumnsCursor<Value>: DatabaseCursor {
-    typealias Element = Value
-    let _statement: Statement
-    var _isDone = false
-    private let make: (Columns) throws -> Value
-
-    init(statement: Statement, make: @escaping (Columns) throws -> Value) {
-        _statement = statement
-        self.make = make
-    }
-
-    func _element(sqliteStatement: SQLiteStatement) throws -> Value {
-        try make(Columns(statement: _statement, sqliteStatement: sqliteStatement))
     }
 }
 
@@ -70,8 +22,8 @@ extension User {
     static let columns = "user.id, user.username, user.displayName, user.bio"
 
     /// A user from a row that starts with ``columns``.
-    init(row: Columns) throws {
-        self.init(id: try row[0], username: try row[1], displayName: try row[2], bio: try row[3])
+    init(row: Row) throws {
+        self.init(id: try row.decode(atIndex: 0), username: try row.decode(atIndex: 1), displayName: try row.decode(atIndex: 2), bio: try row.decode(atIndex: 3))
     }
 }
 
@@ -80,8 +32,10 @@ extension Post {
     static let selection = "SELECT post.id, post.authorID, post.title, post.body, post.likeCount, post.commentCount FROM post"
 
     /// A post from a row of ``selection``.
-    init(row: Columns) throws {
-        self.init(id: try row[0], authorID: try row[1], title: try row[2], body: try row[3], likeCount: try row[4], commentCount: try row[5])
+    init(row: Row) throws {
+        self.init(
+            id: try row.decode(atIndex: 0), authorID: try row.decode(atIndex: 1), title: try row.decode(atIndex: 2),
+            body: try row.decode(atIndex: 3), likeCount: try row.decode(atIndex: 4), commentCount: try row.decode(atIndex: 5))
     }
 }
 
@@ -94,7 +48,7 @@ public struct SQLiteAuthService: AuthService {
     public func signIn(username: String, password: String) async throws(ServiceError) -> User {
         let found = try await database.readOne { db in
             try db.cachedStatement(sql: "SELECT \(User.columns), user.passwordHash FROM user WHERE username = ?")
-                .fetchOne(arguments: [username]) { (try User(row: $0), try $0[4] as String) }
+                .fetchOne(arguments: [username]) { (try User(row: $0), try $0.decode(String.self, atIndex: 4)) }
         }
         guard let (user, hash) = found else { throw ServiceError("unknown user '\(username)'") }
         guard PasswordHasher.verify(password, against: hash) else { throw ServiceError("wrong password for '\(username)'") }
@@ -173,7 +127,7 @@ public struct SQLitePostRepository: PostRepository {
         // clause instead, but would still read every row: no index helps a substring search.
         return try await database.read { db in
             let ids = try db.cachedStatement(sql: "SELECT id, title, body FROM post ORDER BY id DESC")
-                .fetchAll { row -> Int? in try matcher.matches(title: row[1], body: row[2]) ? (row[0] as Int) : nil }
+                .fetchAll { row -> Int? in try matcher.matches(title: row.decode(atIndex: 1), body: row.decode(atIndex: 2)) ? row.decode(Int.self, atIndex: 0) : nil }
                 .compactMap { $0 }
             let byID = try db.cachedStatement(sql: Post.selection + " WHERE post.id = ?")
             return try ids.compactMap { id in try byID.fetchOne(arguments: [id], Post.init(row:)) }
@@ -183,7 +137,7 @@ public struct SQLitePostRepository: PostRepository {
     public func comments(onPost postID: Int) async throws(ServiceError) -> [PostComment] {
         try await database.readOne { db in
             try db.cachedStatement(sql: "SELECT id, postID, authorID, text FROM comment WHERE postID = ? ORDER BY id").fetchAll(arguments: [postID]) {
-                PostComment(id: try $0[0], postID: try $0[1], authorID: try $0[2], text: try $0[3])
+                PostComment(id: try $0.decode(atIndex: 0), postID: try $0.decode(atIndex: 1), authorID: try $0.decode(atIndex: 2), text: try $0.decode(atIndex: 3))
             }
         }
     }
@@ -250,46 +204,15 @@ public struct SQLiteUserRepository: UserRepository {
     }
 }
 
-/// ``SettingsService`` on the SQLite database.
+/// ``FeatureFlagService`` on the SQLite database.
 ///
 /// Screens read feature flags on every render, so a flag changed here or by another process
 /// using the same data shows on the next screen.
-public struct SQLiteSettingsService: SettingsService {
+public struct SQLiteFeatureFlagService: FeatureFlagService {
     let database: AppDatabase
 
     /// Creates the service.
     public init(database: AppDatabase) { self.database = database }
-
-    public func notifications(for userID: Int) async throws(ServiceError) -> NotificationSettings {
-        try await database.readOne { db in
-            var settings = NotificationSettings()
-            let rows = try db.cachedStatement(sql: "SELECT kind, enabled FROM notificationSetting WHERE userID = ?")
-                .fetchAll(arguments: [userID]) { (try $0[0] as String, try $0[1] as Bool) }
-            for (name, enabled) in rows {
-                guard let kind = NotificationSettings.Kind(rawValue: name) else { continue }
-                if enabled { settings.enabled.insert(kind) } else { settings.enabled.remove(kind) }
-            }
-            return settings
-        }
-    }
-
-    public func setNotifications(_ settings: NotificationSettings, for userID: Int) async throws(ServiceError) {
-        try await database.write { db in
-            for kind in NotificationSettings.Kind.allCases {
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO notificationSetting (userID, kind, enabled) VALUES (?, ?, ?)",
-                    arguments: [userID, kind.rawValue, settings.isOn(kind)]
-                )
-            }
-        }
-    }
-
-    public func setNotification(_ kind: NotificationSettings.Kind, enabled: Bool, for userID: Int) async throws(ServiceError) {
-        try await database.write { db in
-            try db.cachedStatement(sql: "INSERT OR REPLACE INTO notificationSetting (userID, kind, enabled) VALUES (?, ?, ?)")
-                .execute(arguments: [userID, kind.rawValue, enabled])
-        }
-    }
 
     public func value(of flag: FeatureFlag) async -> Bool {
         flag.value(in: await overrides())
@@ -308,7 +231,7 @@ public struct SQLiteSettingsService: SettingsService {
     public func overrides() async -> [String: Bool] {
         let overrides = try? await database.readOne { db -> [String: Bool] in
             var result: [String: Bool] = [:]
-            for (id, value) in try db.cachedStatement(sql: "SELECT id, value FROM flagOverride").fetchAll({ (try $0[0] as String, try $0[1] as Bool) }) {
+            for (id, value) in try db.cachedStatement(sql: "SELECT id, value FROM flagOverride").fetchAll({ (try $0.decode(String.self, atIndex: 0), try $0.decode(Bool.self, atIndex: 1)) }) {
                 result[id] = value
             }
             return result

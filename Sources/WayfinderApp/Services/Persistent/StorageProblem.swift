@@ -11,6 +11,13 @@ enum StorageProblem: Hashable, Sendable {
     /// The problem `error` (from SQLite through GRDB, or from a system call) shows.
     init(_ error: any Error) {
         if let error = error as? DatabaseError {
+            // The WAL index (`-shm`) could not be given its pages: SQLite makes it anew when
+            // the first connection opens the database, so a process started on a full disk
+            // cannot open it.
+            if error.extendedResultCode == .SQLITE_IOERR_SHMSIZE {
+                self = .full
+                return
+            }
             switch error.resultCode {
             case .SQLITE_CORRUPT: self = .damaged
             case .SQLITE_NOTADB: self = .notADatabase

@@ -76,10 +76,11 @@ import WayfinderTerminal
     @Test func aNotificationTurnedOffHereKeepsOneTurnedOffElsewhereMeanwhile() async throws {
         let model = try await screen("wayfinder://settings/notifications", as: NotificationsViewModel.self)
         #expect(model.current.isOn(.likes) && model.current.isOn(.comments))
-        try await elsewhere.settings.setNotification(.likes, enabled: false, for: 1)
+        let settings = try #require(elsewhere.notificationSettings)
+        try await settings.setNotification(.likes, enabled: false, for: 1)
         // Without reading again: the view model's settings still have likes on.
         _ = try await run(model, "off comments")
-        let stored = try await elsewhere.settings.notifications(for: 1)
+        let stored = try await settings.notifications(for: 1)
         #expect(!stored.isOn(.likes), "the change made elsewhere is kept")
         #expect(!stored.isOn(.comments))
         #expect(stored.isOn(.follows))

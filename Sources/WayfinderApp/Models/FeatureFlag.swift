@@ -1,22 +1,3 @@
-/// Which notifications a user receives.
-public struct NotificationSettings: Hashable, Codable, Sendable {
-    /// The kinds of notification, in display order.
-    public enum Kind: String, CaseIterable, Codable, Sendable {
-        case likes, comments, follows
-    }
-
-    /// The kinds switched on.
-    public var enabled: Set<Kind>
-
-    /// Creates settings.
-    public init(enabled: Set<Kind> = Set(Kind.allCases)) {
-        self.enabled = enabled
-    }
-
-    /// Whether `kind` is on.
-    public func isOn(_ kind: Kind) -> Bool { enabled.contains(kind) }
-}
-
 /// A feature flag: a named switch with a default, overridable in Settings.
 public struct FeatureFlag: Hashable, Sendable, Identifiable {
     /// The flag's name (`paged-feed`).
@@ -40,7 +21,7 @@ public struct FeatureFlag: Hashable, Sendable, Identifiable {
     /// Post ids are shown in lists.
     public static let showPostIDs = FeatureFlag(id: "show-post-ids", summary: "show post ids in lists", defaultValue: true)
 
-    /// Its value under `overrides` (``SettingsService/overrides()``): the override, else the default.
+    /// Its value under `overrides` (``FeatureFlagService/overrides()``): the override, else the default.
     public func value(in overrides: [String: Bool]) -> Bool {
         overrides[id] ?? defaultValue
     }
