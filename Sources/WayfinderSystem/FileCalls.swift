@@ -146,7 +146,8 @@ enum FileCalls {
         return removed
     }
 
-    private static func writeAll(_ bytes: [UInt8], to fileDescriptor: Int32, path: String) throws(SystemError) {
+    /// Writes all of `bytes` to `fileDescriptor`, again after an interrupted write.
+    static func writeAll(_ bytes: [UInt8], to fileDescriptor: Int32, path: String) throws(SystemError) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer -> Int in

@@ -14,18 +14,7 @@ extension FileSystem {
            !Platform.setPermissions(mode, of: fileDescriptor) {
             throw SystemError(operation: "fchmod", path: path, code: Platform.lastError)
         }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return Platform.writeBytes(fileDescriptor, from: base + offset, count: buffer.count - offset)
-            }
-            if written < 0 {
-                if Platform.lastError == Platform.interrupted { continue }
-                throw SystemError(operation: "write", path: path, code: Platform.lastError)
-            }
-            offset += written
-        }
+        try FileCalls.writeAll(bytes, to: fileDescriptor, path: path)
         return Platform.status(of: fileDescriptor)?.size ?? 0
     }
 
