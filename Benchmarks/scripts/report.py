@@ -249,6 +249,10 @@ def main():
     target("printing", "Printing a state costs no more than 2× resolving its link",
            f"paired, each state after its link: `link(for:)` {ns(paired_print['second']['p50'])} against {ns(paired_print['first']['p50'])} ({spread(paired_print)}); separate benchmarks: `link(for:)` {ns(p50('Print.state.N1000'))}, {separate_print_state_ratio:.2f}×, the printer `link(flow:tab:stack:presentation:)` {ns(p50('Print.routes.N1000'))}, {print_ratio:.2f}×, against {ns(accepted)}",
            f"{print_state_ratio:.2f}×", verdict(print_state_ratio <= 2))
+    star, dense, dense_link = p50("Load.Star800"), p50("Load.Dense200"), p50("Resolve.Dense200.FiveSegments")
+    target("table_size", "Table size: the 800-screen star table and the 200-screen dense table (40,000 edges) each load and check in under 0.5 s; a five-segment link on the dense table resolves in under 100 µs",
+           f"loading and checking (parse, then the overlap warnings): star {ns(star)}, dense {ns(dense)} (19,900 warnings); the link `t://app/a/b/a/b/c7` {ns(dense_link)}",
+           f"{ns(max(star, dense))} / {ns(dense_link)}", verdict(max(star, dense) < 0.5e9 and dense_link < 100e3))
     target("stack", "Push/pop/present per operation: `Navigator` at depth 14 (the deepest the link limits allow; each intent checks its round trip) against depth 1; the `RouteStack` value at 1,000 within 1.5× of 10",
            f"`Navigator` push+pop {push_ratio:.1f}× ({ns(p50('Navigate.pushPop.depth14'))} against {ns(p50('Navigate.pushPop.depth1'))}); present+dismiss {present_ratio:.2f}×",
            f"{stack_ratio:.2f}×", verdict(stack_ratio <= 1.5) + " for the value; the intents are bounded by the link limits")
