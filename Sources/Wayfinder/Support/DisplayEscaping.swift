@@ -45,6 +45,40 @@ extension String {
     }
 }
 
+extension String {
+    /// `bytes` (a link, an argument, a line, as they arrived) as text to show in a message:
+    /// valid UTF-8 with its control characters escaped as ``escapingControlCharacters``
+    /// escapes them (`\u{1B}`), and every byte of a sequence that is not UTF-8 written
+    /// `\xFF`. The one place bytes from outside are made fit to show, so that a message
+    /// never repairs them into U+FFFD nor writes a terminal's escape sequence.
+    package init(displaying bytes: some Collection<UInt8>) {
+        var result = ""
+        var rest = Array(bytes)[...]
+        while !rest.isEmpty {
+            // The valid prefix, and the invalid sequence after it as the parser sees it
+            // (at least its first byte; never a byte that starts a valid sequence).
+            var parser = Unicode.UTF8.ForwardParser()
+            var iterator = rest.makeIterator()
+            var valid = 0
+            var invalid = 0
+            scan: while true {
+                switch parser.parseScalar(from: &iterator) {
+                case .valid(let encoded): valid += encoded.count
+                case .emptyInput: break scan
+                case .error(let length): invalid = Swift.max(1, length); break scan
+                }
+            }
+            result += String(decoding: rest.prefix(valid), as: UTF8.self).escapingControlCharacters
+            for byte in rest.dropFirst(valid).prefix(invalid) {
+                let hex = String(byte, radix: 16, uppercase: true)
+                result += "\\x" + (hex.count < 2 ? "0" + hex : hex)
+            }
+            rest = rest.dropFirst(valid + invalid)
+        }
+        self = result
+    }
+}
+
 extension Unicode.Scalar {
     /// C0 (U+0000–U+001F), DEL (U+007F) or C1 (U+0080–U+009F).
     var isControlCharacter: Bool {
