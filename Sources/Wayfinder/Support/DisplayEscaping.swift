@@ -1,12 +1,12 @@
 extension String {
     /// Whether the text holds a C0 control, DEL or a C1 control (one pass over its UTF-8).
-    public var containsControlCharacters: Bool {
+    package var containsControlCharacters: Bool {
         containsControl(orBidirectional: false)
     }
 
     /// Whether ``escapingControlCharacters`` would change the text: whether it holds a
     /// control character or a bidirectional override or isolate (one pass over its UTF-8).
-    public var needsEscaping: Bool {
+    package var needsEscaping: Bool {
         containsControl(orBidirectional: true)
     }
 
@@ -18,7 +18,7 @@ extension String {
 
     /// Whether the text holds a bidirectional override or isolate (U+202A–U+202E,
     /// U+2066–U+2069), which would reorder what is shown after it.
-    public var containsBidirectionalControls: Bool {
+    package var containsBidirectionalControls: Bool {
         let bytes = utf8.span
         for index in bytes.indices where bytes[index] == 0xE2 && index + 2 < bytes.count {
             if PercentEncoding.isBidirectionalControl(bytes[index + 1], bytes[index + 2]) { return true }
@@ -29,7 +29,7 @@ extension String {
     /// The text with C0 controls, DEL, C1 controls and bidirectional overrides and isolates
     /// escaped as `\u{…}`, so that untrusted text can be shown on a terminal without writing
     /// escape sequences or reordering what follows it.
-    public var escapingControlCharacters: String {
+    package var escapingControlCharacters: String {
         guard needsEscaping else { return self }
         var result = ""
         result.reserveCapacity(utf8.count + 8)
