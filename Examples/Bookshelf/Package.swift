@@ -1,7 +1,8 @@
 // swift-tools-version:6.1
-// An example of a package that uses Wayfinder: its own route table, Routes/bookshelf.routes,
-// compiled by Wayfinder's RoutesCompiler plugin into `BookshelfRoutes.graph` and the typed
-// route enums `LibraryRoute` and `AccountRoute`. `swift run` resolves a few links with them.
+// An example of a package that uses Wayfinder: its own route table, bookshelf.routes in the
+// target's directory (Sources/Bookshelf), compiled by Wayfinder's RoutesCompiler plugin into
+// `BookshelfRoutes.graph` and the typed route enums `LibraryRoute` and `AccountRoute`.
+// `swift run` resolves a few links with them.
 import PackageDescription
 
 let package = Package(

@@ -1,3 +1,4 @@
+import Wayfinder
 import WayfinderSystem
 import WayfinderTerminal
 
@@ -55,7 +56,7 @@ struct ProcessEnvironment: Sendable {
         let name = String(path[path.index(after: start)...].prefix { $0 != "\u{0}" })
         guard let bytes = invalid[name] else { return }
         let position = (UTF8Validation.firstInvalidByte(in: bytes) ?? 0) + 1
-        printError("wayfinder: error: \(name) '\(UTF8Validation.displayText(of: bytes))' is not valid UTF-8 (byte \(position))")
+        printError("wayfinder: error: \(name) '\(String(displaying: bytes))' is not valid UTF-8 (byte \(position))")
         throw ExitCodes.usage
     }
 }

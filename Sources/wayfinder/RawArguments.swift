@@ -84,7 +84,7 @@ struct RawArguments: Sendable {
     func usageError(_ index: Int) -> ExitCode {
         let argument = bytes[index]
         let position = (UTF8Validation.firstInvalidByte(in: argument) ?? 0) + 1
-        printError("wayfinder: error: argument \(index + 1) '\(UTF8Validation.displayText(of: argument))' is not valid UTF-8 (byte \(position))")
+        printError("wayfinder: error: argument \(index + 1) '\(String(displaying: argument))' is not valid UTF-8 (byte \(position))")
         return ExitCodes.usage
     }
 

@@ -86,6 +86,8 @@ import Testing
         #expect(result.status == 0, "\(result.output)")
         let source = try String(contentsOfFile: output, encoding: .utf8)
         #expect(source.contains("public enum ShopRoutes {"))
+        // The graph's unchecked initializer is the generated code's, not public API.
+        #expect(source.contains("@_spi(Generated) import Wayfinder\n"))
         #expect(source.contains("public enum StoreRoute: FlowRoute {"))
         #expect(source.contains("    case browse(q: String?, page: Int)"))
         #expect(source.contains(#"route["page"]?.intValue ?? ParameterValue(parsing: "1", as: .int)?.intValue"#))

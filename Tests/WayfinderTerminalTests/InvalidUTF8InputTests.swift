@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+import Wayfinder
 @testable import WayfinderTerminal
 
 /// Bytes in, never repaired: input that is not valid UTF-8 is refused, with where it went
@@ -62,9 +63,9 @@ import Testing
     }
 
     @Test func showsBadBytesAsHexAndEscapesControls() {
-        #expect(UTF8Validation.displayText(of: Array("a".utf8) + [0xFF, 0x62]) == #"a\xFFb"#)
-        #expect(UTF8Validation.displayText(of: [0xC0, 0xAF]) == #"\xC0\xAF"#)
-        #expect(UTF8Validation.displayText(of: [0x1B] + Array("é".utf8)) == #"\u{1B}é"#)
+        #expect(String(displaying: Array("a".utf8) + [0xFF, 0x62]) == #"a\xFFb"#)
+        #expect(String(displaying: [0xC0, 0xAF]) == #"\xC0\xAF"#)
+        #expect(String(displaying: [0x1B] + Array("é".utf8)) == #"\u{1B}é"#)
     }
 
     @Test func theByteDecoderRefusesOverlongFormsAndSurrogates() {

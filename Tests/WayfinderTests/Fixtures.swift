@@ -1,3 +1,4 @@
+import Foundation
 import Wayfinder
 
 /// A route table shaped like the sample app's, private to the engine tests.
@@ -29,6 +30,18 @@ enum Fixtures {
     static let webGraph = parse("scheme demo\nweb https://demo.example\n" + routes.dropFirst("scheme demo\n".count), file: "web.routes")
 
     static let graph = parse(routes, file: "fixture.routes")
+
+    /// The sample app's table, read from `Routes/app.routes` beside this package.
+    static let appGraph: RouteGraph = {
+        let file = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Routes/app.routes")
+        do {
+            return parse(try String(contentsOf: file, encoding: .utf8), file: "app.routes")
+        } catch {
+            preconditionFailure("Routes/app.routes cannot be read: \(error)")
+        }
+    }()
 
     /// A test's own table, which must parse.
     static func parse(_ table: String, file: String) -> RouteGraph {

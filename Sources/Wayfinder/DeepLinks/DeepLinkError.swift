@@ -121,34 +121,14 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
 
     /// The link as given, fit to show: control characters escaped as `\u{…}` and bytes
     /// that are not UTF-8 as `\xFF`.
-    public var link: String { DeepLinkError.displayable(bytes[...]) }
+    public var link: String { String(displaying: bytes) }
 
     /// The offending part as it appeared in the link, escaped as ``link`` is.
     public var part: String? {
         guard let range else { return nil }
         let bytes = self.bytes
         let clamped = max(0, range.lowerBound)..<min(bytes.count, max(0, range.upperBound))
-        return DeepLinkError.displayable(bytes[clamped])
-    }
-
-    /// `bytes` as text to show: valid UTF-8 with its control characters escaped, and every
-    /// byte of an invalid sequence written `\xHH`.
-    static func displayable(_ bytes: ArraySlice<UInt8>) -> String {
-        var result = ""
-        var rest = bytes
-        while !rest.isEmpty {
-            let bad = rest.withUnsafeBufferPointer { PercentEncoding.firstInvalidUTF8($0) }
-            let validEnd = rest.startIndex + (bad?.lowerBound ?? rest.count)
-            result += String(decoding: rest[rest.startIndex..<validEnd], as: UTF8.self).escapingControlCharacters
-            guard let bad else { break }
-            let badEnd = rest.startIndex + max(bad.upperBound, bad.lowerBound + 1)
-            for byte in rest[validEnd..<badEnd] {
-                let hex = String(byte, radix: 16, uppercase: true)
-                result += "\\x" + (hex.count < 2 ? "0" + hex : hex)
-            }
-            rest = rest[badEnd...]
-        }
-        return result
+        return String(displaying: bytes[clamped])
     }
 
     /// A full sentence naming the offending part.

@@ -21,8 +21,11 @@ extension RouteGraph {
 
     /// A graph of declarations that ``init(parsing:file:)`` accepted when the package was
     /// built: what the `RoutesCompiler` plugin generates from a `.routes` file (`webOrigins`
-    /// as they print, `https://host`). They are not checked again; declarations that do not
-    /// make a graph stop the program, so write a table and let the plugin call this.
+    /// as they print, `https://host`). They are not checked again, and declarations that do
+    /// not make a graph stop the program: so this is not API to call by hand, but the
+    /// generated code's (`@_spi(Generated) import Wayfinder`). By hand, parse a table with
+    /// ``init(parsing:file:)``, which throws.
+    @_spi(Generated)
     public init(checkedScheme scheme: String, webOrigins: [String] = [], guards: [Guard], flows: [Flow], screens: [Screen]) {
         let origins = webOrigins.compactMap(WebOrigin.init(parsing:))
         guard origins.count == webOrigins.count,

@@ -15,7 +15,7 @@ public struct RouteGraph: Sendable {
         /// The flow shown while the guard is unmet.
         public let fallbackFlow: String
 
-        /// A guard (for ``RouteGraph/init(checkedScheme:webOrigins:guards:flows:screens:)``, in code the `RoutesCompiler` plugin generates).
+        /// A guard (in code the `RoutesCompiler` plugin generates).
         public init(name: String, fallbackFlow: String) {
             self.name = name
             self.fallbackFlow = fallbackFlow
@@ -33,7 +33,7 @@ public struct RouteGraph: Sendable {
         /// Whether the flow has tabs.
         public var hasTabs: Bool { !tabs.isEmpty }
 
-        /// A flow (for ``RouteGraph/init(checkedScheme:webOrigins:guards:flows:screens:)``, in code the `RoutesCompiler` plugin generates).
+        /// A flow (in code the `RoutesCompiler` plugin generates).
         public init(name: String, guardName: String?, tabs: [String]) {
             self.name = name
             self.guardName = guardName
@@ -97,7 +97,7 @@ public struct RouteGraph: Sendable {
         /// printer leaves it out when it has this value.
         public let defaultValue: ParameterValue?
 
-        /// A query parameter (for ``RouteGraph/init(checkedScheme:webOrigins:guards:flows:screens:)``, in code the `RoutesCompiler` plugin generates).
+        /// A query parameter (in code the `RoutesCompiler` plugin generates).
         public init(name: String, type: ParameterType, isOptional: Bool, defaultValue: ParameterValue? = nil) {
             self.name = name
             self.type = type
@@ -125,7 +125,7 @@ public struct RouteGraph: Sendable {
         /// Where it is declared.
         public let location: RoutesLocation
 
-        /// A screen (for ``RouteGraph/init(checkedScheme:webOrigins:guards:flows:screens:)``, in code the `RoutesCompiler` plugin generates).
+        /// A screen (in code the `RoutesCompiler` plugin generates).
         public init(
             name: String, flow: String, tab: String?, kind: ScreenKind, pattern: [Segment],
             query: [QueryParameter], predecessors: [String], location: RoutesLocation

@@ -1,12 +1,12 @@
 extension String {
     /// Whether the text holds a C0 control, DEL or a C1 control (one pass over its UTF-8).
-    public var containsControlCharacters: Bool {
+    package var containsControlCharacters: Bool {
         containsControl(orBidirectional: false)
     }
 
     /// Whether ``escapingControlCharacters`` would change the text: whether it holds a
     /// control character or a bidirectional override or isolate (one pass over its UTF-8).
-    public var needsEscaping: Bool {
+    package var needsEscaping: Bool {
         containsControl(orBidirectional: true)
     }
 
@@ -18,7 +18,7 @@ extension String {
 
     /// Whether the text holds a bidirectional override or isolate (U+202A–U+202E,
     /// U+2066–U+2069), which would reorder what is shown after it.
-    public var containsBidirectionalControls: Bool {
+    package var containsBidirectionalControls: Bool {
         let bytes = utf8.span
         for index in bytes.indices where bytes[index] == 0xE2 && index + 2 < bytes.count {
             if PercentEncoding.isBidirectionalControl(bytes[index + 1], bytes[index + 2]) { return true }
@@ -29,7 +29,7 @@ extension String {
     /// The text with C0 controls, DEL, C1 controls and bidirectional overrides and isolates
     /// escaped as `\u{…}`, so that untrusted text can be shown on a terminal without writing
     /// escape sequences or reordering what follows it.
-    public var escapingControlCharacters: String {
+    package var escapingControlCharacters: String {
         guard needsEscaping else { return self }
         var result = ""
         result.reserveCapacity(utf8.count + 8)
@@ -42,6 +42,40 @@ extension String {
             }
         }
         return result
+    }
+}
+
+extension String {
+    /// `bytes` (a link, an argument, a line, as they arrived) as text to show in a message:
+    /// valid UTF-8 with its control characters escaped as ``escapingControlCharacters``
+    /// escapes them (`\u{1B}`), and every byte of a sequence that is not UTF-8 written
+    /// `\xFF`. The one place bytes from outside are made fit to show, so that a message
+    /// never repairs them into U+FFFD nor writes a terminal's escape sequence.
+    package init(displaying bytes: some Collection<UInt8>) {
+        var result = ""
+        var rest = Array(bytes)[...]
+        while !rest.isEmpty {
+            // The valid prefix, and the invalid sequence after it as the parser sees it
+            // (at least its first byte; never a byte that starts a valid sequence).
+            var parser = Unicode.UTF8.ForwardParser()
+            var iterator = rest.makeIterator()
+            var valid = 0
+            var invalid = 0
+            scan: while true {
+                switch parser.parseScalar(from: &iterator) {
+                case .valid(let encoded): valid += encoded.count
+                case .emptyInput: break scan
+                case .error(let length): invalid = Swift.max(1, length); break scan
+                }
+            }
+            result += String(decoding: rest.prefix(valid), as: UTF8.self).escapingControlCharacters
+            for byte in rest.dropFirst(valid).prefix(invalid) {
+                let hex = String(byte, radix: 16, uppercase: true)
+                result += "\\x" + (hex.count < 2 ? "0" + hex : hex)
+            }
+            rest = rest.dropFirst(valid + invalid)
+        }
+        self = result
     }
 }
 

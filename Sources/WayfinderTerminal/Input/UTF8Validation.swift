@@ -48,31 +48,6 @@ public enum UTF8Validation {
         /// `not valid UTF-8 (byte N)`.
         public var description: String { "not valid UTF-8 (byte \(position))" }
     }
-
-    /// `bytes` as text to show in a message: valid UTF-8 is kept, with control characters
-    /// escaped (`\u{1B}`), and every byte that is not valid UTF-8 is written `\xFF`.
-    public static func displayText(of bytes: some Collection<UInt8>) -> String {
-        var result = ""
-        var rest = Array(bytes)[...]
-        while !rest.isEmpty {
-            let bad = firstInvalidByte(in: rest) ?? rest.count
-            let valid = rest.prefix(bad)
-            result += String(decoding: valid, as: UTF8.self).escapingControlCharacters
-            rest = rest.dropFirst(bad)
-            guard !rest.isEmpty else { break }
-            // One invalid sequence (as the parser saw it): at least its first byte.
-            var parser = Unicode.UTF8.ForwardParser()
-            var iterator = rest.makeIterator()
-            var length = 1
-            if case .error(let count) = parser.parseScalar(from: &iterator) { length = max(1, count) }
-            for byte in rest.prefix(length) {
-                let hex = String(byte, radix: 16, uppercase: true)
-                result += "\\x" + (hex.count == 1 ? "0" + hex : hex)
-            }
-            rest = rest.dropFirst(length)
-        }
-        return result
-    }
 }
 
 /// Decodes UTF-8 one byte at a time (for a terminal, read a byte at a time), strictly, as

@@ -1,6 +1,6 @@
 import Wayfinder
 
-// The graph and the typed routes come from Routes/bookshelf.routes, compiled at build time.
+// The graph and the typed routes come from bookshelf.routes beside this file, compiled at build time.
 let graph = BookshelfRoutes.graph
 
 let links = [

@@ -65,8 +65,8 @@ extension AppDatabase {
     }
 
     /// Each post's likes and comments counted in its row, kept by triggers as rows come and
-    /// go: the feed shows them at every render, and counting them there took an eighth of a
-    /// REPL command (Benchmarks/analysis.md). Existing posts are counted once, here.
+    /// go: the feed shows them at every render, which then reads two columns instead of
+    /// counting rows for each post it shows. Existing posts are counted once, here.
     static let postCountsV2 = """
         ALTER TABLE post ADD COLUMN likeCount INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE post ADD COLUMN commentCount INTEGER NOT NULL DEFAULT 0;

@@ -107,9 +107,10 @@ public struct AppDatabase: Sendable {
         return configuration
     }
 
-    /// Refuses a damaged database at open, before any screen shows its data: `PRAGMA
-    /// quick_check` reads every page (about 50 µs on the demo data's 80 KB, growing with
-    /// the file; Benchmarks/analysis.md).
+    /// Refuses a damaged database at open, before any screen shows its data. `PRAGMA
+    /// quick_check` (not `integrity_check`, which also checks indexes against their tables)
+    /// reads every page once, so its cost grows with the file: for the app's data it is
+    /// small beside the start of the process.
     private static func check(_ queue: DatabaseQueue, path: String) throws(ServiceError) {
         let problems: [String]
         do {
