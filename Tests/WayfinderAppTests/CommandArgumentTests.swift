@@ -39,8 +39,6 @@ import WayfinderTerminal
         #expect(await run("lik", on: login).text == "error: unknown command 'lik' here; type help for the commands of this screen")
         let post = try await shell(showing: "wayfinder://main/feed/post/4")
         #expect(await run("lik", on: post).text == "error: unknown command 'lik' here; did you mean 'like'?")
-        // A feature's command that shows another flow, offered here.
-        #expect(await run("setings", on: post).text == "error: unknown command 'setings' here; did you mean 'settings'?")
     }
 
     @Test func aTabNotOfTheFlowGetsTheNearestSuggested() async throws {
@@ -61,33 +59,10 @@ import WayfinderTerminal
         #expect(none.isError && !none.isUsageError)
     }
 
-    @Test func flagNamesAndValuesGetTheNearestSuggested() async throws {
-        let settings = try await shell(showing: "wayfinder://settings")
-        let name = await run("flag show-post-id off", on: settings)
-        #expect(name.text == "error: 'show-post-id' is not a feature flag; did you mean 'show-post-ids'?")
-        #expect(name.isUsageError)
-        #expect(await run("flag paged-feed of", on: settings).text == "error: 'of' is not a flag value; did you mean 'off'?")
-        #expect(await run("flag paged-feed maybe", on: settings).text == "error: 'maybe' is not a flag value: on, off or default")
-        let overrides = await settings.app.container.flags.overrides()
-        #expect(overrides.isEmpty, "a refused flag command changed \(overrides)")
-        #expect(await run("flag show-post-ids off", on: settings).text.hasPrefix("show-post-ids is off."))
-    }
-
-    @Test func notificationKindsAndSaveOptionsGetTheNearestSuggested() async throws {
-        let notifications = try await shell(showing: "wayfinder://settings/notifications")
-        let kind = await run("off like", on: notifications)
-        #expect(kind.text == "error: 'like' is not a kind of notification; did you mean 'likes'?")
-        #expect(kind.isUsageError)
-        let profile = try await shell(showing: "wayfinder://settings/profile")
-        #expect(await run("save --forse", on: profile).text == "error: '--forse' is not a save option; did you mean '--force'?")
-    }
-
     @Test func tabCompletesTheSameClosedSets() async throws {
         let feed = try await shell(showing: "wayfinder://main/feed")
         #expect(feed.completions(for: "tab s") == ["search"])
-        let settings = try await shell(showing: "wayfinder://settings")
-        #expect(settings.completions(for: "flag show") == ["show-post-ids"])
-        #expect(settings.completions(for: "flag paged-feed o") == ["on", "off"])
+        #expect(feed.completions(for: "tab ") == ["feed", "search", "me"])
     }
 
     // MARK: One rule for extra arguments
