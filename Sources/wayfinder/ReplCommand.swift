@@ -16,8 +16,9 @@ struct ReplCommand: MainActorCommand {
             $XDG_STATE_HOME/wayfinder/history. With -c or -f, or piped: no banner and no \
             prompt; blank lines and lines starting with # are skipped; errors on stderr; exit \
             0 when every command succeeded, 74 when one failed because data could not be \
-            read or written (a full disk…), else 1 (with --bail, the status of the first \
-            that failed, where it stops). A password that a command asks for (login, \
+            read or written (a full disk…), else 64 when one was given arguments it does \
+            not take (refused with its usage line), else 1 (with --bail, the status of the \
+            first that failed, where it stops). A password that a command asks for (login, \
             create) is never taken from -c or a file: it is the next line of standard input \
             (typed without echo at a terminal); --echo never prints it. The navigation is \
             saved as it changes (after each command) and restored on the next start.
@@ -123,7 +124,7 @@ struct ReplCommand: MainActorCommand {
         if let failure = autosave.finish() {
             // Where the session ended is lost: not a success.
             printError("wayfinder: \(failure)")
-            if status == 0 || status == 1 { status = ExitCodes.cannotOpenData.rawValue }
+            if [0, 1, ExitCodes.usage.rawValue].contains(status) { status = ExitCodes.cannotOpenData.rawValue }
         }
         if output.isClosed { status = StandardOutput.closedStatus }
         if let signal = Terminal.terminationSignal { status = 128 + signal }

@@ -233,7 +233,7 @@ struct TerminalTests {
         try await pane.signIn()
         let screen = try await pane.run("refresh", prompt: "wayfinder://main/feed")
         #expect(screen.contains("Also: help, back, root, open, where,"), "wrapped between words:\n\(screen)")
-        #expect(screen.contains("Commands: post <id>, next, prev, page"), "\(screen)")
+        #expect(screen.contains("Commands: post <id>|#<n>, next, prev,"), "\(screen)")
         // (tmux would cut a longer line at the edge: a word cut there would show.)
         #expect(!screen.contains { $0.hasSuffix(" pa") || $0.hasSuffix(" wh") }, "\(screen)")
     }

@@ -23,6 +23,30 @@ public struct CommandHelp: Hashable, Sendable {
     }
 }
 
+/// The values an argument takes when they are a closed set (the tabs of the flow, the
+/// feature flags, `on|off|default`): any other value is refused before the handler runs, as
+/// a usage error, with the nearest of them suggested ("did you mean 'feed'?").
+public struct ArgumentChoices: Hashable, Sendable {
+    /// What one of them is, after "is not a" (`tab of this flow`, `feature flag`).
+    public let noun: String
+    /// The values, in the order a refusal lists them.
+    public let values: [String]
+
+    /// `values`, each a `noun`.
+    public init(_ noun: String, _ values: [String]) {
+        self.noun = noun
+        self.values = values
+    }
+
+    /// Why `value`, not one of them, is refused: the nearest one suggested, else all listed.
+    func refusal(of value: String) -> String {
+        let shown = "'\(value.escapingControlCharacters)' is not a \(noun)"
+        if let near = closestName(to: value, among: values) { return "\(shown); did you mean '\(near)'?" }
+        let list = values.count > 1 ? values.dropLast().joined(separator: ", ") + " or " + (values.last ?? "") : values.joined()
+        return "\(shown): \(list)"
+    }
+}
+
 /// A command, declared once with everything about it: its help line, how many arguments
 /// it takes, what completes them, when it is offered, and its handler, which runs on
 /// `Target` (a screen's view model, the shell, the app coordinator). Dispatch, `help`,
@@ -43,18 +67,22 @@ public struct Command<Target: AnyObject> {
     /// Other names it answers to (`exit` for `quit`).
     let aliases: [String]
     /// How many arguments it takes; arguments that are only empty text (`title ""`) count
-    /// as none.
-    /// Another number is refused before the handler runs, with ``usageError`` or else
-    /// ``CommandHelp/usageMessage``.
+    /// as none. Another number is refused before the handler runs, as every command's are:
+    /// with ``CommandHelp/usageMessage`` (and ``usageError``'s sentence, if any), as a usage
+    /// error.
     let arguments: ClosedRange<Int>
     /// Whether help and the screen list it (a command that only makes sense over a prompt
     /// elsewhere, such as signing in as another user, is not listed).
     let isListed: Bool
     /// Whether it can be typed now.
     let isOffered: @MainActor (Target) -> Bool
-    /// What a wrong number of arguments says, when something more useful than the usage
-    /// line; `nil` for the usage line.
+    /// What a wrong number of arguments says after the usage line, when there is something
+    /// more useful to say; `nil` for the usage line alone.
     let usageError: @MainActor (CommandInput) -> String?
+    /// The closed set of values argument `index` (from 0) takes, if it is one: they complete
+    /// it, and another value is refused before the handler runs (an empty set refuses
+    /// nothing: the handler says why no value will do).
+    let choices: @MainActor (Target, _ index: Int) -> ArgumentChoices?
     /// Completions for argument `index` (from 0).
     let completions: @MainActor (Target, _ index: Int) -> [String]
     /// More lines for `help NAME`.
@@ -71,8 +99,10 @@ public struct Command<Target: AnyObject> {
     ///   - arguments: How many arguments it takes.
     ///   - listed: Whether help and the screen list it.
     ///   - when: Whether it can be typed now (always by default).
-    ///   - usageError: What a wrong number of arguments says instead of the usage line.
-    ///   - completions: What completes argument `index`.
+    ///   - usageError: What a wrong number of arguments says after the usage line.
+    ///   - choices: The closed set of values argument `index` takes, if it is one (they
+    ///     complete it too).
+    ///   - completions: What completes argument `index` (when it has no ``ArgumentChoices``).
     ///   - details: More lines for `help NAME`.
     ///   - run: The handler.
     public init(
@@ -80,19 +110,21 @@ public struct Command<Target: AnyObject> {
         aliases: [String] = [], arguments: ClosedRange<Int> = 0...0, listed: Bool = true,
         when isOffered: @escaping @MainActor (Target) -> Bool = { _ in true },
         usageError: @escaping @MainActor (CommandInput) -> String? = { _ in nil },
+        choices: @escaping @MainActor (Target, _ index: Int) -> ArgumentChoices? = { _, _ in nil },
         completions: @escaping @MainActor (Target, _ index: Int) -> [String] = { _, _ in [] },
         details: @escaping @MainActor (Target) -> StyledText = { _ in StyledText() },
         run: @escaping @MainActor (Target, CommandInput) async -> ReplReply
     ) {
         self.init(
             help: CommandHelp(name, usage, summary), aliases: aliases, arguments: arguments, isListed: listed,
-            isOffered: isOffered, usageError: usageError, completions: completions, details: details, run: run)
+            isOffered: isOffered, usageError: usageError, choices: choices, completions: completions, details: details, run: run)
     }
 
     init(
         help: CommandHelp, aliases: [String], arguments: ClosedRange<Int>, isListed: Bool,
         isOffered: @escaping @MainActor (Target) -> Bool,
         usageError: @escaping @MainActor (CommandInput) -> String?,
+        choices: @escaping @MainActor (Target, Int) -> ArgumentChoices?,
         completions: @escaping @MainActor (Target, Int) -> [String],
         details: @escaping @MainActor (Target) -> StyledText,
         run: @escaping @MainActor (Target, CommandInput) async -> ReplReply
@@ -103,6 +135,7 @@ public struct Command<Target: AnyObject> {
         self.isListed = isListed
         self.isOffered = isOffered
         self.usageError = usageError
+        self.choices = choices
         self.completions = completions
         self.details = details
         self.run = run
@@ -113,17 +146,33 @@ public struct Command<Target: AnyObject> {
         help.name == name || aliases.contains(name)
     }
 
-    /// This command on `target`, for the shell.
+    /// This command on `target`, for the shell: the one place where every command's
+    /// arguments are checked before its handler runs.
     func bound(to target: Target) -> BoundCommand {
         BoundCommand(
             help: help,
             run: { input in
-                let count = input.freeText.isEmpty ? 0 : input.arguments.count
-                guard arguments.contains(count) else { return .failed(usageError(input) ?? help.usageMessage) }
+                if let refusal = refusal(of: input, on: target) { return .usageFailed(refusal) }
                 return await run(target, input)
             },
-            completions: { index in completions(target, index) },
+            completions: { index in choices(target, index)?.values ?? completions(target, index) },
             details: { details(target) })
+    }
+
+    /// Why `input` does not fit this command's usage line on `target`, or `nil` when it
+    /// does: another number of arguments (the usage line), or a value outside an
+    /// argument's ``ArgumentChoices``.
+    private func refusal(of input: CommandInput, on target: Target) -> String? {
+        let count = input.freeText.isEmpty ? 0 : input.arguments.count
+        guard arguments.contains(count) else {
+            return usageError(input).map { "\(help.usageMessage) (\($0))" } ?? help.usageMessage
+        }
+        for (index, value) in input.arguments.prefix(count).enumerated() {
+            if let choices = choices(target, index), !choices.values.isEmpty, !choices.values.contains(value) {
+                return choices.refusal(of: value)
+            }
+        }
+        return nil
     }
 
     /// The same command run on what `reach` finds from another target (the sign-in screen
@@ -134,7 +183,7 @@ public struct Command<Target: AnyObject> {
         let run = self.run
         return Command<Other>(
             help: help, aliases: aliases, arguments: arguments, isListed: isListed, isOffered: isOffered,
-            usageError: usageError, completions: { _, _ in [] }, details: { _ in StyledText() },
+            usageError: usageError, choices: { _, _ in nil }, completions: { _, _ in [] }, details: { _ in StyledText() },
             run: { other, input in
                 switch reach(other) {
                 case .success(let target): await run(target, input)

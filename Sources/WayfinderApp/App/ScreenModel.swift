@@ -77,7 +77,7 @@ func navigate(_ body: () throws(NavigationError) -> Void) -> ReplReply {
     }
 }
 
-/// Parses a positive id (`post 7`).
+/// Parses a positive id (`post 7`); a failure is a usage error where it is shown.
 func parseID(_ text: String, what: String) -> Result<Int, ScreenFailure> {
     guard let id = Int(text), id > 0 else {
         return .failure(ScreenFailure("'\(text)' is not a \(what) id; ids are positive whole numbers"))

@@ -18,7 +18,8 @@ extension TextOutput {
 /// On a terminal it shows a banner, the screen and a prompt. On a pipe it shows no banner
 /// and no prompt; lines that are blank or start with `#` are skipped; errors go to
 /// standard error; ``run()`` returns 0 when every command succeeded, 74 when one failed on
-/// a storage error (``ReplReply/isStorageError``), and 1 otherwise.
+/// a storage error (``ReplReply/isStorageError``), else 64 when one was typed with arguments
+/// it does not take (``ReplReply/isUsageError``), and 1 otherwise.
 ///
 /// Ctrl-D at a password prompt cancels that prompt only (the shell says what was cancelled)
 /// and the next prompt follows; in a piped session the end of input there ends the session
@@ -41,6 +42,7 @@ public final class Repl {
     private var warnedAboutHistory = false
     private var failed = false
     private var failedOnStorage = false
+    private var failedOnUsage = false
     /// The last line read that was not a password: where a failure is said to be.
     private var lastCommand: ReplStop?
     /// Checked before each line; the loop ends when it returns true (SIGTERM, SIGHUP).
@@ -80,7 +82,7 @@ public final class Repl {
     /// Runs until `quit`, end of input, or ``shouldStop`` (or, with ``stopsAtFirstFailure``,
     /// a failed command).
     /// - Returns: The exit status: 0; in a piped session 74 when a command failed on a
-    ///   storage error, else 1 when one failed.
+    ///   storage error, else 64 when one was a usage error, else 1 when one failed.
     public func run() async -> Int32 {
         let interactive = reader.isInteractive
         if interactive {
@@ -101,7 +103,7 @@ public final class Repl {
                 if interactive { output.write("\n") }
                 guard secretPrompt != nil else { return exitStatus }
                 if cancelSecretPromptAtEndOfInput(interactive: interactive) { continue }
-                noteFailure(onStorage: false)
+                noteFailure()
                 return exitStatus
             case .interrupted:
                 if secretPrompt != nil {
@@ -109,7 +111,7 @@ public final class Repl {
                     // A script's sign-in that did not happen: what follows must not run
                     // as whoever is still signed in.
                     if !interactive {
-                        noteFailure(onStorage: false)
+                        noteFailure()
                         return exitStatus
                     }
                 } else {
@@ -118,7 +120,7 @@ public final class Repl {
             case .invalidUTF8(let position):
                 if secretPrompt == nil { lastCommand = ReplStop(location: reader.lastLineLocation, command: nil) }
                 output.writeError(renderer.render(.line("error: line is not valid UTF-8 (byte \(position))", .error)))
-                noteFailure(onStorage: false)
+                noteFailure()
                 if stop != nil { return exitStatus }
             case .line(let line):
                 if await runLine(line, secret: secretPrompt != nil) || stop != nil { return exitStatus }
@@ -129,7 +131,9 @@ public final class Repl {
 
     /// `quit`, Ctrl-D and end of input alike: only a piped session reports failed commands.
     private var exitStatus: Int32 {
-        reader.isInteractive ? 0 : (failedOnStorage ? 74 : (failed ? 1 : 0))
+        guard !reader.isInteractive, failed else { return 0 }
+        // What most needs fixing first: data not written, then the script itself.
+        return failedOnStorage ? 74 : (failedOnUsage ? 64 : 1)
     }
 
     /// Runs one line read (a password when `secret`): echoes it when asked, prints its reply
@@ -150,7 +154,7 @@ public final class Repl {
             let text = renderer.render(reply.output)
             if reply.isError { output.writeError(text) } else { output.write(text) }
         }
-        if reply.isError { noteFailure(onStorage: reply.isStorageError) }
+        if reply.isError { noteFailure(onStorage: reply.isStorageError, onUsage: reply.isUsageError) }
         if reply.showsScreen {
             output.write(renderer.render(await shell.screen()))
         }
@@ -160,9 +164,10 @@ public final class Repl {
     /// Counts a failed command; with ``stopsAtFirstFailure`` (and no one at a terminal),
     /// the session stops at it: at the command a password was asked for, when the password
     /// line failed.
-    private func noteFailure(onStorage: Bool) {
+    private func noteFailure(onStorage: Bool = false, onUsage: Bool = false) {
         failed = true
         if onStorage { failedOnStorage = true }
+        if onUsage { failedOnUsage = true }
         guard stopsAtFirstFailure, !reader.isInteractive, stop == nil else { return }
         stop = lastCommand ?? ReplStop(location: reader.lastLineLocation, command: nil)
     }

@@ -51,14 +51,22 @@ public struct ReplReply: Hashable, Sendable {
     /// permissions, damage, I/O): a piped session then ends with status 74 (EX_IOERR)
     /// rather than 1.
     public var isStorageError: Bool
+    /// Whether the command failed because it was typed wrong: arguments its usage line does
+    /// not allow (too many, too few, a value outside the closed set it takes). A piped
+    /// session then ends with status 64 (EX_USAGE) rather than 1.
+    public var isUsageError: Bool
 
     /// Creates a reply.
-    public init(output: StyledText = StyledText(), isError: Bool = false, showsScreen: Bool = false, quits: Bool = false, isStorageError: Bool = false) {
+    public init(
+        output: StyledText = StyledText(), isError: Bool = false, showsScreen: Bool = false, quits: Bool = false,
+        isStorageError: Bool = false, isUsageError: Bool = false
+    ) {
         self.output = output
         self.isError = isError
         self.showsScreen = showsScreen
         self.quits = quits
         self.isStorageError = isStorageError
+        self.isUsageError = isUsageError
     }
 
     /// A command that worked: its message, if any, printed as a success; the screen is
@@ -71,5 +79,13 @@ public struct ReplReply: Hashable, Sendable {
     /// changed, so the screen is not shown again.
     public static func failed(_ message: String) -> ReplReply {
         ReplReply(output: .line("error: \(message)", .error), isError: true)
+    }
+
+    /// A command typed with arguments it does not take: failed as ``failed(_:)``, and a
+    /// usage error (``isUsageError``).
+    public static func usageFailed(_ message: String) -> ReplReply {
+        var reply = failed(message)
+        reply.isUsageError = true
+        return reply
     }
 }

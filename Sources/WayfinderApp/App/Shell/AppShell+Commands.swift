@@ -14,7 +14,7 @@ extension AppShell {
         Command("back", "", "dismiss the sheet or alert, else go back one screen") { shell, _ in
             navigate { () throws(NavigationError) in try shell.app.back() }
         },
-        Command("root", "", "go back to the first screen of the tab or flow", arguments: 0...Int.max) { shell, _ in
+        Command("root", "", "go back to the first screen of the tab or flow") { shell, _ in
             navigate { () throws(NavigationError) in try shell.app.backToRoot() }
         },
         Command(
@@ -24,31 +24,31 @@ extension AppShell {
         ) { shell, input in
             shell.open(input.arguments[0])
         },
-        Command("where", "", "print the link of what is on screen", arguments: 0...Int.max) { shell, _ in
+        Command("where", "", "print the link of what is on screen") { shell, _ in
             ReplReply(output: .line(shell.app.url, .link))
         },
-        Command("state", "", "print the whole navigation state as one JSON line", arguments: 0...Int.max) { shell, _ in
+        Command("state", "", "print the whole navigation state as one JSON line") { shell, _ in
             ReplReply(output: .line(shell.stateJSON.serialized))
         },
         Command(
             "tab", "<name>", "switch to another tab of the flow", arguments: 1...1,
-            completions: { shell, index in index == 0 ? shell.tabs() : [] }
+            choices: { shell, index in index == 0 ? ArgumentChoices("tab of this flow", shell.tabs()) : nil }
         ) { shell, input in
             navigate { () throws(NavigationError) in try shell.app.selectTab(input.arguments[0]) }
         },
-        Command("dismiss", "", "dismiss the sheet or alert", arguments: 0...Int.max) { shell, _ in
+        Command("dismiss", "", "dismiss the sheet or alert") { shell, _ in
             navigate { () throws(NavigationError) in try shell.app.dismiss() }
         },
-        Command("undo", "", "undo the last navigation step", arguments: 0...Int.max) { shell, _ in
+        Command("undo", "", "undo the last navigation step") { shell, _ in
             navigate { () throws(NavigationError) in try shell.app.undo() }
         },
-        Command("redo", "", "redo the step undone", arguments: 0...Int.max) { shell, _ in
+        Command("redo", "", "redo the step undone") { shell, _ in
             navigate { () throws(NavigationError) in try shell.app.redo() }
         },
-        Command("logout", "", "sign out at once", arguments: 0...Int.max) { shell, _ in
+        Command("logout", "", "sign out at once") { shell, _ in
             SignOutRequested.reply(sending: shell.app.send)
         },
-        Command("quit", "", "leave (Ctrl-D works too)", aliases: ["exit"], arguments: 0...Int.max) { _, _ in
+        Command("quit", "", "leave (Ctrl-D works too)", aliases: ["exit"]) { _, _ in
             ReplReply(quits: true)
         },
     ]

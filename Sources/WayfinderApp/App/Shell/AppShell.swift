@@ -111,7 +111,8 @@ public final class AppShell: ReplShell, NavigationStoreProviding, CommandTarget 
             return .failed("\(error): close the quote and try again")
         }
         guard let (command, isScreens) = command(named: input.name, on: model) else {
-            return .failed("unknown command '\(input.name)' here; type help for the commands of this screen")
+            let hint = closestName(to: input.name, among: commandNames()).map { "did you mean '\($0)'?" }
+            return .failed("unknown command '\(input.name)' here; \(hint ?? "type help for the commands of this screen")")
         }
         if isScreens {
             do {

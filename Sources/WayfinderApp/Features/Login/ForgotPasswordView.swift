@@ -14,7 +14,13 @@ public struct ForgotPasswordView: TextView {
     public func render() -> StyledText {
         var text = StyledText()
         text.append("Forgot your password?", .title)
-        text.append("Email: \(model.email ?? "(none given)")")
+        // Once sent, what was done, and only that: the address typed may not be the link's
+        // email, and whether it has an account is never told (so never "was sent").
+        if let sentTo = model.sentTo {
+            text.append(ForgotPasswordViewModel.sentSentence(to: sentTo), .success)
+        } else {
+            text.append("Email: \(model.email ?? "(none given)")")
+        }
         return text
     }
 }

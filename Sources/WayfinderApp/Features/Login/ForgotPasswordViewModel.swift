@@ -25,13 +25,17 @@ public final class ForgotPasswordViewModel: ScreenModel {
     public func load() async {}
 
     private func send(to address: String?) -> ReplReply {
-        guard let address else { return .failed("usage: send <email>") }
+        guard let address else { return .usageFailed("usage: send <email> (the link gave none)") }
         if let problem = UserText.problem(in: address, field: .email) { return .failed(problem) }
         guard Self.looksLikeEmail(address) else { return .failed("'\(address)' is not an email address") }
         sentTo = address
-        // One sentence, and the screen does not add another: whether the address has an
-        // account is not told.
-        return .done("If \(address) has an account, a reset link is on its way.")
+        // The screen says it, once (``sentSentence(to:)``).
+        return .done(nil)
+    }
+
+    /// What the screen says once a reset link was asked for `address`.
+    static func sentSentence(to address: String) -> String {
+        "If \(address) has an account, a reset link is on its way."
     }
 
     static func looksLikeEmail(_ text: String) -> Bool {

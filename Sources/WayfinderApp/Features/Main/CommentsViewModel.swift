@@ -24,11 +24,10 @@ public final class CommentsViewModel: ScreenModel {
     public static let commands: [ScreenCommand<CommentsViewModel>] = [
         ScreenCommand(
             "user", "<id>", "open a commenter's profile", arguments: 1...1,
-            usageError: { input in input.arguments.isEmpty ? "which user? give its id" : nil },
             completions: { model, index in index == 0 ? Array(Set(model.comments.map { String($0.authorID) })).sorted() : [] }
         ) { model, input in
             switch parseID(input.arguments[0], what: "user") {
-            case .failure(let failure): return .failed(failure.message)
+            case .failure(let failure): return .usageFailed(failure.message)
             case .success(let id):
                 guard (try? await model.users.user(id: id)) ?? nil != nil else { return .failed("user \(id) does not exist") }
                 return navigate { () throws(NavigationError) in try model.router.push(.user(id: id)) }

@@ -19,7 +19,7 @@ public struct FeedView: TextView {
             return text
         }
         text.append("Page \(page.number) of \(page.pageCount)", .dim)
-        text.append(contentsOf: PostListView(posts: page.posts, authors: model.authors, showsIDs: model.showsIDs).body)
+        text.append(contentsOf: PostListView(posts: page.posts, authors: model.authors, showsIDs: model.showsPostIDs).body)
         return text
     }
 }

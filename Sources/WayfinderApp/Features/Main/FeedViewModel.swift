@@ -13,7 +13,7 @@ public final class FeedViewModel: ScreenModel, PostOpening {
     /// The page number asked for.
     public private(set) var pageNumber = 1
     private(set) var authors: [Int: User] = [:]
-    private(set) var showsIDs = true
+    private(set) var showsPostIDs = true
     /// Creates the view model.
     public init(router: any Routable<MainRoute>, posts: any PostRepository, settings: any FeatureFlagService, users: any UserRepository) {
         self.router = router
@@ -37,7 +37,7 @@ public final class FeedViewModel: ScreenModel, PostOpening {
             completions: { model, index in index == 0 ? (1...model.pageCount).map(String.init) : [] }
         ) { model, input in
             guard let number = Int(input.arguments[0]), (1...model.pageCount).contains(number) else {
-                return .failed("usage: page <n>, with n from 1 to \(model.pageCount)")
+                return .usageFailed("usage: page <n> (n from 1 to \(model.pageCount))")
             }
             return await model.show(page: number)
         },
@@ -58,7 +58,7 @@ public final class FeedViewModel: ScreenModel, PostOpening {
         // One read for both flags.
         let flags = await settings.overrides()
         pageSize = FeatureFlag.pagedFeed.value(in: flags) ? 10 : 30
-        showsIDs = FeatureFlag.showPostIDs.value(in: flags)
+        showsPostIDs = FeatureFlag.showPostIDs.value(in: flags)
         try await loadPage(pageNumber)
     }
 

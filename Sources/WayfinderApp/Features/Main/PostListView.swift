@@ -1,7 +1,9 @@
 import Wayfinder
 import WayfinderTerminal
 
-/// A list of posts, one line each: id, title, author, likes and comments.
+/// A list of posts, one line each: how to open it (its id, `[12]`, or, with the
+/// `show-post-ids` flag off, its place, `#1`, as `post` takes them), title, author, likes and
+/// comments. Every screen that lists posts shows them through it.
 struct PostListView {
     let posts: [Post]
     let authors: [Int: User]
@@ -10,11 +12,11 @@ struct PostListView {
     var body: StyledText {
         var text = StyledText()
         if posts.isEmpty { text.append("  (no posts)", .dim) }
-        for post in posts {
+        for (index, post) in posts.enumerated() {
             var spans: [TextSpan] = []
             spans.reserveCapacity(4)
             spans.append(TextSpan("  "))
-            if showsIDs { spans.append(TextSpan("[\(post.id)] ", .link)) }
+            spans.append(TextSpan(showsIDs ? "[\(post.id)] " : "#\(index + 1) ", .link))
             spans.append(TextSpan(post.title))
             let author = authors[post.authorID].map { "@\($0.username)" } ?? "user \(post.authorID)"
             spans.append(TextSpan("  \(author) · \(count(post.likeCount, "like")) · \(count(post.commentCount, "comment"))", .dim))

@@ -23,7 +23,7 @@ public struct ProfileView: TextView {
         text.append(user.bio.isEmpty ? "(no bio)" : user.bio, user.bio.isEmpty ? .dim : .plain)
         text.appendBlank()
         text.append("Posts (\(model.userPosts.count))", .title)
-        text.append(contentsOf: PostListView(posts: model.userPosts, authors: [user.id: user], showsIDs: true).body)
+        text.append(contentsOf: PostListView(posts: model.userPosts, authors: [user.id: user], showsIDs: model.showsPostIDs).body)
         return text
     }
 }

@@ -23,7 +23,7 @@ public struct SearchView: TextView {
             return text
         }
         text.append("\(count(model.results.count, "post")) \(model.results.count == 1 ? "matches" : "match") \"\(query)\"", .dim)
-        text.append(contentsOf: PostListView(posts: model.results, authors: model.authors, showsIDs: true).body)
+        text.append(contentsOf: PostListView(posts: model.results, authors: model.authors, showsIDs: model.showsPostIDs).body)
         return text
     }
 }

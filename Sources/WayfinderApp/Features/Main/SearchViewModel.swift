@@ -7,6 +7,7 @@ public final class SearchViewModel: ScreenModel, PostOpening {
     let router: any Routable<MainRoute>
     let posts: any PostRepository
     let users: any UserRepository
+    let settings: any FeatureFlagService
     /// The query from the link.
     public let query: String?
     /// The posts found, newest first.
@@ -15,12 +16,14 @@ public final class SearchViewModel: ScreenModel, PostOpening {
     /// the service failed), if it could not.
     public private(set) var error: String?
     private(set) var authors: [Int: User] = [:]
+    private(set) var showsPostIDs = true
 
-    /// Creates the view model for `query`.
-    public init(router: any Routable<MainRoute>, posts: any PostRepository, users: any UserRepository, query: String?) {
+    /// Creates the view model for `query`; `settings` holds the `show-post-ids` flag.
+    public init(router: any Routable<MainRoute>, posts: any PostRepository, users: any UserRepository, settings: any FeatureFlagService, query: String?) {
         self.router = router
         self.posts = posts
         self.users = users
+        self.settings = settings
         self.query = query
     }
 
@@ -39,6 +42,7 @@ public final class SearchViewModel: ScreenModel, PostOpening {
     var shownPosts: [Post] { results }
 
     public func load() async throws(ServiceError) {
+        showsPostIDs = FeatureFlag.showPostIDs.value(in: await settings.overrides())
         guard let query else { return }
         do {
             results = try await posts.search(query)

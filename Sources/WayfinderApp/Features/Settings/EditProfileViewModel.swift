@@ -44,8 +44,8 @@ public final class EditProfileViewModel: ScreenModel {
             return .done(nil)
         },
         ScreenCommand(
-            "save", "", "save the changes (save --force: over a version saved elsewhere since)", arguments: 0...1,
-            usageError: { _ in saveUsage }
+            "save", "[--force]", "save the changes (--force: over a version saved elsewhere since)", arguments: 0...1,
+            choices: { _, index in index == 0 ? saveOptions : nil }
         ) { model, input in
             await model.save(input.arguments)
         },
@@ -66,13 +66,14 @@ public final class EditProfileViewModel: ScreenModel {
         draft = saved
     }
 
-    /// What `save` typed wrong says.
-    static let saveUsage = "usage: save [--force]"
+    /// What `save` takes.
+    static let saveOptions = ArgumentChoices("save option", ["--force"])
 
     /// `save`, or `save --force`: over what was read (``saved``), or over whatever is
     /// stored now.
     func save(_ arguments: [String]) async -> ReplReply {
-        guard arguments.isEmpty || arguments == ["--force"] else { return .failed(Self.saveUsage) }
+        // The shell checked them against saveOptions.
+        guard arguments.isEmpty || arguments == ["--force"] else { return .usageFailed(Self.saveOptions.refusal(of: arguments.joined(separator: " "))) }
         guard let draft else { return .failed("the profile could not be loaded") }
         let force = !arguments.isEmpty
         guard draft != saved || force else { return .done("Nothing to save.") }

@@ -25,13 +25,10 @@ public final class NotificationsViewModel: ScreenModel {
     /// `on KIND` or `off KIND`.
     private static func switching(on: Bool, _ summary: String) -> ScreenCommand<NotificationsViewModel> {
         let name = on ? "on" : "off"
-        let kinds = NotificationSettings.Kind.allCases.map(\.rawValue)
-        let usage = "usage: \(name) <kind>, with kind one of \(kinds.joined(separator: ", "))"
-        return ScreenCommand(
-            name, "<kind>", summary, arguments: 1...1, usageError: { _ in usage },
-            completions: { _, index in index == 0 ? kinds : [] }
-        ) { model, input in
-            guard let kind = NotificationSettings.Kind(rawValue: input.arguments[0]) else { return .failed(usage) }
+        let kinds = ArgumentChoices("kind of notification", NotificationSettings.Kind.allCases.map(\.rawValue))
+        return ScreenCommand(name, "<kind>", summary, arguments: 1...1, choices: { _, index in index == 0 ? kinds : nil }) { model, input in
+            // The shell checked it against `kinds`.
+            guard let kind = NotificationSettings.Kind(rawValue: input.arguments[0]) else { return .usageFailed(kinds.refusal(of: input.arguments[0])) }
             return await model.set(kind, on: on)
         }
     }

@@ -31,8 +31,8 @@ public final class SettingsViewModel: ScreenModel {
             navigate { () throws(NavigationError) in try model.router.present(.logout) }
         },
         ScreenCommand(
-            "flag", "<name> on|off|default", "override a feature flag", arguments: 2...2, usageError: { _ in flagUsage },
-            completions: { _, index in index == 0 ? FeatureFlag.all.map(\.id) : (index == 1 ? ["on", "off", "default"] : []) }
+            "flag", "<name> on|off|default", "override a feature flag", arguments: 2...2,
+            choices: { _, index in flagChoices.indices.contains(index) ? flagChoices[index] : nil }
         ) { model, input in
             await model.setFlag(input.arguments)
         },
@@ -41,10 +41,11 @@ public final class SettingsViewModel: ScreenModel {
     /// The values `flag NAME VALUE` takes: an override, or none (`default`).
     private static let flagValues: [String: Bool?] = ["on": true, "off": false, "default": .none]
 
-    /// What `flag` typed wrong says.
-    static var flagUsage: String {
-        "usage: flag <name> on|off|default, with name one of \(FeatureFlag.all.map(\.id).joined(separator: ", "))"
-    }
+    /// `flag`'s arguments: a flag's name, then its value.
+    private static let flagChoices = [
+        ArgumentChoices("feature flag", FeatureFlag.all.map(\.id)),
+        ArgumentChoices("flag value", ["on", "off", "default"]),
+    ]
 
     public func load() async {
         let overrides = await settings.overrides()
@@ -52,8 +53,11 @@ public final class SettingsViewModel: ScreenModel {
     }
 
     func setFlag(_ arguments: [String]) async -> ReplReply {
-        guard let flag = FeatureFlag.all.first(where: { $0.id == arguments[0] }) else { return .failed(Self.flagUsage) }
-        guard let value = Self.flagValues[arguments[1]] else { return .failed("a flag is on, off or default, not '\(arguments[1])'") }
+        // The shell checked both against flagChoices.
+        guard let flag = FeatureFlag.all.first(where: { $0.id == arguments[0] }) else {
+            return .usageFailed(Self.flagChoices[0].refusal(of: arguments[0]))
+        }
+        guard let value = Self.flagValues[arguments[1]] else { return .usageFailed(Self.flagChoices[1].refusal(of: arguments[1])) }
         do {
             try await settings.setOverride(value, for: flag)
         } catch {
