@@ -77,6 +77,8 @@ public final class AppShell: ReplShell, NavigationStoreProviding, CommandTarget 
         return ScreenView(shell: self, model: model, view: view).body
     }
 
+    /// Refused once at a terminal, and said on standard error at the end of a script, while
+    /// the screen holds unsaved input (``EditingScreen``).
     public func endOfInput(interactive: Bool) -> ReplReply? {
         unsavedEdits.endOfInput(on: app.visibleScreen(), interactive: interactive)
     }
