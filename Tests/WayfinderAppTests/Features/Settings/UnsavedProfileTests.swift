@@ -79,4 +79,19 @@ import WayfinderTerminal
         #expect(profile.unsavedEdits == nil)
         #expect(await shell.execute("back").isError == false)
     }
+
+    /// Showing Settings from the compose sheet is leaving it too.
+    @Test func showingSettingsFromAComposeDraftIsRefusedOnce() async throws {
+        #expect(await shell.execute("login alice").isError == false)
+        #expect(await shell.execute(DemoData.password).isError == false)
+        #expect(await shell.execute("compose").isError == false)
+        #expect(await shell.execute("title Hello").isError == false)
+        let compose = try #require(shell.app.visibleScreen() as? ComposeViewModel)
+        #expect(await shell.execute("settings").output.plainText
+            == "error: unsaved draft of a post (title): type publish to keep it, cancel to drop it, or settings again to leave without it\n")
+        #expect(shell.app.state.navigation.activeFlow == "main")
+        #expect(await shell.execute("settings").isError == false)
+        #expect(shell.app.state.navigation.activeFlow == "settings")
+        #expect(compose.title.isEmpty)
+    }
 }
