@@ -21,6 +21,11 @@ extension TextOutput {
 /// a storage error (``ReplReply/isStorageError``), else 64 when one was typed with arguments
 /// it does not take (``ReplReply/isUsageError``), and 1 otherwise.
 ///
+/// Ctrl-D or the end of input at the command prompt ends the session unless the shell says
+/// why not (``ReplShell/endOfInput(interactive:)``: unsaved input): at a terminal that is
+/// printed and the next prompt follows; a piped session prints it and ends all the same,
+/// failed when it is an error.
+///
 /// Ctrl-D at a password prompt cancels that prompt only (the shell says what was cancelled)
 /// and the next prompt follows; in a piped session the end of input there ends the session
 /// as a failed command, the cancellation on standard error.
@@ -101,7 +106,11 @@ public final class Repl {
             switch reader.readLine(prompt: prompt, secret: secretPrompt != nil) {
             case .endOfInput:
                 if interactive { output.write("\n") }
-                guard secretPrompt != nil else { return exitStatus }
+                guard secretPrompt != nil else {
+                    // A script cannot answer a refusal: it ends all the same.
+                    if endRefused(), interactive { continue }
+                    return exitStatus
+                }
                 if cancelSecretPromptAtEndOfInput(interactive: interactive) { continue }
                 noteFailure()
                 return exitStatus
@@ -170,6 +179,20 @@ public final class Repl {
         if onUsage { failedOnUsage = true }
         guard stopsAtFirstFailure, !reader.isInteractive, stop == nil else { return }
         stop = lastCommand ?? ReplStop(location: reader.lastLineLocation, command: nil)
+    }
+
+    /// Asks the shell whether the end of input at the command prompt may end the session
+    /// (``ReplShell/endOfInput(interactive:)``), and prints what it says otherwise.
+    /// - Returns: Whether the shell refused to end.
+    private func endRefused() -> Bool {
+        guard let reply = shell.endOfInput(interactive: reader.isInteractive) else { return false }
+        if !reply.output.isEmpty {
+            let text = renderer.render(reply.output)
+            if reply.isError { output.writeError(text) } else { output.write(text) }
+        }
+        // A failure, but not a stop for `--bail` to report: no command of the script failed.
+        if reply.isError { failed = true }
+        return true
     }
 
     /// Drops the password prompt at the end of input. On a terminal that is Ctrl-D, which

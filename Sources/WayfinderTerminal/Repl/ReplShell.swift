@@ -20,6 +20,12 @@ public protocol ReplShell: AnyObject {
     /// Ctrl-C or end of input during a multi-step input (a password prompt): drop it.
     func cancelInput()
 
+    /// The end of input at the command prompt (Ctrl-D at a terminal, the end of a pipe or
+    /// script): `nil` to end the session, or what to print instead when ending now would
+    /// lose something (unsaved input). At a terminal the REPL then reads on; a session that
+    /// is not interactive ends, failed when the reply is an error.
+    func endOfInput(interactive: Bool) -> ReplReply?
+
     /// Ctrl-C or end of input at the secret prompt (``secretPrompt``): drop it.
     /// - Returns: What to print, saying what was cancelled (empty for nothing).
     func cancelSecretInput() -> StyledText
@@ -29,6 +35,9 @@ public protocol ReplShell: AnyObject {
 }
 
 extension ReplShell {
+    /// Ends the session.
+    public func endOfInput(interactive: Bool) -> ReplReply? { nil }
+
     /// Calls ``cancelInput()`` and prints nothing.
     public func cancelSecretInput() -> StyledText {
         cancelInput()

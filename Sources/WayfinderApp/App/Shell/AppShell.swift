@@ -24,6 +24,9 @@ public final class AppShell: ReplShell, NavigationStoreProviding, CommandTarget 
     /// so that the screen shown after it is not loaded a second time.
     private weak var loadedForCommand: (any ScreenModel)?
 
+    /// Leaving a screen with unsaved input is refused once (``EditingScreen``).
+    let unsavedEdits = UnsavedEditsGuard()
+
     /// The session command waiting for a secret, if any.
     private var waitingCommand: (any SessionCommand)? {
         sessionCommands.first { $0.secretPrompt != nil }
@@ -74,6 +77,12 @@ public final class AppShell: ReplShell, NavigationStoreProviding, CommandTarget 
         return ScreenView(shell: self, model: model, view: view).body
     }
 
+    /// Refused once at a terminal, and said on standard error at the end of a script, while
+    /// the screen holds unsaved input (``EditingScreen``).
+    public func endOfInput(interactive: Bool) -> ReplReply? {
+        unsavedEdits.endOfInput(on: app.visibleScreen(), interactive: interactive)
+    }
+
     public func cancelInput() {
         _ = cancelSecretInput()
     }
@@ -88,6 +97,7 @@ public final class AppShell: ReplShell, NavigationStoreProviding, CommandTarget 
     /// (``settled(_:before:)``).
     public func execute(_ line: String) async -> ReplReply {
         loadedForCommand = nil
+        unsavedEdits.beginLine()
         if let ended = await checkedSession() { return ended }
         let before = app.state
         let faults = app.container.faults.total
@@ -114,6 +124,7 @@ public final class AppShell: ReplShell, NavigationStoreProviding, CommandTarget 
             let hint = closestName(to: input.name, among: commandNames()).map { "did you mean '\($0)'?" }
             return .failed("unknown command '\(input.name)' here; \(hint ?? "type help for the commands of this screen")")
         }
+        if let refusal = unsavedEdits.refusal(of: command.help.name, input, on: model, isScreens: isScreens) { return refusal }
         if isScreens {
             do {
                 try await model.load()
@@ -122,8 +133,10 @@ public final class AppShell: ReplShell, NavigationStoreProviding, CommandTarget 
             }
             loadedForCommand = model
         }
+        let result = await command.run(input)
+        unsavedEdits.commandRan(result, visible: app.visibleScreen())
         // A command now waiting for a password shows its prompt, not the screen again.
-        return reply(for: await command.run(input), navigates: secretPrompt == nil)
+        return reply(for: result, navigates: secretPrompt == nil)
     }
 
     /// `result`, the screen shown again only when the command `navigates` (a command that

@@ -3,7 +3,7 @@ import WayfinderTerminal
 
 /// Writing a new post, as a sheet: set a title and a body, then publish.
 @MainActor
-public final class ComposeViewModel: ScreenModel {
+public final class ComposeViewModel: EditingScreen {
     /// The longest title accepted.
     public static let maximumTitleLength = 80
     /// The longest body accepted.
@@ -37,11 +37,27 @@ public final class ComposeViewModel: ScreenModel {
         },
         ScreenCommand("publish", "", "publish the post and open it") { model, _ in await model.publish() },
         ScreenCommand("cancel", "", "throw the draft away") { model, _ in
-            navigate { () throws(NavigationError) in try model.router.dismiss() }
+            navigate { () throws(NavigationError) in
+                try model.router.dismiss()
+                // Gone for good: `undo` brings back the sheet, not the draft.
+                model.discardUnsavedEdits()
+            }
         },
     ]
 
     public func load() async {}
+
+    /// The draft, once it has a title or a text.
+    public var unsavedEdits: UnsavedEdits? {
+        let fields = [title.isEmpty ? nil : "title", body.isEmpty ? nil : "text"].compactMap(\.self)
+        guard !fields.isEmpty else { return nil }
+        return UnsavedEdits("draft of a post (\(fields.joined(separator: " and ")))", keep: "publish", drop: "cancel", isPlural: false)
+    }
+
+    public func discardUnsavedEdits() {
+        title = ""
+        body = ""
+    }
 
     /// What is wrong with the draft, or `nil`.
     public var problem: String? {

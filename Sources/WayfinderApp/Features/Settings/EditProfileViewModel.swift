@@ -7,7 +7,7 @@ import WayfinderTerminal
 /// screen read it: the message offers `revert` (load that version, dropping the changes
 /// made here) or `save --force` (save these changes over it).
 @MainActor
-public final class EditProfileViewModel: ScreenModel {
+public final class EditProfileViewModel: EditingScreen {
     /// The longest display name accepted.
     public static let maximumNameLength = 40
     /// The longest bio accepted.
@@ -63,6 +63,19 @@ public final class EditProfileViewModel: ScreenModel {
     public func load() async throws(ServiceError) {
         guard saved == nil else { return }
         saved = try await users.user(id: userID)
+        draft = saved
+    }
+
+    /// The fields of ``draft`` that differ from ``saved``.
+    public var unsavedEdits: UnsavedEdits? {
+        guard let draft, let saved else { return nil }
+        let fields = [draft.displayName != saved.displayName ? "name" : nil, draft.bio != saved.bio ? "bio" : nil].compactMap(\.self)
+        guard !fields.isEmpty else { return nil }
+        return UnsavedEdits("changes to your profile (\(fields.joined(separator: " and ")))", keep: "save", drop: "revert", isPlural: true)
+    }
+
+    /// Drops the edits: the draft is the stored profile again.
+    public func discardUnsavedEdits() {
         draft = saved
     }
 
