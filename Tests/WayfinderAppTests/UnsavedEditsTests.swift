@@ -115,7 +115,7 @@ import WayfinderTerminal
     @Test func aSecondTryThatFailsKeepsTheDraft() async throws {
         let compose = try await composing()
         #expect(await shell.execute("tab nowhere").output.plainText == Self.refusal("tab nowhere"))
-        #expect(await shell.execute("tab nowhere").output.plainText.hasPrefix("error: flow 'main' has no tab 'nowhere'"))
+        #expect(await shell.execute("tab nowhere").output.plainText.hasPrefix("error: 'nowhere' is not a tab of this flow"))
         #expect(compose.title == "Hello")
         #expect(shell.app.url == "wayfinder://main/feed/compose")
     }
