@@ -21,3 +21,35 @@ extension LinkResolver {
         }
     }
 }
+
+extension LinkResolver {
+    /// Checks what the resolver keeps in its workspace: counts within the buffers, every
+    /// view well formed and no longer than a value may be, every step a screen of the index
+    /// whose values start within the slots. Run on each resolution in debug builds, tests
+    /// and fuzzers.
+    func _checkInvariants() {
+        precondition(segmentCount <= workspace.segments.count && stepCount <= steps.count && slotCount <= slots.count)
+        precondition(slashCount >= 0 && queryStart <= bytes.count, "scan out of the link")
+        bytes._checkInvariants()
+        for position in 0..<segmentCount {
+            segmentText(position)._checkInvariants()
+            precondition(segmentText(position).count <= RouteGraph.maximumValueLength, "segment too long")
+        }
+        for position in 0..<stepCount {
+            precondition(Int(steps[position].screen) < index.screens.count, "step of no screen")
+            precondition(Int(steps[position].valueStart) <= slotCount, "step's values past the slots")
+        }
+        for position in 0..<slotCount {
+            slots[position].text._checkInvariants()
+            precondition(Int(slots[position].firstSegment) <= segmentCount, "rest past the path")
+        }
+    }
+}
+
+extension RouteGraph {
+    /// Checks the invariants of the graph's link index (see ``LinkIndex/_checkInvariants()``),
+    /// for tests and fuzzers.
+    package func _checkInvariants() {
+        links._checkInvariants()
+    }
+}

@@ -274,6 +274,9 @@ struct LinkResolver {
             }
         }
         if hasRequiredQuery, let problem = checkRequiredQuery() { return .rejected(problem) }
+        #if DEBUG || WAYFINDER_CHECKED
+        _checkInvariants()
+        #endif
         return .resolved(flow: Int32(flowIndex), tab: Int32(tabIndex ?? -1), contents: contents())
     }
 }
