@@ -272,3 +272,25 @@ extension DeepLinkError: Hashable {
         hasher.combine(bytes)
     }
 }
+
+extension LinkProblem.Kind {
+    /// The kind of problem, as ``DeepLinkError`` says it (the other half of its rendering).
+    var code: DeepLinkError.Code {
+        switch self {
+        case .tooLong, .canonicalTooLong, .webFormTooLong, .tooManySegments, .valueTooLong: .limitExceeded
+        case .noScheme, .wrongScheme: .badScheme
+        case .unknownOrigin: .unknownOrigin
+        case .webPort, .webDefaultPort, .webUserInfo, .userOrPort, .fragment, .unencodedByte: .malformed
+        case .missingFlow, .webMissingFlow, .unknownFlow: .unknownFlow
+        case .unknownTab: .unknownTab
+        case .unknownScreen: .unknownScreen
+        case .edgeNotAllowed, .followsPresentation: .edgeNotAllowed
+        case .incomplete: .incomplete
+        case .pathMismatch, .queryMismatch: .typeMismatch
+        case .emptySegment: .emptySegment
+        case .dotSegment: .dotSegment
+        case .badEscape, .invalidUTF8, .rawInvalidUTF8, .controlCharacter: .badEncoding
+        case .emptyQueryPair, .queryWithoutValue, .undeclaredQuery, .queryNotOnPath, .repeatedQuery, .missingQuery: .badQuery
+        }
+    }
+}

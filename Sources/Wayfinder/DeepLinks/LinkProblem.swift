@@ -103,25 +103,3 @@ struct LinkProblem: Sendable {
     /// The 1-based path segment, for problems in the path.
     var segment: Int? { segmentNumber == 0 ? nil : Int(segmentNumber) }
 }
-
-extension LinkProblem.Kind {
-    /// The kind of problem, as ``DeepLinkError`` says it.
-    var code: DeepLinkError.Code {
-        switch self {
-        case .tooLong, .canonicalTooLong, .webFormTooLong, .tooManySegments, .valueTooLong: .limitExceeded
-        case .noScheme, .wrongScheme: .badScheme
-        case .unknownOrigin: .unknownOrigin
-        case .webPort, .webDefaultPort, .webUserInfo, .userOrPort, .fragment, .unencodedByte: .malformed
-        case .missingFlow, .webMissingFlow, .unknownFlow: .unknownFlow
-        case .unknownTab: .unknownTab
-        case .unknownScreen: .unknownScreen
-        case .edgeNotAllowed, .followsPresentation: .edgeNotAllowed
-        case .incomplete: .incomplete
-        case .pathMismatch, .queryMismatch: .typeMismatch
-        case .emptySegment: .emptySegment
-        case .dotSegment: .dotSegment
-        case .badEscape, .invalidUTF8, .rawInvalidUTF8, .controlCharacter: .badEncoding
-        case .emptyQueryPair, .queryWithoutValue, .undeclaredQuery, .queryNotOnPath, .repeatedQuery, .missingQuery: .badQuery
-        }
-    }
-}

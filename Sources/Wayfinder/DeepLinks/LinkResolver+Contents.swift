@@ -13,7 +13,7 @@ extension LinkResolver {
         switch slot.kind {
         case .literal: nil
         case .string, .oneOf: .string(slot.text.string)
-        case .int: slot.text.withSpan(ParameterValue.parseInt).map(ParameterValue.int)
+        case .int: .int(slot.number)
         case .uuid: slot.text.withSpan { UUIDValue(bytes: $0) }.map(ParameterValue.uuid)
         case .bool: slot.text.withSpan(ParameterValue.parseBool).map(ParameterValue.bool)
         case .double: slot.text.withSpan(ParameterValue.parseDouble).map(ParameterValue.double)

@@ -62,6 +62,7 @@ extension LinkResolver {
         }
         // A rest parameter in the query is one string (only the path has segments).
         slots[slot] = Slot(kind: query.kind == .rest ? .string : query.kind, text: value)
+        if query.kind == .int { slots[slot].number = value.withSpan(ParameterValue.parseInt) ?? 0 }
         return nil
     }
 

@@ -116,12 +116,12 @@ extension LinkResolver {
                 append(Slot(kind: .rest, text: .empty, firstSegment: Int32(position + offset)))
                 next = segmentCount
             } else {
-                guard index.converts(text, as: segment) else {
+                guard let slot = index.slot(text, as: segment) else {
                     note(depth: position + offset, priority: 3, .pathMismatch(screen: Int32(candidate), segment: Int32(offset)))
                     slotCount = mark
                     return false
                 }
-                append(Slot(kind: segment.kind, text: text))
+                append(slot)
             }
         }
         for _ in 0..<Int(info.query.count) { append(.absent) }

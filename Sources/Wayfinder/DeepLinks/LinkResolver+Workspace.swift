@@ -6,6 +6,8 @@ struct Slot {
     var kind: LinkIndex.Kind
     /// The value's bytes, decoded.
     var text: ByteView
+    /// For an int, its value.
+    var number = 0
     /// For a rest parameter, the path segment it starts at (it takes every one after it).
     var firstSegment: Int32 = 0
 

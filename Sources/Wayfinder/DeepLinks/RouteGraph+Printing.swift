@@ -26,31 +26,29 @@ extension RouteGraph {
     /// The canonical link of `root` (if any), `routes`, the routes of `elements`, then
     /// `presentation`. Routes are read in place (by index), not copied.
     private func link(flow: String, tab: String?, root: Route?, routes: [Route], elements: [StackElement], presentation: Route?) -> String {
-        do {
-            var writer = LinkWriter()
-            writer.append(scheme)
-            writer.append("://")
-            writer.append(flow)
-            let index = links
-            let found = withBytes(of: flow) { index.lookup(.flow, $0) }
-            if let flowIndex = found.map({ Int($0.start) }) ?? flowIndex[flow], index.flows[flowIndex].tabCount > 0 {
-                writer.append(UInt8(ascii: "/"))
-                writer.append(tab ?? flows[flowIndex].tabs[0])
-            }
-            var hasQuery = false
-            if let root { writePath(of: root, index: index, hasQuery: &hasQuery, to: &writer) }
-            for position in routes.indices { writePath(of: routes[position], index: index, hasQuery: &hasQuery, to: &writer) }
-            for position in elements.indices { writePath(of: elements[position].route, index: index, hasQuery: &hasQuery, to: &writer) }
-            if let presentation { writePath(of: presentation, index: index, hasQuery: &hasQuery, to: &writer) }
-            if hasQuery {
-                var separator = UInt8(ascii: "?")
-                if let root { writeQuery(of: root, index: index, separator: &separator, to: &writer) }
-                for position in routes.indices { writeQuery(of: routes[position], index: index, separator: &separator, to: &writer) }
-                for position in elements.indices { writeQuery(of: elements[position].route, index: index, separator: &separator, to: &writer) }
-                if let presentation { writeQuery(of: presentation, index: index, separator: &separator, to: &writer) }
-            }
-            return writer.string
+        var writer = LinkWriter()
+        writer.append(scheme)
+        writer.append("://")
+        writer.append(flow)
+        let index = links
+        let found = withBytes(of: flow) { index.lookup(.flow, $0) }
+        if let flowIndex = found.map({ Int($0.start) }) ?? flowIndex[flow], index.flows[flowIndex].tabCount > 0 {
+            writer.append(UInt8(ascii: "/"))
+            writer.append(tab ?? flows[flowIndex].tabs[0])
         }
+        var hasQuery = false
+        if let root { writePath(of: root, index: index, hasQuery: &hasQuery, to: &writer) }
+        for position in routes.indices { writePath(of: routes[position], index: index, hasQuery: &hasQuery, to: &writer) }
+        for position in elements.indices { writePath(of: elements[position].route, index: index, hasQuery: &hasQuery, to: &writer) }
+        if let presentation { writePath(of: presentation, index: index, hasQuery: &hasQuery, to: &writer) }
+        if hasQuery {
+            var separator = UInt8(ascii: "?")
+            if let root { writeQuery(of: root, index: index, separator: &separator, to: &writer) }
+            for position in routes.indices { writeQuery(of: routes[position], index: index, separator: &separator, to: &writer) }
+            for position in elements.indices { writeQuery(of: elements[position].route, index: index, separator: &separator, to: &writer) }
+            if let presentation { writeQuery(of: presentation, index: index, separator: &separator, to: &writer) }
+        }
+        return writer.string
     }
 
     /// The screen `route` shows: found by its name's bytes (no `Hasher` on the way), else
@@ -63,36 +61,34 @@ extension RouteGraph {
     /// The canonical link of `resolved`, as ``link(flow:tab:stack:presentation:)`` prints
     /// its routes, read from its steps: screens by number, values by slot.
     func link(of resolved: ResolvedLink) -> String {
-        do {
-            var writer = LinkWriter()
-            writer.append(scheme)
-            writer.append("://")
-            let flow = flows[resolved.flowIndex]
-            writer.append(flow.name)
-            if flow.hasTabs {
-                writer.append(UInt8(ascii: "/"))
-                writer.append(flow.tabs[resolved.tabIndex ?? 0])
+        var writer = LinkWriter()
+        writer.append(scheme)
+        writer.append("://")
+        let flow = flows[resolved.flowIndex]
+        writer.append(flow.name)
+        if flow.hasTabs {
+            writer.append(UInt8(ascii: "/"))
+            writer.append(flow.tabs[resolved.tabIndex ?? 0])
+        }
+        let index = links
+        let contents = resolved.contents
+        var hasQuery = false
+        for step in 0..<resolved.count {
+            let start = Int(contents.step(step).valueStart)
+            writePath(screen: Int(contents.step(step).screen), hasValues: true, index: index, hasQuery: &hasQuery, to: &writer) { _, slot in
+                contents.value(start + slot)
             }
-            let index = links
-            let contents = resolved.contents
-            var hasQuery = false
+        }
+        if hasQuery {
+            var separator = UInt8(ascii: "?")
             for step in 0..<resolved.count {
                 let start = Int(contents.step(step).valueStart)
-                writePath(screen: Int(contents.step(step).screen), hasValues: true, index: index, hasQuery: &hasQuery, to: &writer) { _, slot in
+                writeQuery(screen: Int(contents.step(step).screen), index: index, separator: &separator, to: &writer) { _, slot in
                     contents.value(start + slot)
                 }
             }
-            if hasQuery {
-                var separator = UInt8(ascii: "?")
-                for step in 0..<resolved.count {
-                    let start = Int(contents.step(step).valueStart)
-                    writeQuery(screen: Int(contents.step(step).screen), index: index, separator: &separator, to: &writer) { _, slot in
-                        contents.value(start + slot)
-                    }
-                }
-            }
-            return writer.string
         }
+        return writer.string
     }
 
     /// `/segment…` for each segment of the pattern of `route`'s screen; `hasQuery` becomes

@@ -60,7 +60,8 @@ extension Builder {
             switch segment {
             case .literal(let word):
                 let key = store(word)
-                segments.append(LinkIndex.Segment(kind: .literal, start: key.start, count: key.count))
+                let first = LinkIndex.word(bytes.span, from: Int(key.start), count: Int(key.count))
+                segments.append(LinkIndex.Segment(kind: .literal, start: key.start, count: key.count, word: first))
             case .parameter(_, let type):
                 let words = storeWords(of: type)
                 segments.append(LinkIndex.Segment(kind: LinkIndex.Kind(type), start: words.start, count: words.count))

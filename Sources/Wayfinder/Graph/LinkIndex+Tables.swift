@@ -29,11 +29,10 @@ extension LinkIndex {
         guard flowEdges.count <= LinkIndex.maximumEdges else {
             return lookup(.flow, host, foldingCase: true).map { Int($0.start) }
         }
-        let stored = bytes
         return host.withSpan { host in
             let first = LinkIndex.lowercased(LinkIndex.word(host, count: host.count))
             for edge in flowEdges where edge.word == first && Int(edge.key.count) == host.count {
-                if host.count <= 8 || LinkIndex.equal(host, stored.span, at: Int(edge.key.start), foldingCase: true) {
+                if host.count <= 8 || equalsStored(host, at: Int(edge.key.start), foldingCase: true) {
                     return Int(edge.value.start)
                 }
             }
@@ -48,13 +47,12 @@ extension LinkIndex {
         let run = screens[screen].literalSuccessors
         guard run.count >= 0 else { return lookup(.successors(screen: screen), key) }
         guard run.count > 0 else { return nil }
-        let stored = bytes
         return key.withSpan { key in
             let first = LinkIndex.word(key, count: key.count)
             for position in Int(run.start)..<Int(run.start + run.count) {
                 let edge = edges[position]
                 if edge.word == first, Int(edge.key.count) == key.count,
-                   key.count <= 8 || LinkIndex.equal(key, stored.span, at: Int(edge.key.start)) {
+                   key.count <= 8 || equalsStored(key, at: Int(edge.key.start)) {
                     return edge.value
                 }
             }
@@ -72,6 +70,15 @@ extension LinkIndex {
     @inline(__always)
     func converts(_ text: ByteView, as segment: Segment) -> Bool {
         converts(text, as: segment.kind, words: Run(start: segment.start, count: segment.count))
+    }
+
+    /// The slot holding `text` as the parameter `segment` (an int parsed once, here);
+    /// `nil` when it does not convert.
+    @inline(__always)
+    func slot(_ text: ByteView, as segment: Segment) -> Slot? {
+        guard segment.kind == .int else { return converts(text, as: segment) ? Slot(kind: segment.kind, text: text) : nil }
+        guard let number = text.withSpan(ParameterValue.parseInt) else { return nil }
+        return Slot(kind: .int, text: text, number: number)
     }
 
     /// Whether `text` converts to the parameter `kind` whose words (for a set) are `words`.
@@ -115,8 +122,17 @@ extension LinkIndex {
     @inline(__always)
     func matches(_ text: ByteView, literal segment: Segment) -> Bool {
         guard text.count == Int(segment.count) else { return false }
+        return text.withSpan { text in
+            LinkIndex.word(text, count: text.count) == segment.word && (text.count <= 8 || equalsStored(text, at: Int(segment.start)))
+        }
+    }
+
+    /// Whether `key` equals the `key.count` bytes of ``bytes`` at `start` (see ``equal(_:_:at:foldingCase:)``);
+    /// apart from the lookups, so that keys of up to 8 bytes, compared as words, never read the array.
+    @inline(never)
+    private func equalsStored(_ key: Span<UInt8>, at start: Int, foldingCase: Bool = false) -> Bool {
         let stored = bytes
-        return text.withSpan { LinkIndex.equal($0, stored.span, at: Int(segment.start)) }
+        return LinkIndex.equal(key, stored.span, at: start, foldingCase: foldingCase)
     }
 
     /// The `count` bytes at `start` as a word: exact (little-endian, zero-padded) for up

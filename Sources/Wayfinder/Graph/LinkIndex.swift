@@ -24,11 +24,13 @@ final class LinkIndex: Sendable {
     }
 
     /// One pattern segment; a literal's bytes, or a set's words separated by `|`, are
-    /// `bytes[start..<start + count]`.
+    /// `bytes[start..<start + count]`; a literal's first bytes are also `word` (see
+    /// ``word(_:from:count:at:)``), so that one of up to 8 bytes compares as one word.
     struct Segment: Sendable {
         var kind: Kind
         var start: Int32
         var count: Int32
+        var word: UInt64 = 0
     }
 
     /// A run of `lists` (screen indices in order), or a value in `start` for tables that
