@@ -71,7 +71,7 @@ final class LinkIndex: Sendable {
 
     /// A screen's successors whose pattern starts with one literal, for a screen with few
     /// of them: compared in turn, which is quicker than hashing. `word` is the literal's
-    /// first bytes (see ``Tables/word(_:count:at:)``); longer literals are compared in full.
+    /// first bytes (see ``word(_:from:count:at:)``); longer literals are compared in full.
     struct Edge: Sendable {
         var word: UInt64
         var key: Run
