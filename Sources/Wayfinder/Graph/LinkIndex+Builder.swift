@@ -170,7 +170,8 @@ extension Builder {
             let keyBytes = stored.span.extracting(Int(key.start)..<Int(key.start + key.count))
             var slot = LinkIndex.hash(owner, keyBytes) & (capacity - 1)
             while entries[slot].owner >= 0 { slot = (slot + 1) & (capacity - 1) }
-            entries[slot] = LinkIndex.Entry(owner: Int32(owner), key: key, value: value)
+            let word = LinkIndex.word(keyBytes, count: keyBytes.count)
+            entries[slot] = LinkIndex.Entry(owner: Int32(owner), key: key, value: value, word: word)
         }
         return (entries, capacity)
     }

@@ -7,14 +7,15 @@ extension LinkIndex {
     func lookup(_ table: Table, _ key: ByteView, foldingCase: Bool = false) -> Run? {
         guard key.count <= longestKey else { return nil }
         let owner = LinkIndex.owner(table, screenCount: screens.count, flowCount: flowCount)
-        let stored = bytes
         return key.withSpan { key in
+            let first = LinkIndex.word(key, count: key.count)
+            let word = foldingCase ? LinkIndex.lowercased(first) : first
             var slot = LinkIndex.hash(owner, key, foldingCase: foldingCase) & mask
             while true {
                 let entry = entries[slot]
                 if entry.owner < 0 { return nil }
-                if Int(entry.owner) == owner, Int(entry.key.count) == key.count,
-                   LinkIndex.equal(key, stored.span, at: Int(entry.key.start), foldingCase: foldingCase) {
+                if Int(entry.owner) == owner, Int(entry.key.count) == key.count, entry.word == word,
+                   key.count <= 8 || equalsStored(key, at: Int(entry.key.start), foldingCase: foldingCase) {
                     return entry.value
                 }
                 slot = (slot + 1) & mask

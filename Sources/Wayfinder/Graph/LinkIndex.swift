@@ -107,11 +107,13 @@ final class LinkIndex: Sendable {
         case screen
     }
 
-    /// One key of the hash table: `owner` (see ``Table``) and bytes; `owner < 0` is empty.
+    /// One key of the hash table: `owner` (see ``Table``) and bytes, whose first ones are
+    /// also `word` (as in ``Edge``); `owner < 0` is empty.
     struct Entry: Sendable {
         var owner: Int32 = -1
         var key: Run = Run(start: 0, count: 0)
         var value: Run = Run(start: 0, count: 0)
+        var word: UInt64 = 0
     }
 
     let screens: [ScreenInfo]
