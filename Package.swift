@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
 
 let package = Package(
@@ -17,7 +17,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
-        .target(name: "Wayfinder"),
+        // The engine's unsafe code is in one file (Support/CheckedMemory.swift), acknowledged.
+        .target(name: "Wayfinder", swiftSettings: [.strictMemorySafety()]),
         .systemLibrary(name: "CEditLine", providers: [.apt(["libedit-dev", "libbsd-dev", "libmd-dev", "libncurses-dev"])]),
         // Files, with crash-safe writes: what the terminal (history) and the app's services
         // (database, session, navigation state) write and read. Also the process's streams,

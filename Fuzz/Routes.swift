@@ -44,6 +44,7 @@ enum RoutesFuzzing {
     static let walksPerRoot = 3
 
     static func explore(_ graph: RouteGraph, bytes: UnsafeBufferPointer<UInt8>) {
+        graph._checkInvariants()
         for screen in graph.screens { _ = screen.patternText }
         let warnings = graph.warnings
         _ = warnings.map(\.description)

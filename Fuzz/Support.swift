@@ -51,7 +51,9 @@ enum FuzzSupport {
     static func graph(_ relative: String) -> RouteGraph {
         let bytes = read(relative)
         do {
-            return try RouteGraph(parsing: String(decoding: bytes, as: UTF8.self), file: relative)
+            let graph = try RouteGraph(parsing: String(decoding: bytes, as: UTF8.self), file: relative)
+            graph._checkInvariants()
+            return graph
         } catch {
             setupFailure("\(relative) does not parse:\n\(error)")
         }

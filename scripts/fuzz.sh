@@ -38,8 +38,10 @@ case "$seconds" in ''|*[!0-9]*) echo "fuzz: FUZZ_SECONDS must be a whole number 
 
 # One module, as NOTES.md explains: `-package-name` for `package` declarations, the
 # language mode of Package.swift, lld (gold warns about every ASan symbol).
+# WAYFINDER_CHECKED: the engine's checked views check every access, and the resolver its
+# invariants on each link, as in debug builds.
 flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -use-ld=lld
-  -module-name Wayfinder -package-name Wayfinder)
+  -module-name Wayfinder -package-name Wayfinder -D WAYFINDER_CHECKED)
 mkdir -p "$out"
 
 # Builds when the binary is missing, or older than any source, the harness or the shared

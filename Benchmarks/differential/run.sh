@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Differential check of deep-link resolution and printing: the engine as it was before the
-# performance work (commit 4fa87c9, override with BASE=…) against the working tree, on generated
+# Differential check of deep-link resolution and printing: the engine as it was at 82bad88
+# (before the unsafe code went into one file; override with BASE=…) against the working tree, on generated
 # and mutated links over nine route tables (the app's, the tests' fixture, precedence,
 # backtracking, limits, queries, tabs, a tricky one, and the 100-route benchmark table).
 # Prints one line per table and fails on the first difference.
@@ -12,7 +12,7 @@ benchmarks=$(cd "$here/.." && pwd)
 root=$(cd "$benchmarks/.." && pwd)
 count=${1:-20000}
 seed=${2:-1}
-base=${BASE:-4fa87c9}
+base=${BASE:-82bad88}
 work="$benchmarks/.build/differential"
 rm -rf "$work/old" "$work/links"
 mkdir -p "$work/old" "$work/links" "$work/harness-old/Sources/harness" "$work/harness-new/Sources/harness"

@@ -56,10 +56,10 @@ func resolutionBenchmarks() {
         let rejected = inputs.filter { wayfinder.resolve($0) == nil }
         cyclingBenchmark("Resolve.Wayfinder.accepted.N\(size)", over: accepted) { wayfinder.resolve($0) }
         // Allocation counts are per 1,000 operations and rounded down: measure links whose
-        // values are all ints (kept in place) apart from links with a string value.
+        // values are all ints apart from links with a string value.
         let withStrings = accepted.filter { $0.contains("/tag/") || $0.contains("?q=") }
         let intsOnly = accepted.filter { !$0.contains("/tag/") && !$0.contains("?q=") }
-        // A string of more than 8 bytes with a page number does not fit in place: one allocation.
+        // A string of more than 8 bytes with a page number (once kept apart from shorter ones).
         let stored = withStrings.filter { link in
             link.contains("/page/") && RouteTable.longTags.contains { link.contains("/tag/\($0)/") }
         }

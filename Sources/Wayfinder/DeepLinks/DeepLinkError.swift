@@ -47,50 +47,11 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
         public static let badQuery = Code("badQuery")
     }
 
-    enum Reason: Error, Hashable, Sendable {
-        case tooLong(Int)
-        case canonicalTooLong(Int)
-        case webFormTooLong(Int, origin: String)
-        case tooManySegments(Int)
-        case valueTooLong
-        case noScheme
-        case wrongScheme(expected: String)
-        case unknownOrigin(declared: [String])
-        case webPort(declared: [String])
-        case webDefaultPort(Int, declared: [String])
-        case webUserInfo
-        case userOrPort
-        case fragment
-        case unencodedByte
-        case missingFlow
-        case webMissingFlow
-        case unknownFlow
-        case unknownTab(flow: String)
-        case unknownScreen(after: String)
-        case edgeNotAllowed(screen: String, after: String)
-        case followsPresentation(screen: String)
-        case incomplete(screen: String, pattern: [RouteGraph.Segment], missing: Int)
-        case typeMismatch(screen: String, parameter: String, type: ParameterType)
-        case outOfRange(screen: String, parameter: String)
-        case emptySegment
-        case dotSegment
-        case badEscape
-        case invalidUTF8
-        case rawInvalidUTF8
-        case controlCharacter
-        case emptyQueryPair
-        case queryWithoutValue
-        case undeclaredQuery(flow: String)
-        case queryNotOnPath(screen: String)
-        case repeatedQuery
-        case missingQuery(screen: String, parameter: String)
-    }
-
     /// What kind of problem this is.
-    public let code: Code
+    public var code: Code { problem.kind.code }
     /// The 1-based path segment at fault, when the problem is in the path (see above for
     /// how segments are counted).
-    public let segment: Int?
+    public var segment: Int? { problem.segment }
     /// The link as it was given: a `String` (kept as it is, so that refusing one allocates
     /// nothing), or bytes (possibly not UTF-8).
     enum Source: Sendable {
@@ -108,15 +69,16 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
     let source: Source
     /// The link's bytes as they were given (possibly not UTF-8).
     var bytes: [UInt8] { source.bytes }
-    let range: Range<Int>?
-    let reason: Reason
+    var range: Range<Int>? { problem.range }
+    let problem: LinkProblem
+    /// The graph that refused the link, which names the screens, flows and parameters of
+    /// `problem` when the message is read.
+    let graph: RouteGraph
 
-    init(_ code: Code, _ reason: Reason, source: Source, range: Range<Int>? = nil, segment: Int? = nil) {
-        self.code = code
-        self.reason = reason
+    init(_ problem: LinkProblem, source: Source, graph: RouteGraph) {
+        self.problem = problem
         self.source = source
-        self.range = range
-        self.segment = segment
+        self.graph = graph
     }
 
     /// The link as given, fit to show: control characters escaped as `\u{…}` and bytes
@@ -138,99 +100,139 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
         return linkMessage(quoted: quoted, at: at) ?? pathMessage(quoted: quoted, at: at)
     }
 
+    private func screenName(_ screen: Int32) -> String { graph.screens[Int(screen)].name }
+
+    private var declaredOrigins: String { graph.webOrigins.map(\.description).joined(separator: ", ") }
+
     /// The message for a problem with the link as a whole: its form, scheme, origin, host,
     /// bytes or length; nil for the others (``pathMessage(quoted:at:)``).
     private func linkMessage(quoted: String, at: String) -> String? {
-        switch reason {
+        switch problem.kind {
         case .tooLong(let count):
-            return "link is \(count) bytes long; the limit is \(RouteGraph.maximumLinkLength)"
+            "link is \(count) bytes long; the limit is \(RouteGraph.maximumLinkLength)"
         case .canonicalTooLong(let count):
-            return "link's canonical form (percent-encoded) is \(count) bytes long; the limit is \(RouteGraph.maximumLinkLength)"
-        case .webFormTooLong(let count, let origin):
-            return "link's canonical web form (\(origin)/…) is \(count) bytes long; the limit is \(RouteGraph.maximumLinkLength), for the web form too"
+            "link's canonical form (percent-encoded) is \(count) bytes long; the limit is \(RouteGraph.maximumLinkLength)"
+        case .webFormTooLong(let count):
+            "link's canonical web form (\(graph.webOrigins.first?.description ?? "")/…) is \(count) bytes long; the limit is \(RouteGraph.maximumLinkLength), for the web form too"
         case .tooManySegments(let count):
-            return "link has \(count) path segments; the limit is \(RouteGraph.maximumSegments)"
+            "link has \(count) path segments; the limit is \(RouteGraph.maximumSegments)"
         case .valueTooLong:
-            return "\(at) is longer than \(RouteGraph.maximumValueLength) bytes once decoded"
+            "\(at) is longer than \(RouteGraph.maximumValueLength) bytes once decoded"
         case .noScheme:
-            return "'\(link)' is not a link: expected SCHEME://FLOW/…"
-        case .wrongScheme(let expected):
-            return "unknown scheme \(quoted); expected '\(expected)://'"
-        case .unknownOrigin(let declared):
-            return "web link to \(quoted), an origin this table does not answer (it answers \(declared.joined(separator: ", ")))"
-        case .webPort(let declared):
-            return "web link on port \(quoted), which no origin of this table uses (it answers \(declared.joined(separator: ", ")))"
-        case .webDefaultPort(let port, let declared):
-            return "web link to \(quoted) on its scheme's default port (\(port)), which no origin of this table uses (it answers \(declared.joined(separator: ", ")))"
+            "'\(link)' is not a link: expected SCHEME://FLOW/…"
+        case .wrongScheme:
+            "unknown scheme \(quoted); expected '\(graph.scheme)://'"
+        case .unknownOrigin:
+            "web link to \(quoted), an origin this table does not answer (it answers \(declaredOrigins))"
+        case .webPort:
+            "web link on port \(quoted), which no origin of this table uses (it answers \(declaredOrigins))"
+        case .webDefaultPort(let port):
+            "web link to \(quoted) on its scheme's default port (\(port)), which no origin of this table uses (it answers \(declaredOrigins))"
         case .webUserInfo:
-            return "web link with a user part in \(quoted): web links may not carry a user name or password"
+            "web link with a user part in \(quoted): web links may not carry a user name or password"
         case .userOrPort:
-            return "\(quoted): a user name or port is not allowed in a link's host"
+            "\(quoted): a user name or port is not allowed in a link's host"
         case .fragment:
-            return "\(quoted): fragments ('#…') are not supported"
+            "\(quoted): fragments ('#…') are not supported"
         case .unencodedByte:
-            return "\(quoted): spaces and control characters must be percent-encoded"
+            "\(quoted): spaces and control characters must be percent-encoded"
         case .missingFlow:
-            return "link names no flow: expected SCHEME://FLOW/…"
+            "link names no flow: expected SCHEME://FLOW/…"
         case .webMissingFlow:
-            return "web link names no flow: expected \(part ?? "")/FLOW/…"
+            "web link names no flow: expected \(part ?? "")/FLOW/…"
         case .unknownFlow:
-            return segment == nil ? "unknown flow \(quoted)" : "\(at) names no flow"
+            segment == nil ? "unknown flow \(quoted)" : "\(at) names no flow"
+        case .badEscape:
+            "\(at) has an invalid percent escape"
+        case .invalidUTF8:
+            "\(at) is not valid UTF-8 once decoded"
+        case .rawInvalidUTF8:
+            "\(quoted) at byte \(range.map { $0.lowerBound + 1 } ?? 0) is not valid UTF-8"
+        case .controlCharacter:
+            "\(at) holds a control character once decoded"
         default:
-            return nil
+            nil
         }
     }
 
     /// The message for a problem with the path or the query.
     private func pathMessage(quoted: String, at: String) -> String {
-        switch reason {
+        switch problem.kind {
         case .unknownTab(let flow):
-            return "\(at) is not a tab of flow '\(flow)'"
+            "\(at) is not a tab of flow '\(graph.flows[Int(flow)].name)'"
         case .unknownScreen(let after):
-            return "\(at) names no screen that can follow '\(after)'"
+            "\(at) names no screen that can follow '\(screenName(after))'"
         case .edgeNotAllowed(let screen, let after):
-            return "\(at): screen '\(screen)' cannot follow '\(after)'"
-        case .incomplete(let screen, let segments, let missing):
-            let pattern = segments.map(\.description).joined(separator: "/")
-            let absent = segments[missing...].map { segment -> String in
-                if case .parameter(let name, let type) = segment { return "'\(name)' (\(type.declaration))" }
-                return "'\(segment.description)'"
-            }
-            let list = absent.count == 1 ? absent[0] : absent.dropLast().joined(separator: ", ") + " and " + (absent.last ?? "")
-            return "\(at): the link ends inside screen '\(screen)' (\(pattern)): \(list) \(absent.count == 1 ? "is" : "are") missing"
+            "\(at): screen '\(screenName(screen))' cannot follow '\(screenName(after))'"
+        case .incomplete(let screen, let missing):
+            "\(at): " + incompleteMessage(graph.screens[Int(screen)], missing: Int(missing))
         case .followsPresentation(let screen):
-            return "\(at): nothing can follow '\(screen)', which is a sheet or alert"
-        case .typeMismatch(let screen, let parameter, let type):
-            return "\(at): '\(parameter)' of screen '\(screen)' must be \(type.phrase)"
-        case .outOfRange(let screen, let parameter):
-            return "\(at): '\(parameter)' of screen '\(screen)' is out of range for int (\(Int.min) to \(Int.max))"
+            "\(at): nothing can follow '\(screenName(screen))', which is a sheet or alert"
+        case .pathMismatch(let screen, let segment):
+            if case .parameter(let name, let type) = graph.screens[Int(screen)].pattern[Int(segment)] {
+                mismatchMessage(at: at, screen: screenName(screen), parameter: name, type: type)
+            } else {
+                "\(at): segment \(segment + 1) of screen '\(screenName(screen))' does not match"
+            }
+        case .queryMismatch(let screen, let query):
+            mismatchMessage(at: at, screen: screenName(screen), parameter: graph.screens[Int(screen)].query[Int(query)].name,
+                            type: graph.screens[Int(screen)].query[Int(query)].type)
         case .emptySegment:
-            return "empty path segment \(segment.map(String.init) ?? "") ('//')"
+            "empty path segment \(segment.map(String.init) ?? "") ('//')"
         case .dotSegment:
-            return "\(at) is a dot segment ('.' or '..', which URL parsers remove): not allowed in a link"
-        case .badEscape:
-            return "\(at) has an invalid percent escape"
-        case .invalidUTF8:
-            return "\(at) is not valid UTF-8 once decoded"
-        case .rawInvalidUTF8:
-            return "\(quoted) at byte \(range.map { $0.lowerBound + 1 } ?? 0) is not valid UTF-8"
-        case .controlCharacter:
-            return "\(at) holds a control character once decoded"
+            "\(at) is a dot segment ('.' or '..', which URL parsers remove): not allowed in a link"
         case .emptyQueryPair:
-            return "empty query parameter ('&&' or '?&')"
+            "empty query parameter ('&&' or '?&')"
         case .queryWithoutValue:
-            return "query parameter \(quoted) has no value; write KEY=VALUE"
+            "query parameter \(quoted) has no value; write KEY=VALUE"
         case .undeclaredQuery(let flow):
-            return "undeclared query parameter \(quoted) in flow '\(flow)'"
+            "undeclared query parameter \(quoted) in flow '\(graph.flows[Int(flow)].name)'"
         case .queryNotOnPath(let screen):
-            return "query parameter \(quoted) belongs to screen '\(screen)', which this link does not open"
+            "query parameter \(quoted) belongs to screen '\(screenName(screen))', which this link does not open"
         case .repeatedQuery:
-            return "query parameter \(quoted) is repeated"
-        case .missingQuery(let screen, let parameter):
-            return "screen '\(screen)' needs query parameter '\(parameter)'"
+            "query parameter \(quoted) is repeated"
+        case .missingQuery(let screen, let query):
+            "screen '\(screenName(screen))' needs query parameter '\(graph.screens[Int(screen)].query[Int(query)].name)'"
         default:
-            return "\(quoted): \(reason)"
+            "\(quoted): \(code)"
         }
+    }
+
+    /// Which of the last segments of `screen`'s pattern, from `missing` on, a link ending
+    /// inside it leaves out.
+    private func incompleteMessage(_ screen: RouteGraph.Screen, missing: Int) -> String {
+        let segments = screen.pattern
+        let pattern = segments.map(\.description).joined(separator: "/")
+        let absent = segments[missing...].map { segment -> String in
+            if case .parameter(let name, let type) = segment { return "'\(name)' (\(type.declaration))" }
+            return "'\(segment.description)'"
+        }
+        let list = absent.count == 1 ? absent[0] : absent.dropLast().joined(separator: ", ") + " and " + (absent.last ?? "")
+        return "the link ends inside screen '\(screen.name)' (\(pattern)): \(list) \(absent.count == 1 ? "is" : "are") missing"
+    }
+
+    /// A value that does not convert; an int written as one but too large is out of range.
+    private func mismatchMessage(at: String, screen: String, parameter: String, type: ParameterType) -> String {
+        if type == .int, partIsIntSyntax {
+            return "\(at): '\(parameter)' of screen '\(screen)' is out of range for int (\(Int.min) to \(Int.max))"
+        }
+        return "\(at): '\(parameter)' of screen '\(screen)' must be \(type.phrase)"
+    }
+
+    /// Whether the offending bytes, percent-decoded (as they are when not decodable), are
+    /// written as an int.
+    private var partIsIntSyntax: Bool {
+        let bytes = self.bytes
+        guard let range, range.lowerBound >= 0, range.upperBound <= bytes.count else { return false }
+        let raw = bytes[range]
+        var decoded = [UInt8](repeating: 0, count: raw.count)
+        let outcome: Result<Int, PercentEncoding.DecodeFailure>
+        do {
+            var target = decoded.mutableSpan
+            outcome = PercentEncoding.decode(raw.span, into: &target)
+        }
+        guard case .success(let length) = outcome else { return ParameterValue.isIntSyntax(raw) }
+        return ParameterValue.isIntSyntax(decoded[0..<length])
     }
 
     /// The message.
@@ -248,5 +250,27 @@ extension DeepLinkError: Hashable {
         hasher.combine(code)
         hasher.combine(segment)
         hasher.combine(bytes)
+    }
+}
+
+extension LinkProblem.Kind {
+    /// The kind of problem, as ``DeepLinkError`` says it (the other half of its rendering).
+    var code: DeepLinkError.Code {
+        switch self {
+        case .tooLong, .canonicalTooLong, .webFormTooLong, .tooManySegments, .valueTooLong: .limitExceeded
+        case .noScheme, .wrongScheme: .badScheme
+        case .unknownOrigin: .unknownOrigin
+        case .webPort, .webDefaultPort, .webUserInfo, .userOrPort, .fragment, .unencodedByte: .malformed
+        case .missingFlow, .webMissingFlow, .unknownFlow: .unknownFlow
+        case .unknownTab: .unknownTab
+        case .unknownScreen: .unknownScreen
+        case .edgeNotAllowed, .followsPresentation: .edgeNotAllowed
+        case .incomplete: .incomplete
+        case .pathMismatch, .queryMismatch: .typeMismatch
+        case .emptySegment: .emptySegment
+        case .dotSegment: .dotSegment
+        case .badEscape, .invalidUTF8, .rawInvalidUTF8, .controlCharacter: .badEncoding
+        case .emptyQueryPair, .queryWithoutValue, .undeclaredQuery, .queryNotOnPath, .repeatedQuery, .missingQuery: .badQuery
+        }
     }
 }

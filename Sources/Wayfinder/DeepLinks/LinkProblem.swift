@@ -1,9 +1,9 @@
 /// Why a link was rejected, in plain 32-bit numbers (screen, flow and parameter indices,
 /// byte offsets: links are at most 2,048 bytes), small enough to return in registers and
-/// free of reference counting while the walk may still back up. It becomes a
-/// ``DeepLinkError`` once, when resolution gives up.
-struct LinkProblem {
-    enum Kind {
+/// free of reference counting while the walk may still back up. A ``DeepLinkError`` keeps
+/// it, and names its numbers (``DeepLinkError/message``) only when its message is read.
+struct LinkProblem: Sendable {
+    enum Kind: Sendable {
         case tooLong(Int32)
         /// The link is within the limit, but its canonical form (its length given) is not.
         case canonicalTooLong(Int32)
@@ -102,100 +102,4 @@ struct LinkProblem {
 
     /// The 1-based path segment, for problems in the path.
     var segment: Int? { segmentNumber == 0 ? nil : Int(segmentNumber) }
-
-    /// The error, with the names `graph` gives the numbers.
-    func error(link: DeepLinkError.Source, graph: RouteGraph) -> DeepLinkError {
-        let screens = graph.screens
-        func name(_ screen: Int32) -> String { screens[Int(screen)].name }
-        let (code, reason): (DeepLinkError.Code, DeepLinkError.Reason) = switch kind {
-        case .tooLong(let count): (.limitExceeded, .tooLong(Int(count)))
-        case .canonicalTooLong(let count): (.limitExceeded, .canonicalTooLong(Int(count)))
-        case .webFormTooLong(let count): (.limitExceeded, .webFormTooLong(Int(count), origin: graph.webOrigins.first?.description ?? ""))
-        case .tooManySegments(let count): (.limitExceeded, .tooManySegments(Int(count)))
-        case .noScheme: (.badScheme, .noScheme)
-        case .wrongScheme: (.badScheme, .wrongScheme(expected: graph.scheme))
-        case .unknownOrigin: (.unknownOrigin, .unknownOrigin(declared: graph.webOrigins.map(\.description)))
-        case .webPort: (.malformed, .webPort(declared: graph.webOrigins.map(\.description)))
-        case .webDefaultPort(let port): (.malformed, .webDefaultPort(Int(port), declared: graph.webOrigins.map(\.description)))
-        case .webUserInfo: (.malformed, .webUserInfo)
-        case .userOrPort: (.malformed, .userOrPort)
-        case .fragment: (.malformed, .fragment)
-        case .unencodedByte: (.malformed, .unencodedByte)
-        case .missingFlow: (.unknownFlow, .missingFlow)
-        case .webMissingFlow: (.unknownFlow, .webMissingFlow)
-        case .unknownFlow: (.unknownFlow, .unknownFlow)
-        case .unknownTab(let flow): (.unknownTab, .unknownTab(flow: graph.flows[Int(flow)].name))
-        case .unknownScreen(let after): (.unknownScreen, .unknownScreen(after: name(after)))
-        case .edgeNotAllowed(let screen, let after):
-            (.edgeNotAllowed, .edgeNotAllowed(screen: name(screen), after: name(after)))
-        case .followsPresentation(let screen): (.edgeNotAllowed, .followsPresentation(screen: name(screen)))
-        case .incomplete(let screen, let missing):
-            (.incomplete, .incomplete(screen: screens[Int(screen)].name, pattern: screens[Int(screen)].pattern, missing: Int(missing)))
-        case .pathMismatch(let screen, let segment):
-            Self.mismatch(screens[Int(screen)], parameter: screens[Int(screen)].pattern[Int(segment)], isInt: partIsIntSyntax(of: link))
-        case .queryMismatch(let screen, let query):
-            Self.mismatch(screens[Int(screen)], query: screens[Int(screen)].query[Int(query)], isInt: partIsIntSyntax(of: link))
-        case .emptySegment: (.emptySegment, .emptySegment)
-        case .dotSegment: (.dotSegment, .dotSegment)
-        case .valueTooLong: (.limitExceeded, .valueTooLong)
-        case .badEscape: (.badEncoding, .badEscape)
-        case .invalidUTF8: (.badEncoding, .invalidUTF8)
-        case .rawInvalidUTF8: (.badEncoding, .rawInvalidUTF8)
-        case .controlCharacter: (.badEncoding, .controlCharacter)
-        case .emptyQueryPair: (.badQuery, .emptyQueryPair)
-        case .queryWithoutValue: (.badQuery, .queryWithoutValue)
-        case .undeclaredQuery(let flow): (.badQuery, .undeclaredQuery(flow: graph.flows[Int(flow)].name))
-        case .queryNotOnPath(let screen): (.badQuery, .queryNotOnPath(screen: name(screen)))
-        case .repeatedQuery: (.badQuery, .repeatedQuery)
-        case .missingQuery(let screen, let query):
-            (.badQuery, .missingQuery(screen: name(screen), parameter: screens[Int(screen)].query[Int(query)].name))
-        }
-        return DeepLinkError(code, reason, source: link, range: range, segment: segment)
-    }
-
-    /// Whether the offending bytes of `link`, percent-decoded (as they are when not
-    /// decodable), are written as an int: decoded on the stack, so that refusing a link
-    /// allocates nothing.
-    private func partIsIntSyntax(of link: DeepLinkError.Source) -> Bool {
-        guard let range, range.lowerBound >= 0 else { return false }
-        func check(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard range.upperBound <= bytes.count else { return false }
-            let raw = UnsafeBufferPointer(rebasing: bytes[range])
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(raw.count, 1)) { target in
-                guard case .success(let length) = PercentEncoding.decode(raw, into: target) else {
-                    return ParameterValue.isIntSyntax(raw)
-                }
-                return ParameterValue.isIntSyntax(UnsafeBufferPointer(rebasing: target[0..<length]))
-            }
-        }
-        switch link {
-        case .text(var text): return text.withUTF8(check)
-        case .bytes(let bytes): return bytes.withUnsafeBufferPointer(check)
-        }
-    }
-
-    private static func mismatch(
-        _ screen: RouteGraph.Screen, parameter segment: RouteGraph.Segment, isInt: @autoclosure () -> Bool
-    ) -> (DeepLinkError.Code, DeepLinkError.Reason) {
-        guard case .parameter(let name, let type) = segment else {
-            preconditionFailure("segment of '\(screen.name)' is not a parameter")
-        }
-        return mismatch(screen: screen.name, parameter: name, type: type, isInt: isInt)
-    }
-
-    private static func mismatch(
-        _ screen: RouteGraph.Screen, query: RouteGraph.QueryParameter, isInt: @autoclosure () -> Bool
-    ) -> (DeepLinkError.Code, DeepLinkError.Reason) {
-        mismatch(screen: screen.name, parameter: query.name, type: query.type, isInt: isInt)
-    }
-
-    /// A value that does not convert; an int written as one but too large is out of range.
-    private static func mismatch(
-        screen: String, parameter: String, type: ParameterType, isInt: () -> Bool
-    ) -> (DeepLinkError.Code, DeepLinkError.Reason) {
-        if type == .int, isInt() {
-            return (.typeMismatch, .outOfRange(screen: screen, parameter: parameter))
-        }
-        return (.typeMismatch, .typeMismatch(screen: screen, parameter: parameter, type: type))
-    }
 }

@@ -1,56 +1,55 @@
-/// A resolved link's contents when they do not fit in place (see ``LinkContents``): the
-/// steps, the values and their text, copied from the workspace into one allocation.
+/// A resolved link's contents, copied from the workspace into plain arrays.
 extension LinkResolver {
-    /// The steps and slots of the walk, stored.
-    func storedContents() -> LinkContents {
-        var textCount = 0
+    /// The steps and values of the walk.
+    func contents() -> LinkContents {
+        LinkContents(
+            steps: (0..<stepCount).map { steps[$0] },
+            values: (0..<slotCount).map { value(of: slots[$0]) }
+        )
+    }
+
+    /// The value `slot` holds (converted when it was matched, so it converts again).
+    private func value(of slot: Slot) -> ParameterValue? {
+        switch slot.kind {
+        case .literal: nil
+        case .string, .oneOf: .string(slot.text.string)
+        case .int: .int(slot.number)
+        case .uuid: slot.text.withSpan { UUIDValue(bytes: $0) }.map(ParameterValue.uuid)
+        case .bool: slot.text.withSpan(ParameterValue.parseBool).map(ParameterValue.bool)
+        case .double: slot.text.withSpan(ParameterValue.parseDouble).map(ParameterValue.double)
+        case .rest: .segments((Int(slot.firstSegment)..<segmentCount).map { segmentText($0).string })
+        }
+    }
+}
+
+extension LinkResolver {
+    /// Checks what the resolver keeps in its workspace: counts within the buffers, every
+    /// view well formed and no longer than a value may be, every step a screen of the index
+    /// whose values start within the slots. Run on each resolution in debug builds, tests
+    /// and fuzzers.
+    func _checkInvariants() {
+        precondition(segmentCount <= workspace.segments.count && stepCount <= steps.count && slotCount <= slots.count)
+        precondition(slashCount >= 0 && queryStart <= bytes.count, "scan out of the link")
+        bytes._checkInvariants()
+        for position in 0..<segmentCount {
+            segmentText(position)._checkInvariants()
+            precondition(segmentText(position).count <= RouteGraph.maximumValueLength, "segment too long")
+        }
+        for position in 0..<stepCount {
+            precondition(Int(steps[position].screen) < index.screens.count, "step of no screen")
+            precondition(Int(steps[position].valueStart) <= slotCount, "step's values past the slots")
+        }
         for position in 0..<slotCount {
-            switch slots[position] {
-            case .string(let text): textCount += text.count
-            case .rest(let first, let count): textCount += restLength(first, count)
-            default: break
-            }
-        }
-        return LinkContents(stepCount: stepCount, valueCount: slotCount, textCount: textCount) { bytes in
-            UnsafeMutableRawPointer(bytes).copyMemory(
-                from: steps.baseAddress!, byteCount: stepCount * MemoryLayout<ResolvedLink.Step>.stride
-            )
-            let values = LinkContents.valueOffset(steps: stepCount)
-            let text = bytes + LinkContents.textOffset(steps: stepCount, values: slotCount)
-            var written = 0
-            for position in 0..<slotCount {
-                let packed = if case .rest(let first, let count) = slots[position] {
-                    packRest(first, count, text: text, written: &written)
-                } else {
-                    slots[position].packed(text: text, written: &written)
-                }
-                bytes.storeBytes(
-                    of: packed,
-                    toByteOffset: values + position * MemoryLayout<PackedValue>.stride, as: PackedValue.self
-                )
-            }
+            slots[position].text._checkInvariants()
+            precondition(Int(slots[position].firstSegment) <= segmentCount, "rest past the path")
         }
     }
+}
 
-    /// The length of a rest parameter's value as ``LinkContents`` keeps it: the decoded
-    /// bytes of `count` segments from `first`, separated by a zero byte.
-    func restLength(_ first: Int, _ count: Int) -> Int {
-        (first..<(first + count)).reduce(count - 1) { $0 + segmentText($1).count }
-    }
-
-    /// Writes a rest parameter's value (see ``restLength(_:_:)``) to `text` at `written`.
-    @inline(never)
-    func packRest(_ first: Int, _ count: Int, text: UnsafeMutableRawPointer, written: inout Int) -> PackedValue {
-        let start = written
-        for position in first..<(first + count) {
-            if position > first {
-                text.storeBytes(of: 0, toByteOffset: written, as: UInt8.self)
-                written += 1
-            }
-            let segment = segmentText(position)
-            if let base = segment.baseAddress { (text + written).copyMemory(from: base, byteCount: segment.count) }
-            written += segment.count
-        }
-        return PackedValue(kind: .segments, first: UInt64(start), second: UInt64(written - start))
+extension RouteGraph {
+    /// Checks the invariants of the graph's link index (see ``LinkIndex/_checkInvariants()``),
+    /// for tests and fuzzers.
+    package func _checkInvariants() {
+        links._checkInvariants()
     }
 }

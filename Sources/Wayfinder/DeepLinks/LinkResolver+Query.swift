@@ -5,8 +5,8 @@ extension LinkResolver {
     /// an empty pair, an undeclared or repeated key is a problem.
     mutating func applyQuery(from start: Int, flowIndex: Int, written: inout Int) -> LinkProblem? {
         guard start < bytes.count else { return nil }
-        let seen = UnsafeMutableBufferPointer(rebasing: workspace.seen[0..<max(1, slotCount)])
-        seen.initialize(repeating: false)
+        let seen = workspace.seen
+        for slot in 0..<slotCount { seen[slot] = false }
         var pairStart = start
         while pairStart < bytes.count {
             var pairEnd = pairStart
@@ -24,7 +24,7 @@ extension LinkResolver {
     }
 
     mutating func applyPair(
-        _ pair: Range<Int>, flowIndex: Int, seen: UnsafeMutableBufferPointer<Bool>, written: inout Int
+        _ pair: Range<Int>, flowIndex: Int, seen: CheckedBuffer<Bool>, written: inout Int
     ) -> LinkProblem? {
         guard !pair.isEmpty else { return LinkProblem(.emptyQueryPair, range: pair) }
         var equals = pair.lowerBound
@@ -34,12 +34,12 @@ extension LinkResolver {
         let valueRange = (equals + 1)..<pair.upperBound
         var problem = LinkProblem.Kind.valueTooLong
         guard let key = LinkResolver.decodeValue(
-            Bytes(rebasing: bytes[keyRange]), scratch: workspace.text, written: &written, problem: &problem
+            bytes.extracting(keyRange), scratch: workspace.text, written: &written, problem: &problem
         ) else {
             return LinkProblem(problem, range: keyRange)
         }
         guard let value = LinkResolver.decodeValue(
-            Bytes(rebasing: bytes[valueRange]), scratch: workspace.text, written: &written, problem: &problem
+            bytes.extracting(valueRange), scratch: workspace.text, written: &written, problem: &problem
         ) else {
             return LinkProblem(problem, range: valueRange)
         }
@@ -57,21 +57,24 @@ extension LinkResolver {
         seen[slot] = true
         guard !value.isEmpty else { return nil }
         let query = index.queries[Int(info.query.start) + queryIndex]
-        guard let converted = Slot(value, as: query.kind, words: index.bytes(query.words.start, count: query.words.count)) else {
+        guard index.converts(value, as: query.kind, words: query.words) else {
             return LinkProblem(.queryMismatch(screen: Int32(owner), query: Int32(queryIndex)), range: valueRange)
         }
-        slots[slot] = converted
+        // A rest parameter in the query is one string (only the path has segments).
+        slots[slot] = Slot(kind: query.kind == .rest ? .string : query.kind, text: value)
+        if query.kind == .int { slots[slot].number = value.withSpan(ParameterValue.parseInt) ?? 0 }
         return nil
     }
 
     /// The first required query parameter the link leaves out.
     func checkRequiredQuery() -> LinkProblem? {
-        for step in steps[0..<stepCount] {
+        for position in 0..<stepCount {
+            let step = steps[position]
             let info = index.screens[Int(step.screen)]
             guard info.hasRequiredQuery else { continue }
             let base = Int(step.valueStart) + Int(info.pathParameterCount)
             for offset in 0..<Int(info.query.count) where index.queries[Int(info.query.start) + offset].isRequired {
-                if case .absent = slots[base + offset] {
+                if slots[base + offset].kind == .literal {
                     return LinkProblem(.missingQuery(screen: step.screen, query: Int32(offset)))
                 }
             }

@@ -5,13 +5,13 @@ extension LinkResolver {
     /// `://`, or `nil` when it does. The scheme holds no ':' or '/', so a link that starts
     /// with it and "://" needs no search for the end of its scheme.
     @inline(__always)
-    static func schemeProblem(_ bytes: Bytes, table: UnsafePointer<LinkIndex.Tables>) -> LinkProblem? {
+    static func schemeProblem(_ bytes: ByteView, index table: LinkIndex) -> LinkProblem? {
         let count = bytes.count
-        let scheme = table.pointee.scheme
+        let scheme = table.scheme
         var index = scheme.count
         let startsWithScheme = index + 2 < count && bytes[index] == UInt8(ascii: ":")
             && bytes[index + 1] == UInt8(ascii: "/") && bytes[index + 2] == UInt8(ascii: "/")
-            && LinkIndex.Tables.equal(Bytes(rebasing: bytes[0..<index]), scheme.baseAddress!, foldingCase: true)
+            && bytes.extracting(0..<index).withSpan { LinkIndex.equal($0, scheme.span, at: 0, foldingCase: true) }
         guard !startsWithScheme else { return nil }
         index = 0
         while index < count, bytes[index] != UInt8(ascii: ":"), bytes[index] != UInt8(ascii: "/") { index += 1 }
@@ -33,9 +33,9 @@ extension LinkResolver {
         /// Rejects raw spaces, controls and fragments; finds the query; notes where the
         /// path's slashes are and whether anything is percent-encoded.
         @inline(__always)
-        mutating func run(_ bytes: Bytes, table: UnsafePointer<LinkIndex.Tables>, slashes: UnsafeMutableBufferPointer<Int>) -> LinkProblem? {
+        mutating func run(_ bytes: ByteView, index: LinkIndex, slashes: CheckedBuffer<Int>) -> LinkProblem? {
             let count = bytes.count
-            let isSpecial = table.pointee.isSpecial
+            let isSpecial = index.isSpecial
             var scan = hostStart
             while scan < count {
                 // Most of a link is runs of plain bytes.
@@ -70,10 +70,10 @@ extension LinkResolver {
     /// port, or with an escape that does not decode (as in a segment), cannot name one: each
     /// is said as such; any other host is an unknown flow.
     @inline(never)
-    static func hostProblem(_ host: Bytes, range: Range<Int>) -> Outcome {
+    static func hostProblem(_ host: ByteView, range: Range<Int>) -> Outcome {
         if host.contains(UInt8(ascii: "@")) || host.contains(UInt8(ascii: ":")) { return reject(.userOrPort, range: range) }
         if host.contains(UInt8(ascii: "%")) {
-            let problem = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: host.count) { scratch -> LinkProblem.Kind? in
+            let problem = withCheckedBuffer(of: UInt8.self, count: host.count) { scratch -> LinkProblem.Kind? in
                 var written = 0
                 var problem = LinkProblem.Kind.unknownFlow
                 guard decodeValue(host, scratch: scratch, written: &written, problem: &problem) == nil else { return nil }
@@ -91,13 +91,13 @@ extension LinkResolver {
     /// decoded when the link holds `%`), then the walk, for a link ``Scan`` has passed over.
     @inline(__always)
     static func resolveScanned(
-        _ bytes: Bytes, table: UnsafePointer<LinkIndex.Tables>, scan: Scan, slashes: UnsafeMutableBufferPointer<Int>, cost: inout Int
+        _ bytes: ByteView, index: LinkIndex, scan: Scan, slashes: CheckedBuffer<Int>, cost: inout Int
     ) -> Outcome {
         let (hostStart, queryStart, slashCount, hasEscapes) = (scan.hostStart, scan.queryStart, scan.slashCount, scan.hasEscapes)
         let hostEnd = slashCount > 0 ? slashes[0] : queryStart
         guard hostEnd > hostStart else { return reject(.missingFlow) }
-        let host = Bytes(rebasing: bytes[hostStart..<hostEnd])
-        guard let flow = table.pointee.flow(named: host) else { return hostProblem(host, range: hostStart..<hostEnd) }
+        let host = bytes.extracting(hostStart..<hostEnd)
+        guard let flow = index.flow(named: host) else { return hostProblem(host, range: hostStart..<hostEnd) }
         // Path segments: counted first, so the limit is checked before anything is stored.
         var segmentCount = 0
         if hostEnd < queryStart {
@@ -107,35 +107,33 @@ extension LinkResolver {
             return reject(.tooManySegments(Int32(segmentCount)), range: hostEnd..<queryStart)
         }
         // Decoded text never outgrows its source, so the rest of the link bounds the text space.
-        let size = Workspace.Size(
+        let size = (
             segments: segmentCount,
-            steps: segmentCount + 1,
-            slots: segmentCount + (segmentCount + 1) * table.pointee.maximumQueryCount,
+            slots: segmentCount + (segmentCount + 1) * index.maximumQueryCount,
             text: hasEscapes ? bytes.count - hostEnd : 0
         )
-        return Workspace.with(size) { workspace in
+        return withWorkspace(size) { workspace in
             var written = 0
             for segment in 0..<segmentCount {
                 let range = range(segment, slashes: slashes, slashCount: slashCount, queryStart: queryStart)
                 guard !range.isEmpty else { return reject(.emptySegment, range: range, segment: segment + 1) }
                 // `a/../b` is `/b` to a browser: a value must never hold what it would remove.
-                if PercentEncoding.isDotSegment(Bytes(rebasing: bytes[range])) {
+                let raw = bytes.extracting(range)
+                if raw.withSpan(PercentEncoding.isDotSegment) {
                     return reject(.dotSegment, range: range, segment: segment + 1)
                 }
                 if hasEscapes {
                     var problem = LinkProblem.Kind.valueTooLong
-                    guard let value = decodeValue(
-                        Bytes(rebasing: bytes[range]), scratch: workspace.text, written: &written, problem: &problem
-                    ) else { return reject(problem, range: range, segment: segment + 1) }
+                    guard let value = decodeValue(raw, scratch: workspace.text, written: &written, problem: &problem) else { return reject(problem, range: range, segment: segment + 1) }
                     workspace.segments[segment] = value
                 } else if range.count > RouteGraph.maximumValueLength {
                     return reject(.valueTooLong, range: range, segment: segment + 1)
                 } else {
-                    workspace.segments[segment] = Bytes(rebasing: bytes[range])
+                    workspace.segments[segment] = raw
                 }
             }
             var resolver = LinkResolver(
-                table: table, bytes: bytes, workspace: workspace, slashes: slashes, slashCount: slashCount,
+                index: index, bytes: bytes, workspace: workspace, slashes: slashes, slashCount: slashCount,
                 segmentCount: segmentCount, queryStart: queryStart
             )
             let outcome = resolver.resolvePath(flowIndex: flow, written: written)

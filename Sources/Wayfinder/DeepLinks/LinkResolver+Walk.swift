@@ -113,10 +113,10 @@ extension LinkResolver {
                 }
             } else if segment.kind == .rest {
                 // Last in its pattern: it takes every segment left.
-                append(.rest(first: position + offset, count: segmentCount - position - offset))
+                append(Slot(kind: .rest, text: .empty, firstSegment: Int32(position + offset)))
                 next = segmentCount
             } else {
-                guard let slot = index.convert(text, as: segment) else {
+                guard let slot = index.slot(text, as: segment) else {
                     note(depth: position + offset, priority: 3, .pathMismatch(screen: Int32(candidate), segment: Int32(offset)))
                     slotCount = mark
                     return false
@@ -147,7 +147,7 @@ extension LinkResolver {
             if segment.kind == .literal {
                 guard index.matches(text, literal: segment) else { return false }
             } else {
-                guard index.convert(text, as: segment) != nil else { return false }
+                guard index.converts(text, as: segment) else { return false }
             }
         }
         return true
@@ -169,7 +169,7 @@ extension LinkResolver {
             if segment.kind == .literal {
                 guard index.matches(text, literal: segment) else { return }
             } else {
-                guard index.convert(text, as: segment) != nil else { return }
+                guard index.converts(text, as: segment) else { return }
             }
         }
         note(depth: last, priority: 3, .incomplete(screen: Int32(candidate), missing: Int32(segmentCount - position)))

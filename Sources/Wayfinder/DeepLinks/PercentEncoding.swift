@@ -11,9 +11,7 @@ enum PercentEncoding {
 
     /// Decodes `source` into `target` (which must be at least as long) exactly once.
     /// - Returns: The number of bytes written.
-    static func decode(
-        _ source: UnsafeBufferPointer<UInt8>, into target: UnsafeMutableBufferPointer<UInt8>
-    ) -> Result<Int, DecodeFailure> {
+    static func decode(_ source: Span<UInt8>, into target: inout MutableSpan<UInt8>) -> Result<Int, DecodeFailure> {
         var read = 0
         var written = 0
         while read < source.count {
@@ -31,7 +29,7 @@ enum PercentEncoding {
             }
             written += 1
         }
-        let decoded = UnsafeBufferPointer(rebasing: target[0..<written])
+        let decoded = target.span.extracting(0..<written)
         guard isValidUTF8(decoded) else { return .failure(.invalidUTF8) }
         guard !containsControlCharacter(decoded) else { return .failure(.controlCharacter) }
         return .success(written)
@@ -44,19 +42,18 @@ enum PercentEncoding {
     /// Eight bytes at a time: a word with no byte below 0x20, no 0x7F, no 0xC2 (and no 0xE2)
     /// cannot start one, and is passed over whole; the others are looked at byte by byte.
     /// (Every link resolved and every line the REPL prints comes through here.)
-    static func containsControlCharacter(_ bytes: UnsafeBufferPointer<UInt8>, orBidirectionalControl bidirectional: Bool = false) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
+    static func containsControlCharacter(_ bytes: Span<UInt8>, orBidirectionalControl bidirectional: Bool = false) -> Bool {
         let count = bytes.count
         func isControl(at index: Int) -> Bool {
-            let byte = base[index]
+            let byte = bytes[index]
             if byte < 0x20 || byte == 0x7F { return true }
-            if byte == 0xC2 { return index + 1 < count && (0x80...0x9F).contains(base[index + 1]) }
+            if byte == 0xC2 { return index + 1 < count && (0x80...0x9F).contains(bytes[index + 1]) }
             guard bidirectional, byte == 0xE2, index + 2 < count else { return false }
-            return isBidirectionalControl(base[index + 1], base[index + 2])
+            return isBidirectionalControl(bytes[index + 1], bytes[index + 2])
         }
         var index = 0
         while index + 8 <= count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            let word = bytes.load(UInt64.self, at: index)
             if mayStartControl(word, orBidirectional: bidirectional) {
                 for offset in index..<(index + 8) where isControl(at: offset) { return true }
             }
@@ -94,14 +91,14 @@ enum PercentEncoding {
     }
 
     /// Strict UTF-8 validation: no overlong forms, surrogates or values past U+10FFFF.
-    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isValidUTF8(_ bytes: Span<UInt8>) -> Bool {
         firstInvalidUTF8(bytes) == nil
     }
 
     /// The bytes of the first sequence in `bytes` that is not valid UTF-8 (an overlong
     /// form, a surrogate, a value past U+10FFFF, a stray or missing continuation byte);
     /// `nil` when all of it is valid.
-    static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+    static func firstInvalidUTF8(_ bytes: Span<UInt8>) -> Range<Int>? {
         var index = 0
         let count = bytes.count
         while index < count {
@@ -140,7 +137,7 @@ enum PercentEncoding {
 
     /// Whether `raw` (a segment as written) is a dot segment as URL parsers read one: `.` or
     /// `..`, each dot written as itself or as `%2E` (in either case).
-    static func isDotSegment(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isDotSegment(_ raw: Span<UInt8>) -> Bool {
         guard raw.count <= 6 else { return false }
         var dots = 0
         var index = 0
@@ -173,17 +170,19 @@ enum PercentEncoding {
 
     /// Appends `text` to `output`, percent-encoding every byte that is not unreserved.
     static func encode(_ text: String, into output: inout [UInt8]) {
-        let digits: StaticString = "0123456789ABCDEF"
         for byte in text.utf8 {
             if isUnreserved(byte) {
                 output.append(byte)
             } else {
                 output.append(UInt8(ascii: "%"))
-                digits.withUTF8Buffer { hex in
-                    output.append(hex[Int(byte >> 4)])
-                    output.append(hex[Int(byte & 0xF)])
-                }
+                output.append(hexDigit(byte >> 4))
+                output.append(hexDigit(byte & 0xF))
             }
         }
+    }
+
+    /// The upper-case hexadecimal digit of `nibble` (0–15).
+    static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
     }
 }

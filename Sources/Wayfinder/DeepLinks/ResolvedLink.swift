@@ -1,7 +1,7 @@
 /// What a deep link opens: a flow, a tab, a stack (root first) and an optional
 /// presentation, as found by ``RouteGraph/resolve(_:)``.
 ///
-/// The result is compact: its steps and values are plain bytes in one allocation; the
+/// The result is compact: its steps (screen numbers) and typed values are two arrays; the
 /// ``Route`` values are built when asked for.
 public struct ResolvedLink: Sendable {
     struct Step: Hashable, Sendable {
@@ -64,7 +64,7 @@ public struct ResolvedLink: Sendable {
 
     /// The name of the `index`-th screen along the link.
     public func screenName(at index: Int) -> String {
-        graph.links.tables.screenNames[Int(step(index).screen)]
+        graph.links.screenNames[Int(step(index).screen)]
     }
 
     /// The `index`-th step.

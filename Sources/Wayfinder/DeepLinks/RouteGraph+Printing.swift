@@ -12,7 +12,7 @@ extension RouteGraph {
     ///   - tab: The tab, for a tabbed flow (`nil` means its first tab).
     ///   - stack: The stack, root first.
     ///   - presentation: The presented route, if any.
-    /// - Complexity: O(length of the result); one allocation for links of up to 1,024 bytes.
+    /// - Complexity: O(length of the result).
     public func link(flow: String, tab: String?, stack: [Route], presentation: Route?) -> String {
         link(flow: flow, tab: tab, root: nil, routes: stack, elements: [], presentation: presentation)
     }
@@ -26,78 +26,74 @@ extension RouteGraph {
     /// The canonical link of `root` (if any), `routes`, the routes of `elements`, then
     /// `presentation`. Routes are read in place (by index), not copied.
     private func link(flow: String, tab: String?, root: Route?, routes: [Route], elements: [StackElement], presentation: Route?) -> String {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: LinkWriter.stackCapacity) { buffer in
-            var writer = LinkWriter(buffer: buffer)
-            writer.append(scheme)
-            writer.append("://")
-            writer.append(flow)
-            let index = links.tables
-            let found = flow.utf8.withContiguousStorageIfAvailable { index.lookup(.flow, $0) }
-            if let flowIndex = found.flatMap({ $0.map { Int($0.start) } }) ?? flowIndex[flow], index.flows[flowIndex].tabCount > 0 {
-                writer.append(UInt8(ascii: "/"))
-                writer.append(tab ?? flows[flowIndex].tabs[0])
-            }
-            var hasQuery = false
-            if let root { writePath(of: root, index: index, hasQuery: &hasQuery, to: &writer) }
-            for position in routes.indices { writePath(of: routes[position], index: index, hasQuery: &hasQuery, to: &writer) }
-            for position in elements.indices { writePath(of: elements[position].route, index: index, hasQuery: &hasQuery, to: &writer) }
-            if let presentation { writePath(of: presentation, index: index, hasQuery: &hasQuery, to: &writer) }
-            if hasQuery {
-                var separator = UInt8(ascii: "?")
-                if let root { writeQuery(of: root, index: index, separator: &separator, to: &writer) }
-                for position in routes.indices { writeQuery(of: routes[position], index: index, separator: &separator, to: &writer) }
-                for position in elements.indices { writeQuery(of: elements[position].route, index: index, separator: &separator, to: &writer) }
-                if let presentation { writeQuery(of: presentation, index: index, separator: &separator, to: &writer) }
-            }
-            return writer.string
+        var writer = LinkWriter()
+        writer.append(scheme)
+        writer.append("://")
+        writer.append(flow)
+        let index = links
+        let found = withBytes(of: flow) { index.lookup(.flow, $0) }
+        if let flowIndex = found.map({ Int($0.start) }) ?? flowIndex[flow], index.flows[flowIndex].tabCount > 0 {
+            writer.append(UInt8(ascii: "/"))
+            writer.append(tab ?? flows[flowIndex].tabs[0])
         }
+        var hasQuery = false
+        if let root { writePath(of: root, index: index, hasQuery: &hasQuery, to: &writer) }
+        for position in routes.indices { writePath(of: routes[position], index: index, hasQuery: &hasQuery, to: &writer) }
+        for position in elements.indices { writePath(of: elements[position].route, index: index, hasQuery: &hasQuery, to: &writer) }
+        if let presentation { writePath(of: presentation, index: index, hasQuery: &hasQuery, to: &writer) }
+        if hasQuery {
+            var separator = UInt8(ascii: "?")
+            if let root { writeQuery(of: root, index: index, separator: &separator, to: &writer) }
+            for position in routes.indices { writeQuery(of: routes[position], index: index, separator: &separator, to: &writer) }
+            for position in elements.indices { writeQuery(of: elements[position].route, index: index, separator: &separator, to: &writer) }
+            if let presentation { writeQuery(of: presentation, index: index, separator: &separator, to: &writer) }
+        }
+        return writer.string
     }
 
     /// The screen `route` shows: found by its name's bytes (no `Hasher` on the way), else
     /// (a name that is not byte for byte a screen's) as `screen(named:)` finds it.
-    private func screenNumber(of route: Route, index: LinkIndex.Tables) -> Int? {
-        let found = route.screen.utf8.withContiguousStorageIfAvailable { index.lookup(.screen, $0) }
-        return found.flatMap { $0.map { Int($0.start) } } ?? screenIndex[route.screen]
+    private func screenNumber(of route: Route, index: LinkIndex) -> Int? {
+        let found = withBytes(of: route.screen) { index.lookup(.screen, $0) }
+        return found.map { Int($0.start) } ?? screenIndex[route.screen]
     }
 
     /// The canonical link of `resolved`, as ``link(flow:tab:stack:presentation:)`` prints
     /// its routes, read from its steps: screens by number, values by slot.
     func link(of resolved: ResolvedLink) -> String {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: LinkWriter.stackCapacity) { buffer in
-            var writer = LinkWriter(buffer: buffer)
-            writer.append(scheme)
-            writer.append("://")
-            let flow = flows[resolved.flowIndex]
-            writer.append(flow.name)
-            if flow.hasTabs {
-                writer.append(UInt8(ascii: "/"))
-                writer.append(flow.tabs[resolved.tabIndex ?? 0])
+        var writer = LinkWriter()
+        writer.append(scheme)
+        writer.append("://")
+        let flow = flows[resolved.flowIndex]
+        writer.append(flow.name)
+        if flow.hasTabs {
+            writer.append(UInt8(ascii: "/"))
+            writer.append(flow.tabs[resolved.tabIndex ?? 0])
+        }
+        let index = links
+        let contents = resolved.contents
+        var hasQuery = false
+        for step in 0..<resolved.count {
+            let start = Int(contents.step(step).valueStart)
+            writePath(screen: Int(contents.step(step).screen), hasValues: true, index: index, hasQuery: &hasQuery, to: &writer) { _, slot in
+                contents.value(start + slot)
             }
-            let index = links.tables
-            let contents = resolved.contents
-            var hasQuery = false
+        }
+        if hasQuery {
+            var separator = UInt8(ascii: "?")
             for step in 0..<resolved.count {
                 let start = Int(contents.step(step).valueStart)
-                writePath(screen: Int(contents.step(step).screen), hasValues: true, index: index, hasQuery: &hasQuery, to: &writer) { _, slot in
+                writeQuery(screen: Int(contents.step(step).screen), index: index, separator: &separator, to: &writer) { _, slot in
                     contents.value(start + slot)
                 }
             }
-            if hasQuery {
-                var separator = UInt8(ascii: "?")
-                for step in 0..<resolved.count {
-                    let start = Int(contents.step(step).valueStart)
-                    writeQuery(screen: Int(contents.step(step).screen), index: index, separator: &separator, to: &writer) { _, slot in
-                        contents.value(start + slot)
-                    }
-                }
-            }
-            return writer.string
         }
+        return writer.string
     }
 
     /// `/segment…` for each segment of the pattern of `route`'s screen; `hasQuery` becomes
     /// true when the screen declares query parameters and `route` holds any parameter.
-    private func writePath(of route: Route, index: LinkIndex.Tables, hasQuery: inout Bool, to writer: inout LinkWriter) {
+    private func writePath(of route: Route, index: LinkIndex, hasQuery: inout Bool, to writer: inout LinkWriter) {
         guard let screen = screenNumber(of: route, index: index) else { return }
         writePath(screen: screen, hasValues: !route.parameters.isEmpty, index: index, hasQuery: &hasQuery, to: &writer) { name, _ in
             RouteGraph.parameter(name, of: route)
@@ -109,7 +105,7 @@ extension RouteGraph {
     /// parameters in declaration order); `hasQuery` becomes true when the screen declares
     /// query parameters and `hasValues`.
     private func writePath(
-        screen: Int, hasValues: Bool, index: LinkIndex.Tables, hasQuery: inout Bool, to writer: inout LinkWriter,
+        screen: Int, hasValues: Bool, index: LinkIndex, hasQuery: inout Bool, to writer: inout LinkWriter,
         value: (_ name: String, _ slot: Int) -> ParameterValue?
     ) {
         if index.screens[screen].query.count > 0, hasValues { hasQuery = true }
@@ -119,7 +115,7 @@ extension RouteGraph {
             let segment = index.segments[position]
             writer.append(UInt8(ascii: "/"))
             if segment.kind == .literal {
-                writer.append(UnsafeBufferPointer(start: index.bytes.baseAddress! + Int(segment.start), count: Int(segment.count)))
+                writer.bytes.append(contentsOf: index.bytes[Int(segment.start)..<Int(segment.start + segment.count)])
             } else {
                 if let value = value(index.segmentNames[position], slot) { writer.append(encoding: value) }
                 slot += 1
@@ -128,7 +124,7 @@ extension RouteGraph {
     }
 
     /// `?key=value` or `&key=value` for each query parameter `route` holds, in declaration order.
-    private func writeQuery(of route: Route, index: LinkIndex.Tables, separator: inout UInt8, to writer: inout LinkWriter) {
+    private func writeQuery(of route: Route, index: LinkIndex, separator: inout UInt8, to writer: inout LinkWriter) {
         guard !route.parameters.isEmpty, let screen = screenNumber(of: route, index: index) else { return }
         writeQuery(screen: screen, index: index, separator: &separator, to: &writer) { name, _ in RouteGraph.parameter(name, of: route) }
     }
@@ -136,17 +132,17 @@ extension RouteGraph {
     /// `?key=value` or `&key=value` for each query parameter of `screen` that `value` gives
     /// (see ``writePath(screen:hasValues:index:hasQuery:to:value:)``), in declaration order.
     private func writeQuery(
-        screen: Int, index: LinkIndex.Tables, separator: inout UInt8, to writer: inout LinkWriter,
+        screen: Int, index: LinkIndex, separator: inout UInt8, to writer: inout LinkWriter,
         value: (_ name: String, _ slot: Int) -> ParameterValue?
     ) {
         let query = index.screens[screen].query
         let firstSlot = Int(index.screens[screen].pathParameterCount)
         for position in Int(query.start)..<Int(query.start + query.count) {
-            var name = index.queryNames[position]
+            let name = index.queryNames[position]
             guard let value = value(name, firstSlot + position - Int(query.start)), !isQueryDefault(value, at: position) else { continue }
             writer.append(separator)
             separator = UInt8(ascii: "&")
-            name.withUTF8 { writer.append(percentEncoding: $0) }
+            writer.append(percentEncoding: name.utf8)
             writer.append(UInt8(ascii: "="))
             writer.append(encoding: value)
         }
@@ -161,56 +157,33 @@ extension RouteGraph {
     }
 }
 
-/// Writes a link's bytes into a buffer on the stack, moving to an array if it fills up.
+/// Collects a link's bytes.
 private struct LinkWriter {
-    static let stackCapacity = 1_024
+    var bytes: [UInt8] = []
 
-    let buffer: UnsafeMutableBufferPointer<UInt8>
-    var count = 0
-    var overflow: [UInt8]?
-
-    init(buffer: UnsafeMutableBufferPointer<UInt8>) {
-        self.buffer = buffer
+    init() {
+        bytes.reserveCapacity(128)
     }
 
-    var string: String {
-        if let overflow { return String(decoding: overflow, as: UTF8.self) }
-        return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<count]), as: UTF8.self)
-    }
+    var string: String { String(decoding: bytes, as: UTF8.self) }
 
     mutating func append(_ byte: UInt8) {
-        if count < buffer.count, overflow == nil {
-            buffer[count] = byte
-            count += 1
-        } else {
-            if overflow == nil { overflow = Array(buffer[0..<count]) }
-            overflow?.append(byte)
-        }
-    }
-
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if overflow == nil, count + bytes.count <= buffer.count, let base = bytes.baseAddress {
-            (buffer.baseAddress! + count).update(from: base, count: bytes.count)
-            count += bytes.count
-        } else {
-            for byte in bytes { append(byte) }
-        }
+        bytes.append(byte)
     }
 
     mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { append($0) }
+        bytes.append(contentsOf: text.utf8)
     }
 
     /// Appends `bytes`, percent-encoding every byte that is not unreserved.
-    mutating func append(percentEncoding bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func append(percentEncoding bytes: some Sequence<UInt8>) {
         for byte in bytes {
             if PercentEncoding.isUnreserved(byte) {
                 append(byte)
             } else {
                 append(UInt8(ascii: "%"))
-                append(LinkWriter.hexDigit(byte >> 4))
-                append(LinkWriter.hexDigit(byte & 0xF))
+                append(PercentEncoding.hexDigit(byte >> 4))
+                append(PercentEncoding.hexDigit(byte & 0xF))
             }
         }
     }
@@ -220,36 +193,22 @@ private struct LinkWriter {
         switch value {
         case .int(let number):
             appendDecimal(number)
-        case .string(var text):
-            text.withUTF8 { append(percentEncoding: $0) }
+        case .string(let text):
+            append(percentEncoding: text.utf8)
         case .uuid(let uuid):
             append(uuid.description)
         case .bool, .double:
             append(value.text)
         case .segments(let segments):
-            for (index, var segment) in segments.enumerated() {
+            for (index, segment) in segments.enumerated() {
                 if index > 0 { append(UInt8(ascii: "/")) }
-                segment.withUTF8 { append(percentEncoding: $0) }
+                append(percentEncoding: segment.utf8)
             }
         }
     }
 
     /// Appends `number` in decimal (digits are unreserved: nothing to encode).
     mutating func appendDecimal(_ number: Int) {
-        if number < 0 { append(UInt8(ascii: "-")) }
-        var magnitude = number.magnitude
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var position = digits.count
-            repeat {
-                position -= 1
-                digits[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            append(UnsafeBufferPointer(rebasing: digits[position...]))
-        }
-    }
-
-    static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
+        append(String(number))
     }
 }

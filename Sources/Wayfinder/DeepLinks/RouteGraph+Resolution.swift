@@ -26,10 +26,7 @@ extension RouteGraph {
     ///   successors; independent of the number of screens.
     public func resolve(_ link: String) throws(DeepLinkError) -> ResolvedLink {
         // A `String` is valid UTF-8 already: no need to check it again.
-        let outcome = link.utf8.withContiguousStorageIfAvailable { resolveBytes($0, checkingUTF8: false) } ?? {
-            var copy = link
-            return copy.withUTF8 { resolveBytes($0, checkingUTF8: false) }
-        }()
+        let outcome = withBytes(of: link) { resolveBytes($0, checkingUTF8: false) }
         return try finish(outcome, source: .text(link), byteCount: link.utf8.count)
     }
 
@@ -44,8 +41,7 @@ extension RouteGraph {
     /// - Returns: What the link opens.
     /// - Throws: ``DeepLinkError`` naming the offending part.
     public func resolve(utf8 link: some Collection<UInt8>) throws(DeepLinkError) -> ResolvedLink {
-        let outcome = link.withContiguousStorageIfAvailable { resolveBytes($0, checkingUTF8: true) }
-            ?? Array(link).withUnsafeBufferPointer { resolveBytes($0, checkingUTF8: true) }
+        let outcome = withBytes(of: link) { resolveBytes($0, checkingUTF8: true) }
         return try finish(outcome, source: .bytes(Array(link)), byteCount: link.count)
     }
 
@@ -59,39 +55,37 @@ extension RouteGraph {
             }
             return resolved
         case .rejected(let problem):
-            throw problem.error(link: source(), graph: self)
+            throw DeepLinkError(problem, source: source(), graph: self)
         }
     }
 
     /// How many patterns resolving `link` matches against it: the walk's cost, bounded by
     /// about the link's segments × the screens of its flow (for tests and benchmarks).
     package func resolutionCost(of link: String) -> Int {
-        var link = link
-        return link.withUTF8 { bytes in
+        withBytes(of: link) { bytes in
             var cost = 0
-            _ = LinkResolver.resolve(bytes, index: UnsafePointer(links.table), checkingUTF8: false, cost: &cost)
+            _ = LinkResolver.resolve(bytes, index: links, checkingUTF8: false, cost: &cost)
             return cost
         }
     }
 
     @inline(__always)
-    private func resolveBytes(_ bytes: UnsafeBufferPointer<UInt8>, checkingUTF8: Bool) -> LinkResolver.Outcome {
+    private func resolveBytes(_ bytes: ByteView, checkingUTF8: Bool) -> LinkResolver.Outcome {
         if storage.hasWebOrigins, let web = resolveWeb(bytes, checkingUTF8: checkingUTF8) { return web }
-        // The graph keeps its index, and with it the tables, alive until this returns.
-        return LinkResolver.resolve(bytes, index: UnsafePointer(links.table), checkingUTF8: checkingUTF8)
+        return LinkResolver.resolve(bytes, index: links, checkingUTF8: checkingUTF8)
     }
 
     /// The outcome for a web link (see ``customForm(ofWeb:)``), problems placed in the link
     /// as given; `nil` for any other link.
-    private func resolveWeb(_ bytes: UnsafeBufferPointer<UInt8>, checkingUTF8: Bool) -> LinkResolver.Outcome? {
-        if checkingUTF8, let bad = PercentEncoding.firstInvalidUTF8(bytes) { return .rejected(LinkProblem(.rawInvalidUTF8, range: bad)) }
+    private func resolveWeb(_ bytes: ByteView, checkingUTF8: Bool) -> LinkResolver.Outcome? {
+        if checkingUTF8, let bad = bytes.withSpan(PercentEncoding.firstInvalidUTF8) { return .rejected(LinkProblem(.rawInvalidUTF8, range: bad)) }
         guard let web = customForm(ofWeb: bytes) else { return nil }
         switch web {
         case .refused(let problem):
             return .rejected(problem)
         case .link(let link, let offset, let flow):
             guard bytes.count <= RouteGraph.maximumLinkLength else { return .rejected(LinkProblem(.tooLong(Int32(bytes.count)))) }
-            let outcome = link.withUnsafeBufferPointer { LinkResolver.resolve($0, index: UnsafePointer(links.table), checkingUTF8: false) }
+            let outcome = withBytes(of: link) { LinkResolver.resolve($0, index: links, checkingUTF8: false) }
             guard case .rejected(let problem) = outcome else { return outcome }
             return .rejected(problem.shifted(by: offset).inWebLink(flow: flow))
         }
@@ -101,7 +95,7 @@ extension RouteGraph {
     /// limit: printing encodes a byte in at most three and may add the tab's name, so only
     /// long links can.
     private func mayPrintTooLong(byteCount: Int) -> Bool {
-        byteCount * 3 + links.tables.longestKey + 1 + storage.webGrowth > RouteGraph.maximumLinkLength
+        byteCount * 3 + links.longestKey + 1 + storage.webGrowth > RouteGraph.maximumLinkLength
     }
 
 
@@ -114,7 +108,7 @@ extension RouteGraph {
         let web = custom + storage.webGrowth
         guard web > RouteGraph.maximumLinkLength else { return nil }
         let kind: LinkProblem.Kind = custom > RouteGraph.maximumLinkLength ? .canonicalTooLong(Int32(custom)) : .webFormTooLong(Int32(web))
-        return LinkProblem(kind).error(link: source, graph: self)
+        return DeepLinkError(LinkProblem(kind), source: source, graph: self)
     }
 }
 
@@ -123,8 +117,6 @@ extension RouteGraph {
 /// nothing when the link is rejected: problems are plain numbers (``LinkProblem``) until
 /// ``RouteGraph/resolve(_:)`` names them.
 struct LinkResolver {
-    typealias Bytes = UnsafeBufferPointer<UInt8>
-
     /// What a link opens, or why it opens nothing.
     enum Outcome {
         /// The flow, the tab (-1 for none) and the steps and values.
@@ -132,21 +124,19 @@ struct LinkResolver {
         case rejected(LinkProblem)
     }
 
-    /// The graph's index tables (kept alive by the graph for the whole resolution).
-    let table: UnsafePointer<LinkIndex.Tables>
-    var index: LinkIndex.Tables { unsafeAddress { table } }
-    let bytes: Bytes
+    let index: LinkIndex
+    let bytes: ByteView
     let segmentCount: Int
     let workspace: Workspace
     /// Where the path's slashes are: segment `i` follows slash `i`.
-    let slashes: UnsafeMutableBufferPointer<Int>
+    let slashes: CheckedBuffer<Int>
     let slashCount: Int
     let queryStart: Int
     /// The screens matched so far, root first.
-    var steps: UnsafeMutableBufferPointer<ResolvedLink.Step> { workspace.steps }
+    var steps: CheckedBuffer<ResolvedLink.Step> { workspace.steps }
     var stepCount = 0
     /// Their parameter values: each screen's path parameters, then its query parameters.
-    var slots: UnsafeMutableBufferPointer<Slot> { workspace.slots }
+    var slots: CheckedBuffer<Slot> { workspace.slots }
     var slotCount = 0
     /// Whether a screen along the path declares a required query parameter.
     var hasRequiredQuery = false
@@ -155,8 +145,8 @@ struct LinkResolver {
     var patternMatches = 0
     /// What the walk is known to fail from (see ``memoryThreshold``), one bit each: the
     /// (screen, segment) pairs, then the (list of successors, segment) pairs (see
-    /// ``failureKey(_:at:)``); empty until the first is remembered, so that the links that
-    /// never need it pay nothing for it.
+    /// ``failureKey(successorsOf:at:)``); empty until the first is remembered, so that the
+    /// links that never need it pay nothing for it.
     var failed: [UInt64] = []
 
     /// The most telling problem seen so far: the deepest, then the most specific.
@@ -167,10 +157,10 @@ struct LinkResolver {
     }
 
     init(
-        table: UnsafePointer<LinkIndex.Tables>, bytes: Bytes, workspace: Workspace,
-        slashes: UnsafeMutableBufferPointer<Int>, slashCount: Int, segmentCount: Int, queryStart: Int
+        index: LinkIndex, bytes: ByteView, workspace: Workspace,
+        slashes: CheckedBuffer<Int>, slashCount: Int, segmentCount: Int, queryStart: Int
     ) {
-        self.table = table
+        self.index = index
         self.bytes = bytes
         self.workspace = workspace
         self.slashes = slashes
@@ -186,13 +176,13 @@ struct LinkResolver {
     }
 
     @inline(__always)
-    static func range(_ position: Int, slashes: UnsafeMutableBufferPointer<Int>, slashCount: Int, queryStart: Int) -> Range<Int> {
+    static func range(_ position: Int, slashes: CheckedBuffer<Int>, slashCount: Int, queryStart: Int) -> Range<Int> {
         (slashes[position] + 1)..<(position + 1 < slashCount ? slashes[position + 1] : queryStart)
     }
 
     /// The bytes of segment `position`, decoded (a view of the link when it holds no `%`).
     @inline(__always)
-    func segmentText(_ position: Int) -> Bytes {
+    func segmentText(_ position: Int) -> ByteView {
         workspace.segments[position]
     }
 
@@ -200,35 +190,33 @@ struct LinkResolver {
         .rejected(LinkProblem(kind, range: range, segment: segment))
     }
 
-    static func resolve(_ bytes: Bytes, index table: UnsafePointer<LinkIndex.Tables>, checkingUTF8: Bool) -> Outcome {
+    static func resolve(_ bytes: ByteView, index: LinkIndex, checkingUTF8: Bool) -> Outcome {
         var cost = 0
-        return resolve(bytes, index: table, checkingUTF8: checkingUTF8, cost: &cost)
+        return resolve(bytes, index: index, checkingUTF8: checkingUTF8, cost: &cost)
     }
 
     /// ``resolve(_:index:checkingUTF8:)``, setting `cost` to the number of patterns matched.
-    /// (Inlined into both callers, as are the steps it calls: called through one more level,
-    /// the resolution of a link took about a tenth longer in the paired benchmark.)
     @inline(__always)
-    static func resolve(_ bytes: Bytes, index table: UnsafePointer<LinkIndex.Tables>, checkingUTF8: Bool, cost: inout Int) -> Outcome {
+    static func resolve(_ bytes: ByteView, index: LinkIndex, checkingUTF8: Bool, cost: inout Int) -> Outcome {
         let count = bytes.count
         guard count <= RouteGraph.maximumLinkLength else { return reject(.tooLong(Int32(count))) }
-        if checkingUTF8, let bad = PercentEncoding.firstInvalidUTF8(bytes) {
+        if checkingUTF8, let bad = bytes.withSpan(PercentEncoding.firstInvalidUTF8) {
             return reject(.rawInvalidUTF8, range: bad)
         }
-        if let problem = schemeProblem(bytes, table: table) { return .rejected(problem) }
+        if let problem = schemeProblem(bytes, index: index) { return .rejected(problem) }
         // One pass over the rest, then the host, the segments and the walk.
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: RouteGraph.maximumSegments + 2) { slashes in
-            var scan = Scan(hostStart: table.pointee.scheme.count + 3, queryStart: count)
-            if let problem = scan.run(bytes, table: table, slashes: slashes) { return .rejected(problem) }
-            return resolveScanned(bytes, table: table, scan: scan, slashes: slashes, cost: &cost)
+        return withCheckedBuffer(of: Int.self, count: RouteGraph.maximumSegments + 2) { slashes in
+            var scan = Scan(hostStart: index.scheme.count + 3, queryStart: count)
+            if let problem = scan.run(bytes, index: index, slashes: slashes) { return .rejected(problem) }
+            return resolveScanned(bytes, index: index, scan: scan, slashes: slashes, cost: &cost)
         }
     }
 
     /// Validates and (when it holds `%`) decodes a value into `scratch`; `nil` (and why,
     /// in `problem`) when it is too long or does not decode.
     static func decodeValue(
-        _ raw: Bytes, scratch: UnsafeMutableBufferPointer<UInt8>, written: inout Int, problem: inout LinkProblem.Kind
-    ) -> Bytes? {
+        _ raw: ByteView, scratch: CheckedBuffer<UInt8>, written: inout Int, problem: inout LinkProblem.Kind
+    ) -> ByteView? {
         guard raw.contains(UInt8(ascii: "%")) else {
             problem = .valueTooLong
             return raw.count > RouteGraph.maximumValueLength ? nil : raw
@@ -237,15 +225,18 @@ struct LinkResolver {
             problem = .valueTooLong
             return nil
         }
-        let target = UnsafeMutableBufferPointer(rebasing: scratch[written..<(written + raw.count)])
-        switch PercentEncoding.decode(raw, into: target) {
+        let start = written
+        let decoded = raw.withSpan { source in
+            scratch.withMutableSpan(start..<(start + raw.count)) { PercentEncoding.decode(source, into: &$0) }
+        }
+        switch decoded {
         case .success(let length):
             guard length <= RouteGraph.maximumValueLength else {
                 problem = .valueTooLong
                 return nil
             }
             written += length
-            return Bytes(rebasing: target[0..<length])
+            return scratch.view(start..<(start + length))
         case .failure(.badEscape): problem = .badEscape
         case .failure(.invalidUTF8): problem = .invalidUTF8
         case .failure(.controlCharacter): problem = .controlCharacter
@@ -283,13 +274,9 @@ struct LinkResolver {
             }
         }
         if hasRequiredQuery, let problem = checkRequiredQuery() { return .rejected(problem) }
-        if let contents = LinkContents(
-            steps: UnsafeBufferPointer(rebasing: steps[0..<stepCount]),
-            values: UnsafeBufferPointer(rebasing: slots[0..<slotCount])
-        ) {
-            return .resolved(flow: Int32(flowIndex), tab: Int32(tabIndex ?? -1), contents: contents)
-        }
-        let contents = storedContents()
-        return .resolved(flow: Int32(flowIndex), tab: Int32(tabIndex ?? -1), contents: contents)
+        #if DEBUG || WAYFINDER_CHECKED
+        _checkInvariants()
+        #endif
+        return .resolved(flow: Int32(flowIndex), tab: Int32(tabIndex ?? -1), contents: contents())
     }
 }

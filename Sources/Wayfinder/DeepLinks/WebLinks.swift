@@ -61,7 +61,7 @@ extension RouteGraph {
     /// A web link rewritten to the custom-scheme link that resolves alike, or the problem
     /// with its origin; `nil` when `bytes` are not an `http(s)://` link or the table
     /// declares no web origin.
-    func customForm(ofWeb bytes: UnsafeBufferPointer<UInt8>) -> WebForm? {
+    func customForm(ofWeb bytes: ByteView) -> WebForm? {
         guard !webOrigins.isEmpty, let separator = Self.webSchemeLength(bytes) else { return nil }
         let scheme = separator == 5 ? "https" : "http"
         let authorityStart = separator + 3
@@ -105,7 +105,7 @@ extension RouteGraph {
     /// What is wrong with the flow of a web link (`flow`, the first segment of its path)
     /// that its custom-scheme form, where the flow is the host, would tell otherwise: none
     /// (the link ends after `origin`, or has only a query), an empty segment, a dot segment.
-    private static func flowProblem(_ bytes: UnsafeBufferPointer<UInt8>, flow: Range<Int>, origin: Range<Int>) -> LinkProblem? {
+    private static func flowProblem(_ bytes: ByteView, flow: Range<Int>, origin: Range<Int>) -> LinkProblem? {
         if flow.isEmpty {
             if flow.upperBound < bytes.count, bytes[flow.upperBound] == UInt8(ascii: "/") {
                 return LinkProblem(.emptySegment, range: flow, segment: 1)
@@ -113,7 +113,7 @@ extension RouteGraph {
             let endsOrQuery = flow.upperBound == bytes.count || bytes[flow.upperBound] == UInt8(ascii: "?")
             return endsOrQuery ? LinkProblem(.webMissingFlow, range: origin) : nil
         }
-        if PercentEncoding.isDotSegment(UnsafeBufferPointer(rebasing: bytes[flow])) {
+        if bytes.extracting(flow).withSpan(PercentEncoding.isDotSegment) {
             return LinkProblem(.dotSegment, range: flow, segment: 1)
         }
         return nil
@@ -130,7 +130,7 @@ extension RouteGraph {
 
     /// The length of the scheme when `bytes` start with `https://` or `http://` (in any
     /// case), else `nil`.
-    private static func webSchemeLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    private static func webSchemeLength(_ bytes: ByteView) -> Int? {
         for scheme in ["https", "http"] {
             let length = scheme.utf8.count
             guard bytes.count >= length + 3 else { continue }

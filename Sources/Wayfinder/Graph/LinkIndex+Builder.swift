@@ -60,7 +60,8 @@ extension Builder {
             switch segment {
             case .literal(let word):
                 let key = store(word)
-                segments.append(LinkIndex.Segment(kind: .literal, start: key.start, count: key.count))
+                let first = LinkIndex.word(bytes.span, from: Int(key.start), count: Int(key.count))
+                segments.append(LinkIndex.Segment(kind: .literal, start: key.start, count: key.count, word: first))
             case .parameter(_, let type):
                 let words = storeWords(of: type)
                 segments.append(LinkIndex.Segment(kind: LinkIndex.Kind(type), start: words.start, count: words.count))
@@ -113,9 +114,8 @@ extension Builder {
     /// An edge to `value` under `word`, its first eight bytes as a word.
     mutating func edge(_ word: String, value: LinkIndex.Run) -> LinkIndex.Edge {
         let key = store(word)
-        let first = bytes.withUnsafeBytes { all in
-            LinkIndex.Tables.word(all.baseAddress! + Int(key.start), count: Int(key.count), at: 0)
-        }
+        let stored = bytes
+        let first = LinkIndex.word(stored.span, from: Int(key.start), count: Int(key.count))
         return LinkIndex.Edge(word: first, key: key, value: value)
     }
 
@@ -165,13 +165,13 @@ extension Builder {
         var capacity = 16
         while capacity < pending.count * 2 { capacity *= 2 }
         var entries = [LinkIndex.Entry](repeating: LinkIndex.Entry(), count: capacity)
-        bytes.withUnsafeBufferPointer { all in
-            for (owner, key, value) in pending {
-                let keyBytes = UnsafeBufferPointer(rebasing: all[Int(key.start)..<Int(key.start + key.count)])
-                var slot = LinkIndex.Tables.hash(owner, keyBytes) & (capacity - 1)
-                while entries[slot].owner >= 0 { slot = (slot + 1) & (capacity - 1) }
-                entries[slot] = LinkIndex.Entry(owner: Int32(owner), key: key, value: value)
-            }
+        let stored = bytes
+        for (owner, key, value) in pending {
+            let keyBytes = stored.span.extracting(Int(key.start)..<Int(key.start + key.count))
+            var slot = LinkIndex.hash(owner, keyBytes) & (capacity - 1)
+            while entries[slot].owner >= 0 { slot = (slot + 1) & (capacity - 1) }
+            let word = LinkIndex.word(keyBytes, count: keyBytes.count)
+            entries[slot] = LinkIndex.Entry(owner: Int32(owner), key: key, value: value, word: word)
         }
         return (entries, capacity)
     }

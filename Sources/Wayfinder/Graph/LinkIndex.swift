@@ -3,11 +3,9 @@
 /// flow, a query key), so that resolution compares bytes and never builds a `String`,
 /// copies a ``RouteGraph/Screen`` or hashes with `Hasher`.
 ///
-/// Built once with the graph and immutable afterwards (hence `@unchecked Sendable`). Its
-/// ``Tables`` live in memory it owns and are read through plain pointers, so that the
-/// resolver does no reference counting. Lookups cost O(length of the key), whatever the
-/// number of routes.
-final class LinkIndex: @unchecked Sendable {
+/// Built once with the graph and immutable afterwards. Lookups cost O(length of the key),
+/// whatever the number of routes.
+final class LinkIndex: Sendable {
     /// How a pattern segment matches: a literal, or a parameter of some type.
     enum Kind: UInt8, Sendable {
         case literal, uuid, int, string, bool, double, oneOf, rest
@@ -26,11 +24,13 @@ final class LinkIndex: @unchecked Sendable {
     }
 
     /// One pattern segment; a literal's bytes, or a set's words separated by `|`, are
-    /// `bytes[start..<start + count]`.
+    /// `bytes[start..<start + count]`; a literal's first bytes are also `word` (see
+    /// ``word(_:from:count:at:)``), so that one of up to 8 bytes compares as one word.
     struct Segment: Sendable {
         var kind: Kind
         var start: Int32
         var count: Int32
+        var word: UInt64 = 0
     }
 
     /// A run of `lists` (screen indices in order), or a value in `start` for tables that
@@ -71,7 +71,7 @@ final class LinkIndex: @unchecked Sendable {
 
     /// A screen's successors whose pattern starts with one literal, for a screen with few
     /// of them: compared in turn, which is quicker than hashing. `word` is the literal's
-    /// first bytes (see ``Tables/word(_:count:at:)``); longer literals are compared in full.
+    /// first bytes (see ``word(_:from:count:at:)``); longer literals are compared in full.
     struct Edge: Sendable {
         var word: UInt64
         var key: Run
@@ -107,19 +107,43 @@ final class LinkIndex: @unchecked Sendable {
         case screen
     }
 
-    /// One key of the hash table: `owner` (see ``Table``) and bytes; `owner < 0` is empty.
+    /// One key of the hash table: `owner` (see ``Table``) and bytes, whose first ones are
+    /// also `word` (as in ``Edge``); `owner < 0` is empty.
     struct Entry: Sendable {
         var owner: Int32 = -1
         var key: Run = Run(start: 0, count: 0)
         var value: Run = Run(start: 0, count: 0)
+        var word: UInt64 = 0
     }
 
-    /// The tables, read by the resolver, in memory of their own: a pointer to them is
-    /// stable for the index's life, so the resolver need not copy them.
-    let table: UnsafeMutablePointer<Tables>
-
-    /// The tables.
-    var tables: Tables { unsafeAddress { UnsafePointer(table) } }
+    let screens: [ScreenInfo]
+    let flows: [FlowInfo]
+    let segments: [Segment]
+    let queries: [QueryInfo]
+    /// The bytes of every literal and key.
+    let bytes: [UInt8]
+    /// Runs of screen indices.
+    let lists: [Int32]
+    /// The scheme's bytes.
+    let scheme: [UInt8]
+    /// For each byte, whether the first pass over a link must look at it: spaces and
+    /// controls, `#`, `/`, `?`, `%`, and `0xC2` (which starts the C1 controls).
+    let isSpecial: [Bool]
+    let entries: [Entry]
+    let edges: [Edge]
+    /// Every flow's name as an ``Edge`` to flow `value.start`, in declaration order.
+    let flowEdges: [Edge]
+    /// Each screen's name.
+    let screenNames: [String]
+    /// For each segment of `segments`, its parameter's name (empty for a literal).
+    let segmentNames: [String]
+    /// For each parameter of `queries`, its name.
+    let queryNames: [String]
+    let mask: Int
+    let longestKey: Int
+    let flowCount: Int
+    /// The most query parameters any one screen declares.
+    let maximumQueryCount: Int
 
     init(
         scheme: String, flows: [RouteGraph.Flow], screens: [RouteGraph.Screen], successors: [SuccessorIndex],
@@ -148,57 +172,24 @@ final class LinkIndex: @unchecked Sendable {
         for byte in 0...0x20 { special[byte] = true }
         for byte in [0x7F, 0xC2] + "#/?%".utf8.map(Int.init) { special[byte] = true }
 
-        table = .allocate(capacity: 1)
-        table.initialize(to: Tables(
-            screens: LinkIndex.copy(screenInfos),
-            flows: LinkIndex.copy(flowInfos),
-            segments: LinkIndex.copy(builder.segments),
-            queries: LinkIndex.copy(builder.queries),
-            bytes: LinkIndex.copy(builder.bytes),
-            lists: LinkIndex.copy(builder.lists),
-            scheme: LinkIndex.copy(Array(scheme.utf8)),
-            isSpecial: LinkIndex.copy(special),
-            entries: LinkIndex.copy(entries),
-            edges: LinkIndex.copy(builder.edges),
-            flowEdges: LinkIndex.copy(builder.flowEdges),
-            screenNames: LinkIndex.copy(screens.map { $0.name }),
-            segmentNames: LinkIndex.copy(screens.flatMap { $0.pattern.map { $0.parameterName } }),
-            queryNames: LinkIndex.copy(screens.flatMap { $0.query.map { $0.name } }),
-            mask: capacity - 1,
-            longestKey: builder.longestKey,
-            flowCount: flows.count,
-            maximumQueryCount: screens.map { $0.query.count }.max() ?? 0
-        ))
-    }
-
-    deinit {
-        tables.screens.deallocate()
-        tables.flows.deallocate()
-        tables.segments.deallocate()
-        tables.queries.deallocate()
-        tables.bytes.deallocate()
-        tables.lists.deallocate()
-        tables.scheme.deallocate()
-        tables.isSpecial.deallocate()
-        tables.entries.deallocate()
-        tables.edges.deallocate()
-        tables.flowEdges.deallocate()
-        UnsafeMutablePointer(mutating: tables.screenNames.baseAddress!).deinitialize(count: tables.screenNames.count)
-        tables.screenNames.deallocate()
-        UnsafeMutablePointer(mutating: tables.segmentNames.baseAddress!).deinitialize(count: tables.segmentNames.count)
-        tables.segmentNames.deallocate()
-        UnsafeMutablePointer(mutating: tables.queryNames.baseAddress!).deinitialize(count: tables.queryNames.count)
-        tables.queryNames.deallocate()
-        table.deinitialize(count: 1)
-        table.deallocate()
-    }
-
-    /// A copy of `array` in memory of its own (never empty, so that it can be deallocated;
-    /// elements that are not plain data must be deinitialized before).
-    private static func copy<Element>(_ array: [Element]) -> UnsafeBufferPointer<Element> {
-        let memory = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(1, array.count))
-        _ = memory.initialize(from: array)
-        return UnsafeBufferPointer(start: memory.baseAddress, count: array.count)
+        self.screens = screenInfos
+        self.flows = flowInfos
+        segments = builder.segments
+        queries = builder.queries
+        bytes = builder.bytes
+        lists = builder.lists
+        self.scheme = Array(scheme.utf8)
+        isSpecial = special
+        self.entries = entries
+        edges = builder.edges
+        flowEdges = builder.flowEdges
+        screenNames = screens.map { $0.name }
+        segmentNames = screens.flatMap { $0.pattern.map { $0.parameterName } }
+        queryNames = screens.flatMap { $0.query.map { $0.name } }
+        mask = capacity - 1
+        longestKey = builder.longestKey
+        flowCount = flows.count
+        maximumQueryCount = screens.map { $0.query.count }.max() ?? 0
     }
 
     /// The owner number of `table`'s keys in the hash table.

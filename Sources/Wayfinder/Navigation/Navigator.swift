@@ -335,11 +335,10 @@ public struct Navigator: Sendable {
             case .segments(let segments): segments
             default: []
             }
-            for var text in texts {
-                let valid = text.withUTF8 { bytes in
-                    !bytes.isEmpty && bytes.count <= RouteGraph.maximumValueLength
-                        && !PercentEncoding.containsControlCharacter(bytes)
-                }
+            for text in texts {
+                let bytes = text.utf8.span
+                let valid = !bytes.isEmpty && bytes.count <= RouteGraph.maximumValueLength
+                    && !PercentEncoding.containsControlCharacter(bytes)
                 guard valid else {
                     throw NavigationError(.badParameters, "'\(name)' of '\(screen.name)' must be 1 to \(RouteGraph.maximumValueLength) bytes without control characters\(texts.count > 1 ? " in each segment" : "")")
                 }

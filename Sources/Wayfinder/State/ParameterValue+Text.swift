@@ -1,9 +1,9 @@
 /// Reading and writing the values whose text has rules of its own: bools and doubles.
 extension ParameterValue {
     /// `true` or `false`, exactly; `nil` for anything else.
-    static func parseBool(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-        if bytes.elementsEqual("true".utf8) { return true }
-        if bytes.elementsEqual("false".utf8) { return false }
+    static func parseBool(_ bytes: Span<UInt8>) -> Bool? {
+        if bytes.isEqual(to: "true") { return true }
+        if bytes.isEqual(to: "false") { return false }
         return nil
     }
 
@@ -11,7 +11,7 @@ extension ParameterValue {
     /// or more digits; no exponent, so NaN and infinity cannot be written (and 256 bytes of
     /// digits stay below `Double`'s largest value). Rounded to the nearest double; `-0` is 0.
     /// `nil` too for a value whose printed form would be over the segment limit.
-    static func parseDouble(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    static func parseDouble(_ bytes: Span<UInt8>) -> Double? {
         var index = bytes.first == UInt8(ascii: "-") ? 1 : 0
         func digits() -> Int {
             let start = index
@@ -24,7 +24,7 @@ extension ParameterValue {
             index += 1
             guard digits() > 0, index == bytes.count else { return nil }
         }
-        guard let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite else { return nil }
+        guard let value = Double(bytes.string), value.isFinite else { return nil }
         // Rounding may carry into one more digit (256 nines print as 1 and 256 zeros): a
         // value must print within the segment limit to read back.
         if bytes.count >= RouteGraph.maximumValueLength - 1, decimalText(value).utf8.count > RouteGraph.maximumValueLength {

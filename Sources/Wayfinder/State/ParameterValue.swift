@@ -87,21 +87,19 @@ public enum ParameterValue: Hashable, Sendable {
             self = .segments(segments)
             return
         }
-        var copy = text
-        let parsed: ParameterValue? = copy.withUTF8 { ParameterValue(bytes: $0, as: type) }
-        guard let parsed else { return nil }
+        guard let parsed = ParameterValue(bytes: text.utf8.span, as: type) else { return nil }
         self = parsed
     }
 
     /// Converts decoded UTF-8 bytes; `nil` when they do not convert.
-    init?(bytes: UnsafeBufferPointer<UInt8>, as type: ParameterType) {
+    init?(bytes: Span<UInt8>, as type: ParameterType) {
         switch type {
         case .int:
             guard let value = ParameterValue.parseInt(bytes) else { return nil }
             self = .int(value)
         case .string:
             guard !bytes.isEmpty else { return nil }
-            self = .string(String(decoding: bytes, as: UTF8.self))
+            self = .string(bytes.string)
         case .uuid:
             guard let value = UUIDValue(bytes: bytes) else { return nil }
             self = .uuid(value)
@@ -112,19 +110,19 @@ public enum ParameterValue: Hashable, Sendable {
             guard let value = ParameterValue.parseDouble(bytes) else { return nil }
             self = .double(value)
         case .oneOf(let words):
-            let word = String(decoding: bytes, as: UTF8.self)
+            let word = bytes.string
             guard words.contains(word) else { return nil }
             self = .string(word)
         case .rest:
             guard !bytes.isEmpty else { return nil }
-            self = .segments([String(decoding: bytes, as: UTF8.self)])
+            self = .segments([bytes.string])
         }
     }
 
     /// Decimal integer parsing on bytes, without overflow traps: an optional `-`, then
     /// digits; any number of leading zeros (`007` is 7). `nil` for anything else, and for
     /// values outside `Int`'s range (see ``isIntSyntax(_:)`` to tell the two apart).
-    static func parseInt(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func parseInt(_ bytes: Span<UInt8>) -> Int? {
         var index = 0
         let negative = bytes.first == UInt8(ascii: "-")
         if negative { index = 1 }

@@ -13,17 +13,17 @@ public struct UUIDValue: Hashable, Sendable, Comparable {
 
     /// Parses the 8-4-4-4-12 hexadecimal form, in either case; `nil` otherwise.
     public init?(_ text: String) {
-        var copy = text
-        guard let value = copy.withUTF8({ UUIDValue(bytes: $0) }) else { return nil }
+        guard let value = UUIDValue(bytes: text.utf8.span) else { return nil }
         self = value
     }
 
-    init?(bytes: UnsafeBufferPointer<UInt8>) {
+    init?(bytes: Span<UInt8>) {
         guard bytes.count == 36 else { return nil }
         var high: UInt64 = 0
         var low: UInt64 = 0
         var nibbles = 0
-        for (index, byte) in bytes.enumerated() {
+        for index in bytes.indices {
+            let byte = bytes[index]
             if index == 8 || index == 13 || index == 18 || index == 23 {
                 guard byte == UInt8(ascii: "-") else { return nil }
                 continue

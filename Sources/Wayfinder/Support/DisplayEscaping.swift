@@ -12,8 +12,7 @@ extension String {
 
     /// The check of both, on the string's own bytes (no copy, unlike `withUTF8` on a `var`).
     private func containsControl(orBidirectional bidirectional: Bool) -> Bool {
-        let check = { PercentEncoding.containsControlCharacter($0, orBidirectionalControl: bidirectional) }
-        return utf8.withContiguousStorageIfAvailable(check) ?? Array(utf8).withUnsafeBufferPointer(check)
+        PercentEncoding.containsControlCharacter(utf8.span, orBidirectionalControl: bidirectional)
     }
 
     /// Whether the text holds a bidirectional override or isolate (U+202A–U+202E,

@@ -30,15 +30,8 @@ extension JSONValue {
     /// - Throws: ``JSONSyntaxError`` where the text stops being JSON.
     /// - Complexity: O(n) in the length of the text.
     public init(parsing bytes: [UInt8]) throws(JSONSyntaxError) {
-        let result: Result<JSONValue, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
-            var reader = JSONReader(bytes: buffer)
-            do throws(JSONSyntaxError) {
-                return .success(try reader.document())
-            } catch {
-                return .failure(error)
-            }
-        }
-        self = try result.get()
+        var reader = JSONReader(bytes: bytes)
+        self = try reader.document()
     }
 
     /// The value of the last member named `key`, when this is an object.
@@ -50,11 +43,11 @@ extension JSONValue {
 
 /// A recursive-descent reader over UTF-8 bytes.
 private struct JSONReader {
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: [UInt8]
     var index = 0
     var depth = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: [UInt8]) {
         self.bytes = bytes
     }
 
@@ -100,8 +93,8 @@ private struct JSONReader {
         return try read(&self)
     }
 
-    private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
-        let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+    private mutating func literal(_ word: String) throws(JSONSyntaxError) {
+        let expected = word.utf8
         guard bytes.count - index >= expected.count, bytes[index..<index + expected.count].elementsEqual(expected) else {
             throw failure("a value expected")
         }
@@ -267,10 +260,9 @@ private struct JSONReader {
             guard index < bytes.count, Self.isDigit(bytes[index]) else { throw failure("a digit expected") }
             skipDigits()
         }
-        let digits = UnsafeBufferPointer(rebasing: bytes[start..<index])
-        if whole, let integer = ParameterValue.parseInt(digits) { return .int(integer) }
+        if whole, let integer = ParameterValue.parseInt(bytes.span.extracting(start..<index)) { return .int(integer) }
         // The grammar above is a subset of what `Double` reads; an overflow reads as infinity.
-        return .double(Double(String(decoding: digits, as: UTF8.self)) ?? .infinity)
+        return .double(Double(String(decoding: bytes[start..<index], as: UTF8.self)) ?? .infinity)
     }
 
     private mutating func skipDigits() {

@@ -82,8 +82,8 @@ struct JSONWriter {
     var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// JSON punctuation or a literal (`null`, `{"url":`), as it is.
-    mutating func append(_ literal: StaticString) {
-        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    mutating func append(_ literal: String) {
+        bytes.append(contentsOf: literal.utf8)
     }
 
     mutating func append(_ number: Int) {
@@ -92,8 +92,7 @@ struct JSONWriter {
 
     /// `text` as it is (a number's digits).
     mutating func append(text: String) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: text.utf8)
     }
 
     /// A parameter's value: an int or a double as a number, a bool as `true` or `false`, a
@@ -128,8 +127,8 @@ struct JSONWriter {
     /// left in the text, so the JSON is as safe to show as the text output.
     mutating func append(string text: String) {
         bytes.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { source in
+        do {
+            let source = text.utf8.span
             var written = 0
             var index = 0
             while index < source.count {
@@ -141,19 +140,19 @@ struct JSONWriter {
                     index += 1
                     continue
                 }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[written..<index]))
+                for position in written..<index { bytes.append(source[position]) }
                 appendEscape(escaped)
                 index += length
                 written = index
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[written...]))
+            for position in written..<source.count { bytes.append(source[position]) }
         }
         bytes.append(UInt8(ascii: "\""))
     }
 
     /// The scalar starting at `index` and its length in bytes when it is one that
     /// ``append(string:)`` escapes; nil otherwise.
-    private static func escapedScalar(in source: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int)? {
+    private static func escapedScalar(in source: Span<UInt8>, at index: Int) -> (UInt32, Int)? {
         let byte = source[index]
         let second = index + 1 < source.count ? source[index + 1] : 0
         let third = index + 2 < source.count ? source[index + 2] : 0
