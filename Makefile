@@ -46,6 +46,7 @@ test: deps
 	@mkdir -p .build
 	$(SWIFT) build --build-tests 2>&1 | tee $(BUILD_LOG); test $${PIPESTATUS[0]} -eq 0
 	@scripts/check-warnings.sh $(BUILD_LOG)
+	@scripts/check-sizes.sh
 	$(SWIFT) test --skip-build
 
 # libFuzzer with AddressSanitizer on the engine (FUZZING.md): builds each harness in Fuzz/
