@@ -344,13 +344,17 @@ def main():
         "Stack.pushPop.depth10": "`RouteStack.push` / `pop` on the value alone, 10 deep",
         "Stack.pushPop.depth1000": "the same, 1,000 deep",
         "Snapshot.encodeDecode.depth1000": "`NavigationState` 1,000 deep: `JSONEncoder` then `JSONDecoder`",
+        "Load.Star800": "parse and check (the overlap warnings) the 800-screen star table, per table (malloc not counted)",
+        "Load.Dense200": "the same for the 200-screen dense table (40,000 edges, 19,900 warnings)",
+        "Resolve.Dense200.FiveSegments": "`t://app/a/b/a/b/c7` on the dense table",
     }
     for name in sorted(bench):
         if "time" not in bench[name]:
             continue
         mallocs = bench[name].get("mallocs", {}).get("p50")
         description = descriptions.get(name, "")
-        add(f"| `{name}`{' — ' + description if description else ''} | {ns(p50(name))} | {mallocs:,.0f} |")
+        counted = "—" if mallocs is None else f"{mallocs:,.0f}"
+        add(f"| `{name}`{' — ' + description if description else ''} | {ns(p50(name))} | {counted} |")
     add("")
     add("Paired benchmarks: two operations timed in turn, a batch of one then a batch of the other (the order")
     add("swapping each iteration; 8,000 Wayfinder lookups against 800 of routing-kit's, 8,000 against 8,000 for")
