@@ -268,62 +268,12 @@ final class PasswordPane {
     /// final newline.
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tmuxPath)
-        process.arguments = ["-u", "-L", socket, "-f", configuration.path] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["TMUX"] = nil
-        environment["TMUX_PANE"] = nil
-        process.environment = environment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try Self.runWithDefaultSignalMask(process)
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        let status = Self.exitStatus(of: process)
+        let (status, out, err) = try TmuxCommand.run(tmuxPath, ["-u", "-L", socket, "-f", configuration.path] + arguments)
         guard status == 0 else {
             throw PaneFailure(description: "tmux \(arguments.joined(separator: " ")) exited \(status): " + String(decoding: err, as: UTF8.self))
         }
         var text = String(decoding: out, as: UTF8.self)
         if text.hasSuffix("\n") { text.removeLast() }
         return text
-    }
-
-    /// Starts `process` from a thread that blocks no signals: the tmux server it may fork,
-    /// and the program in its pane, must get SIGINT, SIGCHLD and SIGTERM (Swift's worker
-    /// threads block them, and a child inherits its thread's mask).
-    private static func runWithDefaultSignalMask(_ process: Process) throws {
-        final class Outcome: @unchecked Sendable {
-            var error: (any Error)?
-            let done = DispatchSemaphore(value: 0)
-        }
-        let outcome = Outcome()
-        let thread = Thread {
-            var none = sigset_t()
-            sigemptyset(&none)
-            pthread_sigmask(SIG_SETMASK, &none, nil)
-            do { try process.run() } catch { outcome.error = error }
-            outcome.done.signal()
-        }
-        thread.start()
-        outcome.done.wait()
-        if let error = outcome.error { throw error }
-    }
-
-    /// The exit status of `process`, without `waitUntilExit()` (which would wait for the
-    /// tmux server the first command forks: it keeps a socket of Foundation's open).
-    private static func exitStatus(of process: Process) -> Int32 {
-        var info = siginfo_t()
-        while true {
-            if waitid(P_PID, id_t(process.processIdentifier), &info, WEXITED | WNOWAIT) == 0 {
-                let status = info._sifields._sigchld.si_status
-                return info.si_code == CLD_EXITED ? status : 128 + status
-            }
-            if errno != EINTR { break }
-        }
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 }

@@ -144,21 +144,7 @@ final class TmuxPane {
     /// without the final newline.
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tmuxPath)
-        process.arguments = ["-u", "-L", socket, "-f", configuration.path] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["TMUX"] = nil
-        environment["TMUX_PANE"] = nil
-        process.environment = environment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try Self.runWithDefaultSignalMask(process)
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        let status = Self.exitStatus(of: process)
+        let (status, out, err) = try TmuxCommand.run(tmuxPath, ["-u", "-L", socket, "-f", configuration.path] + arguments)
         guard status == 0 else {
             var message = "tmux \(arguments.joined(separator: " ")) exited \(status): " + String(decoding: err, as: UTF8.self)
             if let server, !Self.isRunning(server.pid) {
@@ -171,50 +157,6 @@ final class TmuxPane {
         return text
     }
 
-    /// Starts `process` from a thread that blocks no signals.
-    ///
-    /// A child inherits the signal mask of the thread that starts it, and Swift's worker
-    /// threads block most signals. A tmux server started with SIGCHLD and SIGTERM blocked
-    /// never notices that a pane ended and ignores `kill-server`.
-    private static func runWithDefaultSignalMask(_ process: Process) throws {
-        final class Outcome: @unchecked Sendable {
-            var error: (any Error)?
-            let done = DispatchSemaphore(value: 0)
-        }
-        let outcome = Outcome()
-        let thread = Thread {
-            var none = sigset_t()
-            sigemptyset(&none)
-            pthread_sigmask(SIG_SETMASK, &none, nil)
-            do { try process.run() } catch { outcome.error = error }
-            outcome.done.signal()
-        }
-        thread.start()
-        outcome.done.wait()
-        if let error = outcome.error { throw error }
-    }
-
-    /// The exit status of `process`, without `waitUntilExit()`.
-    ///
-    /// Foundation learns that a child ended when a socket it gave the child closes. The tmux
-    /// server that the first command forks keeps that socket open, so `waitUntilExit()` on
-    /// that command would wait for the server to end. `waitid` with `WNOWAIT` waits for the
-    /// client itself and leaves the zombie for Foundation to reap.
-    private static func exitStatus(of process: Process) -> Int32 {
-        var info = siginfo_t()
-        while true {
-            if waitid(P_PID, id_t(process.processIdentifier), &info, WEXITED | WNOWAIT) == 0 {
-                let status = info._sifields._sigchld.si_status
-                return info.si_code == CLD_EXITED ? status : 128 + status
-            }
-            if errno != EINTR { break }
-        }
-        // Already reaped by Foundation, which then has the status.
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
-
-    /// Types `text` literally.
     func type(_ text: String) throws {
         try tmux(["send-keys", "-l", "--", text])
     }
@@ -327,4 +269,73 @@ final class TmuxPane {
         }
         throw TerminalTestFailure(description: "wayfinder did not exit\n\(shown)")
     }
+}
+
+/// Runs the `tmux` client for the panes of these tests.
+enum TmuxCommand {
+    /// Runs `tmux arguments` (the caller's socket and configuration among them) with no
+    /// standard input and the tmux variables of an enclosing session removed; its exit
+    /// status, standard output and standard error.
+    static func run(_ tmuxPath: String, _ arguments: [String]) throws -> (status: Int32, out: Data, err: Data) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tmuxPath)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMUX"] = nil
+        environment["TMUX_PANE"] = nil
+        process.environment = environment
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try runWithDefaultSignalMask(process)
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        return (exitStatus(of: process), out, err)
+    }
+
+    /// Starts `process` from a thread that blocks no signals.
+    ///
+    /// A child inherits the signal mask of the thread that starts it, and Swift's worker
+    /// threads block most signals. A tmux server started with SIGCHLD and SIGTERM blocked
+    /// never notices that a pane ended and ignores `kill-server`.
+    private static func runWithDefaultSignalMask(_ process: Process) throws {
+        final class Outcome: @unchecked Sendable {
+            var error: (any Error)?
+            let done = DispatchSemaphore(value: 0)
+        }
+        let outcome = Outcome()
+        let thread = Thread {
+            var none = sigset_t()
+            sigemptyset(&none)
+            pthread_sigmask(SIG_SETMASK, &none, nil)
+            do { try process.run() } catch { outcome.error = error }
+            outcome.done.signal()
+        }
+        thread.start()
+        outcome.done.wait()
+        if let error = outcome.error { throw error }
+    }
+
+    /// The exit status of `process`, without `waitUntilExit()`.
+    ///
+    /// Foundation learns that a child ended when a socket it gave the child closes. The tmux
+    /// server that the first command forks keeps that socket open, so `waitUntilExit()` on
+    /// that command would wait for the server to end. `waitid` with `WNOWAIT` waits for the
+    /// client itself and leaves the zombie for Foundation to reap.
+    private static func exitStatus(of process: Process) -> Int32 {
+        var info = siginfo_t()
+        while true {
+            if waitid(P_PID, id_t(process.processIdentifier), &info, WEXITED | WNOWAIT) == 0 {
+                let status = info._sifields._sigchld.si_status
+                return info.si_code == CLD_EXITED ? status : 128 + status
+            }
+            if errno != EINTR { break }
+        }
+        // Already reaped by Foundation, which then has the status.
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Types `text` literally.
 }
