@@ -152,10 +152,13 @@ func withWorkspace<Result>(_ size: (segments: Int, slots: Int, text: Int), _ bod
     return unsafe withUnsafeTemporaryAllocation(byteCount: max(1, total), alignment: 16) { memory in
         var offset = 0
         func carve<Element: BitwiseCopyable>(_: Element.Type, _ count: Int) -> CheckedBuffer<Element> {
-            let start = unsafe (memory.baseAddress.unsafelyUnwrapped + offset).bindMemory(to: Element.self, capacity: count)
-            offset += MemoryLayout<Element>.stride * count
-            checkBounds(offset <= memory.count, "workspace overflow")
-            return unsafe CheckedBuffer(UnsafeMutableBufferPointer(start: start, count: count))
+            let end = offset + MemoryLayout<Element>.stride * count
+            checkBounds(end <= memory.count, "workspace overflow")
+            // A slice of the allocation, never its base address unwrapped: the part is
+            // `count` elements long whatever the sizes were.
+            let part = unsafe UnsafeMutableRawBufferPointer(rebasing: memory[offset..<end]).bindMemory(to: Element.self)
+            offset = end
+            return unsafe CheckedBuffer(part)
         }
         return body(Workspace(
             segments: carve(ByteView.self, size.segments), slots: carve(Slot.self, size.slots),
