@@ -3,6 +3,25 @@ import Wayfinder
 
 /// A route table shaped like the sample app's, private to the engine tests.
 enum Fixtures {
+    /// What `routes check` says of `text` (as file `t.routes`): nothing when it is a graph.
+    static func diagnostics(_ text: String) -> [RoutesDiagnostic] {
+        do {
+            _ = try RouteGraph(parsing: text, file: "t.routes")
+            return []
+        } catch {
+            return error.diagnostics
+        }
+    }
+
+    /// The start of a table of one flow `app` with its root `home`, for tests to add lines to
+    /// (the next line is line 4).
+    static let oneScreenHeader = """
+        scheme demo
+        flow app
+        screen home app root
+
+        """
+
     static let routes = """
         scheme demo
         guard signed-in else login

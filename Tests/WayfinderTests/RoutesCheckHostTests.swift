@@ -5,21 +5,9 @@ import Wayfinder
 /// patterns, web origins whose host a browser rejects or rewrites, a web scheme beside
 /// web origins.
 @Suite struct RoutesCheckHostTests {
-    private func diagnostics(_ text: String) -> [RoutesDiagnostic] {
-        do {
-            _ = try RouteGraph(parsing: text, file: "t.routes")
-            return []
-        } catch {
-            return error.diagnostics
-        }
-    }
+    private func diagnostics(_ text: String) -> [RoutesDiagnostic] { Fixtures.diagnostics(text) }
 
-    private let header = """
-        scheme demo
-        flow app
-        screen home app root
-
-        """
+    private let header = Fixtures.oneScreenHeader
 
     @Test(arguments: [
         ("screen a app push ../x after home", "t.routes:4:19", "literal segment '..' is a dot segment"),

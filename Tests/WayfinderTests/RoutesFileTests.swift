@@ -2,21 +2,9 @@ import Testing
 import Wayfinder
 
 @Suite struct RoutesFileTests {
-    private func diagnostics(_ text: String) -> [RoutesDiagnostic] {
-        do {
-            _ = try RouteGraph(parsing: text, file: "t.routes")
-            return []
-        } catch {
-            return error.diagnostics
-        }
-    }
+    private func diagnostics(_ text: String) -> [RoutesDiagnostic] { Fixtures.diagnostics(text) }
 
-    private let header = """
-        scheme demo
-        flow app
-        screen home app root
-
-        """
+    private let header = Fixtures.oneScreenHeader
 
     @Test func theFixtureParsesWithEveryDeclaration() throws {
         let graph = Fixtures.graph
