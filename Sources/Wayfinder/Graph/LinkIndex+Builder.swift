@@ -134,10 +134,13 @@ extension Builder {
         var parameterFirst: [Int] = []
         let rootRun = run(roots)
         // In precedence order, as the walk tries them, so that a diagnosis names the screen
-        // a segment reads as.
+        // a segment reads as. Only the first screen of each pattern: a later one matches
+        // exactly where it does, so a diagnosis never names it, and a table that repeats its
+        // shapes section after section would otherwise make every diagnosis try them all.
+        var patterns: Set<[RouteGraph.Segment]> = []
         let ordered = screens.indices.filter { screens[$0].flow == flow.name && screens[$0].kind != .root }
             .sorted { RouteGraph.precedes(screens[$0], screens[$1]) }
-        for index in ordered {
+        for index in ordered where patterns.insert(screens[index].pattern.map(\.unnamed)).inserted {
             switch screens[index].pattern.first {
             case .literal(let word)?:
                 if byLiteral[word] == nil { literalOrder.append(word) }

@@ -87,7 +87,8 @@ final class LinkIndex: Sendable {
         var tabCount: Int32
         /// Its roots (one per tab, in tab order, or its only one) in `lists`.
         var roots: Run
-        /// Its non-root screens whose pattern starts with a parameter, in precedence order.
+        /// Its non-root screens whose pattern starts with a parameter, in precedence order,
+        /// the first of each pattern only.
         var parameterFirst: Run
     }
 
@@ -95,7 +96,8 @@ final class LinkIndex: Sendable {
     enum Table {
         /// Successors of a screen whose pattern starts with a literal; value: a run of screens.
         case successors(screen: Int)
-        /// Non-root screens of a flow whose pattern starts with a literal, in precedence order.
+        /// Non-root screens of a flow whose pattern starts with a literal, in precedence order,
+        /// the first of each pattern only.
         case flowScreens(flow: Int)
         /// A tab of a flow; value: its index in `start`.
         case tab(flow: Int)
@@ -211,5 +213,11 @@ extension RouteGraph.Segment {
     var parameterName: String {
         if case .parameter(let name, _) = self { return name }
         return ""
+    }
+
+    /// The segment as it matches: a parameter's name cleared.
+    var unnamed: RouteGraph.Segment {
+        if case .parameter(_, let type) = self { return .parameter(name: "", type: type) }
+        return self
     }
 }
