@@ -21,6 +21,21 @@ final class LinkIndex: Sendable {
             case .rest: self = .rest
             }
         }
+
+        /// The type a parameter of this kind converts to; `nil` for a literal and for a
+        /// set, whose words are the index's. What the kinds without a path of their own in
+        /// ``LinkIndex/converts(_:as:words:)`` convert with.
+        var type: ParameterType? {
+            switch self {
+            case .literal, .oneOf: nil
+            case .uuid: .uuid
+            case .int: .int
+            case .string: .string
+            case .bool: .bool
+            case .double: .double
+            case .rest: .rest
+            }
+        }
     }
 
     /// One pattern segment; a literal's bytes, or a set's words separated by `|`, are

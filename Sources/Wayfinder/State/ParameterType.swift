@@ -72,6 +72,12 @@ public enum ParameterType: Hashable, Sendable {
         }
     }
 
+    /// What more than ``phrase`` says why `text` (decoded, and not a value of this type) is
+    /// refused, for messages; `nil` when the phrase says it all.
+    func refusal(of text: Span<UInt8>) -> String? {
+        nil
+    }
+
     /// Precedence when two patterns compete for the same segment: lower wins.
     ///
     /// Literals (precedence 0) beat words of a set, which beat the other typed parameters,

@@ -165,12 +165,23 @@ public enum ParameterValue: Hashable, Sendable {
 }
 
 /// The saved form keeps each value's type: an int is a JSON number, a string a JSON string,
-/// a bool `true` or `false`, a rest value an array of strings, a uuid an object
-/// `{"uuid": "…"}` and a double an object `{"double": …}` (so that a string that looks like a
-/// UUID comes back as a string, and the double 7 as a double).
+/// a bool `true` or `false`, a rest value an array of strings, a double an object
+/// `{"double": …}` (so that the double 7 comes back as a double), and a value of the
+/// ``textTaggedTypes`` an object `{"uuid": "…"}` named by its type (so that a string that
+/// looks like a UUID comes back as a string).
 extension ParameterValue: Codable {
-    private enum TagKey: String, CodingKey {
-        case uuid, double
+    /// The types whose values are saved as an object `{"<type>": "<text>"}`, so that a
+    /// string reading as one comes back as a string.
+    static let textTaggedTypes: [ParameterType] = [.uuid]
+
+    private struct TagKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+
+        static let double = TagKey(stringValue: "double")
+        init(_ type: ParameterType) { stringValue = type.declaration }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -198,11 +209,13 @@ extension ParameterValue: Codable {
             }
             return .double(number == 0 ? 0 : number)
         }
-        let text = try container.decode(String.self, forKey: .uuid)
-        guard let uuid = UUIDValue(text) else {
-            throw DecodingError.dataCorruptedError(forKey: .uuid, in: container, debugDescription: "'\(text.escapingControlCharacters)' is not a UUID")
+        let key = textTaggedTypes.map(TagKey.init).first(where: container.contains) ?? TagKey(.uuid)
+        let text = try container.decode(String.self, forKey: key)
+        guard let type = ParameterType(declaration: key.stringValue), let value = ParameterValue(parsing: text, as: type) else {
+            let noun = key.stringValue == "uuid" ? "a UUID" : "a " + key.stringValue
+            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "'\(text.escapingControlCharacters)' is not \(noun)")
         }
-        return .uuid(uuid)
+        return value
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -219,12 +232,12 @@ extension ParameterValue: Codable {
         case .segments(let value):
             var container = encoder.singleValueContainer()
             try container.encode(value)
-        case .uuid(let value):
-            var container = encoder.container(keyedBy: TagKey.self)
-            try container.encode(value.description, forKey: .uuid)
         case .double(let value):
             var container = encoder.container(keyedBy: TagKey.self)
             try container.encode(value, forKey: .double)
+        default:
+            var container = encoder.container(keyedBy: TagKey.self)
+            try container.encode(text, forKey: TagKey(type))
         }
     }
 }
