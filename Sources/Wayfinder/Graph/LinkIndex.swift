@@ -8,7 +8,7 @@
 final class LinkIndex: Sendable {
     /// How a pattern segment matches: a literal, or a parameter of some type.
     enum Kind: UInt8, Sendable {
-        case literal, uuid, int, string, bool, double, oneOf, rest
+        case literal, uuid, int, string, bool, double, date, oneOf, rest
 
         init(_ type: ParameterType) {
             switch type {
@@ -17,6 +17,7 @@ final class LinkIndex: Sendable {
             case .string: self = .string
             case .bool: self = .bool
             case .double: self = .double
+            case .date: self = .date
             case .oneOf: self = .oneOf
             case .rest: self = .rest
             }
@@ -33,6 +34,7 @@ final class LinkIndex: Sendable {
             case .string: .string
             case .bool: .bool
             case .double: .double
+            case .date: .date
             case .rest: .rest
             }
         }
