@@ -119,11 +119,12 @@ enum FuzzSupport {
     }
 
     /// Text that stresses printing and parsing: reserved characters, escapes, non-ASCII,
-    /// text that reads as a number or a UUID.
+    /// text that reads (or nearly reads) as a number, a UUID or a date.
     static let texts = [
         "swift", "a/b", "50%", "x y", "?&=#", "é", "😀 ok", "%2F", "a+b", "~._-", "中文", "'quoted'",
         "7", "-1", "042", "0", "new", "thing", "..", ".", "~", "%", "%%41", "a%20b", "\u{7E}",
         "00000000-0000-0000-0000-000000000000", "ABCDEF01-2345-6789-ABCD-EF0123456789",
+        "2024-02-29", "2023-02-29", "0000-01-01", "2024-2-9",
         "\u{2028}", "\u{FEFF}", "🇫🇷", "e\u{301}", "/", "//", "?", "&", "=", "#",
     ]
 
@@ -138,6 +139,12 @@ enum FuzzSupport {
             return .uuid(rng.chance(20) ? UUIDValue(high: 0, low: UInt64(rng.below(3))) : UUIDValue(high: rng.next(), low: rng.next()))
         case .bool:
             return .bool(rng.chance(50))
+        case .date:
+            // Leap days and the ends of the range, or any day of any month.
+            let year = rng.chance(30) ? [1, 1900, 2000, 2023, 2024, 9999][rng.below(6)] : 1 + rng.below(9999)
+            let month = 1 + rng.below(12)
+            let day = 1 + rng.below(CalendarDate.days(inMonth: month, of: year))
+            return CalendarDate(year: year, month: month, day: day).map(ParameterValue.date) ?? .string("2024-02-29")
         case .double:
             // Awkward shortest forms, or any finite bit pattern (most print far past the
             // segment limit, which intents must refuse).

@@ -2,7 +2,8 @@ import Wayfinder
 
 /// Swift source of the typed route enums of `graph`: for each flow, `<Flow>Route`, a
 /// `Hashable` enum with a case per screen and the screen's parameters as associated values
-/// (labels as in the table, `int` as `Int`, `string` as `String`, `uuid` as `UUIDValue`;
+/// (labels as in the table, `int` as `Int`, `string` as `String`, `uuid` as `UUIDValue`,
+/// `date` as `CalendarDate`;
 /// optional query parameters as optionals), converting to and from ``Route``.
 struct RouteEnums {
     let graph: RouteGraph
@@ -50,6 +51,7 @@ struct RouteEnums {
             case .uuid: "UUIDValue"
             case .bool: "Bool"
             case .double: "Double"
+            case .date: "CalendarDate"
             case .oneOf: RouteEnums.identifier(name, capitalized: true).filter { $0 != "`" }
             case .rest: "[String]"
             }
@@ -66,6 +68,7 @@ struct RouteEnums {
             case .uuid: "uuidValue"
             case .bool: "boolValue"
             case .double: "doubleValue"
+            case .date: "dateValue"
             case .rest: "segmentsValue"
             }
             var read = "route[\(name.debugDescription)]?.\(accessor)"

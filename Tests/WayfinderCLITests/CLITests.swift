@@ -56,7 +56,7 @@ struct AppTableCounts {
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(lines == [
             "\(path):4:33: unknown predecessor 'hme' of screen 'list'; did you mean 'home'?",
-            "\(path):5:27: unknown parameter type 'number'; expected int, string, uuid, bool, double, rest, or two or more words separated by '|' (new|top|hot)",
+            "\(path):5:27: unknown parameter type 'number'; expected int, string, uuid, bool, double, date, rest, or two or more words separated by '|' (new|top|hot)",
             "\(path):6:8: duplicate screen 'list' (first declared at \(path):4:8)",
         ])
     }

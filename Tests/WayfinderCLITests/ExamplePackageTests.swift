@@ -52,7 +52,7 @@ import Testing
         let result = try run(Self.compiler.path, [path, output, "shop.routes", "ShopRoutes"])
         #expect(result.status == 65)
         #expect(result.output.split(separator: "\n").map(String.init) == [
-            "\(path):4:29: error: unknown parameter type 'number'; expected int, string, uuid, bool, double, rest, or two or more words separated by '|' (new|top|hot)",
+            "\(path):4:29: error: unknown parameter type 'number'; expected int, string, uuid, bool, double, date, rest, or two or more words separated by '|' (new|top|hot)",
             "\(path):5:35: error: unknown predecessor 'hme' of screen 'cart'; did you mean 'home'?",
         ])
         #expect(!FileManager.default.fileExists(atPath: output))

@@ -91,7 +91,7 @@ import Wayfinder
         RoutesCase("unknown screen kind", header + "screen a app sideways a after home",
                    "t.routes:4:14: unknown screen kind 'sideways'; expected root, push, sheet or alert"),
         RoutesCase("bad parameter type {x:float}", header + "screen a app push a/{x:float} after home",
-                   "t.routes:4:21: unknown parameter type 'float'; expected int, string, uuid, bool, double, rest, or two or more words separated by '|' (new|top|hot)"),
+                   "t.routes:4:21: unknown parameter type 'float'; expected int, string, uuid, bool, double, date, rest, or two or more words separated by '|' (new|top|hot)"),
         RoutesCase("unclosed brace", header + "screen a app push a/{id after home",
                    "t.routes:4:21: unclosed parameter '{id'; write it as {name:type}"),
     ]

@@ -28,6 +28,7 @@ struct IntentSource {
         case .string: .string(Self.texts.randomElement(using: &rng) ?? "a")
         case .uuid: .uuid(UUIDValue(high: rng.next(), low: rng.next()))
         case .bool: .bool(chance(50))
+        case .date: .date(Self.dates.randomElement(using: &rng) ?? CalendarDate(year: 2024, month: 2, day: 29)!)
         case .double: .double(chance(50) ? Self.doubles.randomElement(using: &rng) ?? 0 : Double.random(in: -1e6...1e6, using: &rng))
         case .oneOf(let words): .string(words.randomElement(using: &rng) ?? "")
         case .rest: .segments((0..<Int.random(in: 1...3, using: &rng)).map { _ in Self.texts.randomElement(using: &rng) ?? "a" })
@@ -36,6 +37,9 @@ struct IntentSource {
 
     /// Doubles whose shortest form is awkward: fractions that binary cannot hold, tiny and
     /// huge magnitudes (printed without exponent), negative values.
+    /// Dates at the edges of years, months and leap days.
+    static let dates = ["0001-01-01", "9999-12-31", "2024-02-29", "2000-02-29", "2023-03-01", "1900-02-28"].compactMap(CalendarDate.init)
+
     static let doubles: [Double] = [0, 7, -2.5, 0.1, 0.1 + 0.2, 1e-7, 1.5e20, 123_456.789, -1e-5, 9_007_199_254_740_992]
 
     mutating func route(_ screen: ModelTable.Screen) -> Route {
@@ -134,6 +138,7 @@ struct IntentSource {
             case .int?: ["1x", "99999999999999999999", "+5", ""].randomElement(using: &rng) ?? "1x"
             case .double?: ["1e5", "NaN", "1.", ".5", "0x1p3", "inf"].randomElement(using: &rng) ?? "1e5"
             case .bool?: ["True", "1", "yes"].randomElement(using: &rng) ?? "yes"
+            case .date?: ["2023-02-29", "1900-02-29", "2024-2-9", "20240209", "2024-02-29T00:00", "0000-01-01"].randomElement(using: &rng) ?? "2023-02-29"
             case .oneOf?: "zz-word"
             default: "not-a-uuid"
             }

@@ -141,6 +141,8 @@ extension ModelTable {
             }
         case .bool(let flag):
             bytes += (flag ? "true" : "false").utf8
+        case .date(let date):
+            bytes += date.description.utf8
         case .double(let number):
             bytes += shortestDecimal(number).utf8
         case .segments(let texts):
@@ -201,6 +203,8 @@ extension ModelTable {
             return escaped(text, spelling.escaping, inQuery: inQuery)
         case .bool(let flag):
             return flag ? "true" : "false"
+        case .date(let date):
+            return date.description
         case .double(let number):
             let text = shortestDecimal(number)
             return spelling.zeroPaddedInts && number >= 0 ? "00" + text + (text.contains(".") ? "00" : ".000") : text

@@ -7,7 +7,7 @@ extension ModelTable {
 
     /// The types of generated query parameters, and of path parameters but the last one of
     /// a sheet or alert, which may also be `rest` (nothing follows a sheet or alert).
-    static let queryTypes: [ParameterType] = [.int, .string, .uuid, .bool, .double, .oneOf(["new", "top", "hot"])]
+    static let queryTypes: [ParameterType] = [.int, .string, .uuid, .bool, .double, .date, .oneOf(["new", "top", "hot"])]
 
     /// URL words for literals: none reads as an int or a uuid, none is a segment a spoiled
     /// link adds.

@@ -128,7 +128,7 @@ struct ModelTable: Sendable {
                 return !text.isEmpty && text.utf8.count <= 256 && !control
             }
             switch (value, type) {
-            case (.int, .int), (.uuid, .uuid), (.bool, .bool):
+            case (.int, .int), (.uuid, .uuid), (.bool, .bool), (.date, .date):
                 continue
             case (.double(let number), .double):
                 guard number.isFinite, ParameterValue.double(number).text.utf8.count <= 256 else { return false }

@@ -183,7 +183,7 @@ import Wayfinder
         ("screen f store push f/{s:new|top|new} after home", "t.routes:4:23: 'new' appears twice in 'new|top|new'"),
         ("screen f store push f/{s:new|a/b} after home", "t.routes:4:23: unclosed parameter '{s:new|a'; write it as {name:type}"),
         ("screen f store push f/{s:new|} after home", "t.routes:4:23: invalid word '' in 'new|': a word of a set holds letters, digits, '-', '_', '.' or '~'"),
-        ("screen f store push f/{s:nope} after home", "t.routes:4:23: unknown parameter type 'nope'; expected int, string, uuid, bool, double, rest, or two or more words separated by '|' (new|top|hot)"),
+        ("screen f store push f/{s:nope} after home", "t.routes:4:23: unknown parameter type 'nope'; expected int, string, uuid, bool, double, date, rest, or two or more words separated by '|' (new|top|hot)"),
         ("screen f store push f after home query s:new|top=old", "t.routes:4:50: default 'old' of query parameter 's' is not one of new or top"),
         ("screen f store push f after home query b:bool=yes", "t.routes:4:47: default 'yes' of query parameter 'b' is not a bool"),
         ("screen f store push f after home query d:double=1e3", "t.routes:4:49: default '1e3' of query parameter 'd' is not a double"),

@@ -26,6 +26,7 @@ struct SeededGenerator: RandomNumberGenerator {
         case .string: .string(Self.texts.randomElement(using: &rng) ?? "x")
         case .uuid: .uuid(UUIDValue(high: rng.next(), low: rng.next()))
         case .bool: .bool(Bool.random(using: &rng))
+        case .date: .date(CalendarDate(year: Int.random(in: 1...9999, using: &rng), month: Int.random(in: 1...12, using: &rng), day: Int.random(in: 1...28, using: &rng))!)
         case .double: .double(Double.random(in: -1e9...1e9, using: &rng) / [1, 3, 1e6].randomElement(using: &rng)!)
         case .oneOf(let words): .string(words.randomElement(using: &rng) ?? "")
         case .rest: .segments((0..<Int.random(in: 1...3, using: &rng)).map { _ in Self.texts.randomElement(using: &rng) ?? "x" })

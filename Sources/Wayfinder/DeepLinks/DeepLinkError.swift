@@ -211,19 +211,21 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
         return "the link ends inside screen '\(screen.name)' (\(pattern)): \(list) \(absent.count == 1 ? "is" : "are") missing"
     }
 
-    /// A value that does not convert; an int written as one but too large is out of range.
+    /// A value that does not convert; an int written as one but too large is out of range,
+    /// and the type may say more (see ``ParameterType/refusal(of:)``).
     private func mismatchMessage(at: String, screen: String, parameter: String, type: ParameterType) -> String {
-        if type == .int, partIsIntSyntax {
+        let part = decodedPart
+        if type == .int, ParameterValue.isIntSyntax(part) {
             return "\(at): '\(parameter)' of screen '\(screen)' is out of range for int (\(Int.min) to \(Int.max))"
         }
-        return "\(at): '\(parameter)' of screen '\(screen)' must be \(type.phrase)"
+        let detail = type.refusal(of: part.span).map { ": " + $0 } ?? ""
+        return "\(at): '\(parameter)' of screen '\(screen)' must be \(type.phrase)\(detail)"
     }
 
-    /// Whether the offending bytes, percent-decoded (as they are when not decodable), are
-    /// written as an int.
-    private var partIsIntSyntax: Bool {
+    /// The offending bytes, percent-decoded (as they are when not decodable).
+    private var decodedPart: [UInt8] {
         let bytes = self.bytes
-        guard let range, range.lowerBound >= 0, range.upperBound <= bytes.count else { return false }
+        guard let range, range.lowerBound >= 0, range.upperBound <= bytes.count else { return [] }
         let raw = bytes[range]
         var decoded = [UInt8](repeating: 0, count: raw.count)
         let outcome: Result<Int, PercentEncoding.DecodeFailure>
@@ -231,8 +233,8 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
             var target = decoded.mutableSpan
             outcome = PercentEncoding.decode(raw.span, into: &target)
         }
-        guard case .success(let length) = outcome else { return ParameterValue.isIntSyntax(raw) }
-        return ParameterValue.isIntSyntax(decoded[0..<length])
+        guard case .success(let length) = outcome else { return Array(raw) }
+        return Array(decoded[0..<length])
     }
 
     /// The message.

@@ -14,10 +14,8 @@ extension LinkResolver {
         case .literal: nil
         case .string, .oneOf: .string(slot.text.string)
         case .int: .int(slot.number)
-        case .uuid: slot.text.withSpan { UUIDValue(bytes: $0) }.map(ParameterValue.uuid)
-        case .bool: slot.text.withSpan(ParameterValue.parseBool).map(ParameterValue.bool)
-        case .double: slot.text.withSpan(ParameterValue.parseDouble).map(ParameterValue.double)
         case .rest: .segments((Int(slot.firstSegment)..<segmentCount).map { segmentText($0).string })
+        default: slot.kind.type.flatMap { type in slot.text.withSpan { ParameterValue(bytes: $0, as: type) } }
         }
     }
 }

@@ -197,13 +197,13 @@ private struct LinkWriter {
             append(percentEncoding: text.utf8)
         case .uuid(let uuid):
             append(uuid.description)
-        case .bool, .double:
-            append(value.text)
         case .segments(let segments):
             for (index, segment) in segments.enumerated() {
                 if index > 0 { append(UInt8(ascii: "/")) }
                 append(percentEncoding: segment.utf8)
             }
+        default:
+            append(percentEncoding: value.text.utf8)
         }
     }
 

@@ -91,7 +91,7 @@ extension LinkIndex {
             case .string, .rest: return !text.isEmpty
             case .uuid: return UUIDValue(bytes: text) != nil
             case .literal: return false
-            case .bool, .double, .oneOf: return convertsRarely(text, as: kind, words: words)
+            default: return convertsRarely(text, as: kind, words: words)
             }
         }
     }
@@ -99,12 +99,9 @@ extension LinkIndex {
     /// ``converts(_:as:words:)`` for the types links hold less often, kept out of the common path.
     @inline(never)
     private func convertsRarely(_ text: Span<UInt8>, as kind: Kind, words: Run) -> Bool {
-        switch kind {
-        case .bool: return ParameterValue.parseBool(text) != nil
-        case .double: return ParameterValue.parseDouble(text) != nil
-        case .oneOf: return isWord(text, of: words)
-        case .int, .string, .rest, .uuid, .literal: return false
-        }
+        if kind == .oneOf { return isWord(text, of: words) }
+        guard let type = kind.type else { return false }
+        return ParameterValue(bytes: text, as: type) != nil
     }
 
     /// Whether `text` is one of the words (separated by `|`) of `words`.

@@ -8,7 +8,7 @@
 final class LinkIndex: Sendable {
     /// How a pattern segment matches: a literal, or a parameter of some type.
     enum Kind: UInt8, Sendable {
-        case literal, uuid, int, string, bool, double, oneOf, rest
+        case literal, uuid, int, string, bool, double, date, oneOf, rest
 
         init(_ type: ParameterType) {
             switch type {
@@ -17,8 +17,25 @@ final class LinkIndex: Sendable {
             case .string: self = .string
             case .bool: self = .bool
             case .double: self = .double
+            case .date: self = .date
             case .oneOf: self = .oneOf
             case .rest: self = .rest
+            }
+        }
+
+        /// The type a parameter of this kind converts to; `nil` for a literal and for a
+        /// set, whose words are the index's. What the kinds without a path of their own in
+        /// ``LinkIndex/converts(_:as:words:)`` convert with.
+        var type: ParameterType? {
+            switch self {
+            case .literal, .oneOf: nil
+            case .uuid: .uuid
+            case .int: .int
+            case .string: .string
+            case .bool: .bool
+            case .double: .double
+            case .date: .date
+            case .rest: .rest
             }
         }
     }

@@ -6,8 +6,8 @@ struct PatternTrie {
     private struct Node {
         /// The children by literal word.
         var literals: [String: Int] = [:]
-        /// The literal children whose word reads as an int, double, uuid or bool: the only
-        /// ones a parameter of those types can match.
+        /// The literal children whose word reads as a value of a type with a shape of its
+        /// own (an int, a uuid…): the only ones a parameter of those types can match.
         var valueLiterals: [(word: String, node: Int)] = []
         /// The children by parameter type.
         var parameters: [(type: ParameterType, node: Int)] = []
@@ -43,7 +43,8 @@ struct PatternTrie {
         return nodes.count - 1
     }
 
-    private static let valueTypes: [ParameterType] = [.int, .double, .uuid, .bool]
+    /// The named types whose values have a shape of their own (all but string and rest).
+    private static let valueTypes = ParameterType.named.filter { $0 != .string && $0 != .rest }
 
     /// The screens added whose patterns can match the same segments as `pattern` over the
     /// length they share: at each place, the same literal, a literal that reads as the
@@ -84,7 +85,7 @@ struct PatternTrie {
                 next += here.literals.values
             case .oneOf(let words):
                 next += words.compactMap { here.literals[$0] }
-            case .int, .double, .uuid, .bool:
+            default:
                 next += here.valueLiterals.filter { ParameterValue(parsing: $0.word, as: type) != nil }.map(\.node)
             }
             for (other, child) in here.parameters where RouteGraph.canShareValue(type, other) {

@@ -50,7 +50,9 @@ extension RoutesParser {
             guard let value = ParameterValue(parsing: String(parts[1]), as: type), parts[1].utf8.count <= RouteGraph.maximumValueLength,
                   !String(parts[1]).containsControlCharacters
             else {
-                error(defaultAt, "default '\(parts[1])' of query parameter '\(pieces[0])' is not \(type.phrase)")
+                let text = String(parts[1])
+                let detail = type.refusal(of: text.utf8.span).map { ": " + $0 } ?? ""
+                error(defaultAt, "default '\(parts[1])' of query parameter '\(pieces[0])' is not \(type.phrase)\(detail)")
                 return nil
             }
             defaultValue = value

@@ -187,8 +187,12 @@ private struct LenientStateReader {
                 default: return nil
                 }
             }
-            guard case .string(let text) = json.member("uuid"), let uuid = UUIDValue(text) else { return nil }
-            return .uuid(uuid)
+            for type in ParameterValue.textTaggedTypes {
+                guard let member = json.member(type.declaration) else { continue }
+                guard case .string(let text) = member else { return nil }
+                return ParameterValue(parsing: text, as: type)
+            }
+            return nil
         case .null, .double:
             return nil
         }

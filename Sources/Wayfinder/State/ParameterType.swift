@@ -15,6 +15,8 @@ public enum ParameterType: Hashable, Sendable {
     /// (`3`, `-0.25`; no exponent, NaN or infinity); printed in the shortest form that reads
     /// back the same.
     case double
+    /// A calendar date, `YYYY-MM-DD` exactly (ISO 8601, no time or zone; see ``CalendarDate``).
+    case date
     /// One word of a closed set, written `new|top|hot`; the value is a ``ParameterValue/string(_:)``.
     case oneOf([String])
     /// The rest of the path: one or more segments, each decoded on its own, kept as their
@@ -22,7 +24,7 @@ public enum ParameterType: Hashable, Sendable {
     case rest
 
     /// The types written by name, in the order the documentation lists them.
-    public static let named: [ParameterType] = [.int, .string, .uuid, .bool, .double, .rest]
+    public static let named: [ParameterType] = [.int, .string, .uuid, .bool, .double, .date, .rest]
 
     /// Reads a declaration: a type's name (`int`), or two or more distinct words separated
     /// by `|` for ``oneOf(_:)``; `nil` for anything else.
@@ -44,6 +46,7 @@ public enum ParameterType: Hashable, Sendable {
         case .uuid: "uuid"
         case .bool: "bool"
         case .double: "double"
+        case .date: "date"
         case .oneOf(let words): words.joined(separator: "|")
         case .rest: "rest"
         }
@@ -55,6 +58,7 @@ public enum ParameterType: Hashable, Sendable {
         case .int: "an int"
         case .oneOf(let words): "one of " + words.dropLast().joined(separator: ", ") + " or " + (words.last ?? "")
         case .rest: "a path of one or more segments"
+        case .date: "a date (YYYY-MM-DD)"
         default: "a " + declaration
         }
     }
@@ -72,19 +76,28 @@ public enum ParameterType: Hashable, Sendable {
         }
     }
 
+    /// What more than ``phrase`` says why `text` (decoded, and not a value of this type) is
+    /// refused, for messages; `nil` when the phrase says it all.
+    func refusal(of text: Span<UInt8>) -> String? {
+        self == .date ? CalendarDate.refusal(of: text) : nil
+    }
+
     /// Precedence when two patterns compete for the same segment: lower wins.
     ///
     /// Literals (precedence 0) beat words of a set, which beat the other typed parameters,
-    /// which beat strings; a rest parameter comes last.
+    /// which beat strings; a rest parameter comes last. (Of the typed ones, only an int and
+    /// a double can read one segment alike, and tables may not declare both at one place:
+    /// their order among themselves only orders diagnoses.)
     var precedence: Int {
         switch self {
         case .oneOf: 1
         case .bool: 2
         case .uuid: 3
-        case .int: 4
-        case .double: 5
-        case .string: 6
-        case .rest: 7
+        case .date: 4
+        case .int: 5
+        case .double: 6
+        case .string: 7
+        case .rest: 8
         }
     }
 
@@ -93,7 +106,7 @@ public enum ParameterType: Hashable, Sendable {
     var hasSeveralSpellings: Bool {
         switch self {
         case .int, .uuid, .double: true
-        case .string, .bool, .oneOf, .rest: false
+        case .string, .bool, .date, .oneOf, .rest: false
         }
     }
 }

@@ -10,6 +10,8 @@ public enum ParameterValue: Hashable, Sendable {
     case bool(Bool)
     /// A `double` value: finite, and never negative zero.
     case double(Double)
+    /// A `date` value.
+    case date(CalendarDate)
     /// A `rest` value: the path's remaining segments, each decoded on its own (so a `/`
     /// inside one, written `%2F` in a link, stays apart from the `/` between them).
     case segments([String])
@@ -22,6 +24,7 @@ public enum ParameterValue: Hashable, Sendable {
         case .uuid: .uuid
         case .bool: .bool
         case .double: .double
+        case .date: .date
         case .segments: .rest
         }
     }
@@ -35,6 +38,7 @@ public enum ParameterValue: Hashable, Sendable {
         case .uuid(let value): value.description
         case .bool(let value): value ? "true" : "false"
         case .double(let value): ParameterValue.decimalText(value)
+        case .date(let value): value.description
         case .segments(let values): values.joined(separator: "/")
         }
     }
@@ -66,6 +70,12 @@ public enum ParameterValue: Hashable, Sendable {
     /// The number, when this is a `double` value.
     public var doubleValue: Double? {
         if case .double(let value) = self { return value }
+        return nil
+    }
+
+    /// The date, when this is a `date` value.
+    public var dateValue: CalendarDate? {
+        if case .date(let value) = self { return value }
         return nil
     }
 
@@ -109,6 +119,9 @@ public enum ParameterValue: Hashable, Sendable {
         case .double:
             guard let value = ParameterValue.parseDouble(bytes) else { return nil }
             self = .double(value)
+        case .date:
+            guard let value = CalendarDate(bytes: bytes) else { return nil }
+            self = .date(value)
         case .oneOf(let words):
             let word = bytes.string
             guard words.contains(word) else { return nil }
@@ -165,12 +178,23 @@ public enum ParameterValue: Hashable, Sendable {
 }
 
 /// The saved form keeps each value's type: an int is a JSON number, a string a JSON string,
-/// a bool `true` or `false`, a rest value an array of strings, a uuid an object
-/// `{"uuid": "…"}` and a double an object `{"double": …}` (so that a string that looks like a
-/// UUID comes back as a string, and the double 7 as a double).
+/// a bool `true` or `false`, a rest value an array of strings, a double an object
+/// `{"double": …}` (so that the double 7 comes back as a double), and a value of the
+/// ``textTaggedTypes`` an object named by its type, `{"uuid": "…"}` or `{"date": "2024-02-29"}`
+/// (so that a string that looks like a UUID or a date comes back as a string).
 extension ParameterValue: Codable {
-    private enum TagKey: String, CodingKey {
-        case uuid, double
+    /// The types whose values are saved as an object `{"<type>": "<text>"}`, so that a
+    /// string reading as one comes back as a string.
+    static let textTaggedTypes: [ParameterType] = [.uuid, .date]
+
+    private struct TagKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+
+        static let double = TagKey(stringValue: "double")
+        init(_ type: ParameterType) { stringValue = type.declaration }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -198,11 +222,13 @@ extension ParameterValue: Codable {
             }
             return .double(number == 0 ? 0 : number)
         }
-        let text = try container.decode(String.self, forKey: .uuid)
-        guard let uuid = UUIDValue(text) else {
-            throw DecodingError.dataCorruptedError(forKey: .uuid, in: container, debugDescription: "'\(text.escapingControlCharacters)' is not a UUID")
+        let key = textTaggedTypes.map(TagKey.init).first(where: container.contains) ?? TagKey(.uuid)
+        let text = try container.decode(String.self, forKey: key)
+        guard let type = ParameterType(declaration: key.stringValue), let value = ParameterValue(parsing: text, as: type) else {
+            let noun = key.stringValue == "uuid" ? "a UUID" : "a " + key.stringValue
+            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "'\(text.escapingControlCharacters)' is not \(noun)")
         }
-        return .uuid(uuid)
+        return value
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -219,12 +245,12 @@ extension ParameterValue: Codable {
         case .segments(let value):
             var container = encoder.singleValueContainer()
             try container.encode(value)
-        case .uuid(let value):
-            var container = encoder.container(keyedBy: TagKey.self)
-            try container.encode(value.description, forKey: .uuid)
         case .double(let value):
             var container = encoder.container(keyedBy: TagKey.self)
             try container.encode(value, forKey: .double)
+        default:
+            var container = encoder.container(keyedBy: TagKey.self)
+            try container.encode(text, forKey: TagKey(type))
         }
     }
 }

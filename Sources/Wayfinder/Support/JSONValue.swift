@@ -103,7 +103,6 @@ struct JSONWriter {
         case .double(let number): append(text: ParameterValue.decimalText(number))
         case .bool(let flag): flag ? append("true") : append("false")
         case .string(let text): append(string: text)
-        case .uuid(let uuid): append(string: uuid.description)
         case .segments(let segments):
             append("[")
             for (index, segment) in segments.enumerated() {
@@ -111,6 +110,7 @@ struct JSONWriter {
                 append(string: segment)
             }
             append("]")
+        default: append(string: value.text)
         }
     }
 
@@ -201,8 +201,8 @@ extension ParameterValue {
         case .double(let value): .double(value)
         case .bool(let value): .bool(value)
         case .string(let value): .string(value)
-        case .uuid(let value): .string(value.description)
         case .segments(let values): .array(values.map(JSONValue.string))
+        default: .string(text)
         }
     }
 }
