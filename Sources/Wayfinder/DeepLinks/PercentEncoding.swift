@@ -38,30 +38,15 @@ enum PercentEncoding {
     /// Whether `bytes` hold C0 controls, DEL, or C1 controls (U+0080–U+009F, `C2 80`–`C2 9F`);
     /// with `orBidirectionalControl`, also bidirectional overrides and isolates (U+202A–U+202E,
     /// `E2 80 AA`–`AE`, and U+2066–U+2069, `E2 81 A6`–`A9`).
-    ///
-    /// Eight bytes at a time: a word with no byte below 0x20, no 0x7F, no 0xC2 (and no 0xE2)
-    /// cannot start one, and is passed over whole; the others are looked at byte by byte.
-    /// (Every link resolved and every line the REPL prints comes through here.)
     static func containsControlCharacter(_ bytes: Span<UInt8>, orBidirectionalControl bidirectional: Bool = false) -> Bool {
         let count = bytes.count
-        func isControl(at index: Int) -> Bool {
+        for index in 0..<count {
             let byte = bytes[index]
             if byte < 0x20 || byte == 0x7F { return true }
-            if byte == 0xC2 { return index + 1 < count && (0x80...0x9F).contains(bytes[index + 1]) }
-            guard bidirectional, byte == 0xE2, index + 2 < count else { return false }
-            return isBidirectionalControl(bytes[index + 1], bytes[index + 2])
-        }
-        var index = 0
-        while index + 8 <= count {
-            let word = bytes.load(UInt64.self, at: index)
-            if mayStartControl(word, orBidirectional: bidirectional) {
-                for offset in index..<(index + 8) where isControl(at: offset) { return true }
+            if byte == 0xC2, index + 1 < count, (0x80...0x9F).contains(bytes[index + 1]) { return true }
+            if bidirectional, byte == 0xE2, index + 2 < count, isBidirectionalControl(bytes[index + 1], bytes[index + 2]) {
+                return true
             }
-            index += 8
-        }
-        while index < count {
-            if isControl(at: index) { return true }
-            index += 1
         }
         return false
     }
@@ -73,21 +58,6 @@ enum PercentEncoding {
         case (0x80, 0xAA...0xAE), (0x81, 0xA6...0xA9): true
         default: false
         }
-    }
-
-    /// Whether one of the eight bytes of `word` is below 0x20, 0x7F or 0xC2 (or, with
-    /// `bidirectional`, 0xE2). Exact: a word it says no for has none; one it says yes for is
-    /// looked at byte by byte anyway.
-    @inline(__always)
-    private static func mayStartControl(_ word: UInt64, orBidirectional bidirectional: Bool) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        // A byte's high bit comes out set when it is below n (n ≤ 0x80), or zero.
-        func hasByteBelow(_ word: UInt64, _ n: UInt64) -> Bool {
-            (word &- ones &* n) & ~word & highs != 0
-        }
-        return hasByteBelow(word, 0x20) || hasByteBelow(word ^ (ones &* 0x7F), 1) || hasByteBelow(word ^ (ones &* 0xC2), 1)
-            || (bidirectional && hasByteBelow(word ^ (ones &* 0xE2), 1))
     }
 
     /// Strict UTF-8 validation: no overlong forms, surrogates or values past U+10FFFF.
@@ -153,36 +123,5 @@ enum PercentEncoding {
             dots += 1
         }
         return dots == 1 || dots == 2
-    }
-
-    /// Whether `byte` is an RFC 3986 unreserved character, written as itself in links.
-    @inline(__always)
-    static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-            true
-        default:
-            false
-        }
-    }
-
-    /// Appends `text` to `output`, percent-encoding every byte that is not unreserved.
-    static func encode(_ text: String, into output: inout [UInt8]) {
-        for byte in text.utf8 {
-            if isUnreserved(byte) {
-                output.append(byte)
-            } else {
-                output.append(UInt8(ascii: "%"))
-                output.append(hexDigit(byte >> 4))
-                output.append(hexDigit(byte & 0xF))
-            }
-        }
-    }
-
-    /// The upper-case hexadecimal digit of `nibble` (0–15).
-    static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
     }
 }

@@ -178,12 +178,12 @@ private struct LinkWriter {
     /// Appends `bytes`, percent-encoding every byte that is not unreserved.
     mutating func append(percentEncoding bytes: some Sequence<UInt8>) {
         for byte in bytes {
-            if PercentEncoding.isUnreserved(byte) {
+            if LinkWriter.isUnreserved(byte) {
                 append(byte)
             } else {
                 append(UInt8(ascii: "%"))
-                append(PercentEncoding.hexDigit(byte >> 4))
-                append(PercentEncoding.hexDigit(byte & 0xF))
+                append(LinkWriter.hexDigit(byte >> 4))
+                append(LinkWriter.hexDigit(byte & 0xF))
             }
         }
     }
@@ -207,8 +207,49 @@ private struct LinkWriter {
         }
     }
 
+    /// Whether `byte` is an RFC 3986 unreserved character, written as itself in links.
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
+    }
+
+    /// The upper-case hexadecimal digit of `nibble` (0–15).
+    static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
+    }
+
     /// Appends `number` in decimal (digits are unreserved: nothing to encode).
     mutating func appendDecimal(_ number: Int) {
         append(String(number))
     }
+}
+
+/// The web form of links: the custom-scheme link on the table's first web origin.
+extension RouteGraph {
+    /// The web form of the custom-scheme link `link` of this graph, on its first declared
+    /// origin; `nil` when the table declares none.
+    func webForm(of link: String) -> String? {
+        guard let prefix = storage.webPrefix else { return nil }
+        // By UTF-8 offset: the scheme and `://` are ASCII (dropping characters walks them).
+        return prefix + link[link.utf8.index(link.utf8.startIndex, offsetBy: scheme.utf8.count + 3)...]
+    }
+
+    /// The canonical web link of a state, as ``link(flow:tab:stack:presentation:)`` prints
+    /// the custom-scheme one, on the first origin the table declares (`web` lines); `nil`
+    /// when it declares none.
+    public func webLink(flow: String, tab: String?, stack: [Route], presentation: Route?) -> String? {
+        webForm(of: link(flow: flow, tab: tab, stack: stack, presentation: presentation))
+    }
+}
+
+extension ResolvedLink {
+    /// The canonical web form of the link (see ``RouteGraph/webLink(flow:tab:stack:presentation:)``),
+    /// or `nil` when the table declares no web origin.
+    public var webURL: String? { graph.webForm(of: url) }
 }

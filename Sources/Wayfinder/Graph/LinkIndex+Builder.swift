@@ -4,10 +4,6 @@ struct Builder {
     let flowCount: Int
     var segments: [LinkIndex.Segment] = []
     var queries: [LinkIndex.QueryInfo] = []
-    /// Successors by literal, for screens with at most ``LinkIndex/maximumEdges`` of them.
-    var edges: [LinkIndex.Edge] = []
-    /// The flows by name.
-    var flowEdges: [LinkIndex.Edge] = []
     var bytes: [UInt8] = []
     var lists: [Int32] = []
     var pending: [(owner: Int, key: LinkIndex.Run, value: LinkIndex.Run)] = []
@@ -51,8 +47,7 @@ struct Builder {
 
 extension Builder {
     /// The tables' record of screen `number`: its pattern's segments, its successors (by their
-    /// first literal, as edges or in the hash table; the others in precedence order), its
-    /// query keys.
+    /// first literal in the hash table; the others in precedence order), its query keys.
     mutating func screenInfo(_ number: Int, of screens: [RouteGraph.Screen], successors: SuccessorIndex, flow: Int) -> LinkIndex.ScreenInfo {
         let screen = screens[number]
         let patternStart = segments.count
@@ -71,16 +66,11 @@ extension Builder {
         for next in successors.ordered {
             if case .literal(let word)? = screens[next].pattern.first, !words.contains(word) { words.append(word) }
         }
-        let edgeStart = edges.count
         for word in words {
             let run = successors.byLiteral[word] ?? []
             // One screen (the usual case) is stored in the entry itself: one lookup fewer.
             let value = run.count == 1 ? LinkIndex.Run(start: Int32(run[0]), count: -1) : self.run(run)
-            if words.count <= LinkIndex.maximumEdges {
-                edges.append(edge(word, value: value))
-            } else {
-                insert(.successors(screen: number), key: word, value: value)
-            }
+            insert(.successors(screen: number), key: word, value: value)
         }
         let queryStart = queries.count
         for query in screen.query {
@@ -94,9 +84,7 @@ extension Builder {
             pattern: LinkIndex.Run(start: Int32(patternStart), count: Int32(screen.pattern.count)),
             query: LinkIndex.Run(start: Int32(queryStart), count: Int32(screen.query.count)),
             dynamicSuccessors: run(successors.dynamic),
-            literalSuccessors: words.count <= LinkIndex.maximumEdges
-                ? LinkIndex.Run(start: Int32(edgeStart), count: Int32(words.count))
-                : LinkIndex.Run(start: 0, count: -1),
+            hasLiteralSuccessors: !words.isEmpty,
             pathParameterCount: Int32(screen.pathParameterCount),
             flow: Int32(flow),
             successorClass: successorClass,
@@ -111,21 +99,12 @@ extension Builder {
         return store(type.declaration)
     }
 
-    /// An edge to `value` under `word`, its first eight bytes as a word.
-    mutating func edge(_ word: String, value: LinkIndex.Run) -> LinkIndex.Edge {
-        let key = store(word)
-        let stored = bytes
-        let first = LinkIndex.word(stored.span, from: Int(key.start), count: Int(key.count))
-        return LinkIndex.Edge(word: first, key: key, value: value)
-    }
-
     /// The tables' record of flow `number`: its name, tabs, roots, its non-root screens by
     /// first segment in precedence order (for diagnoses) and its query keys.
     mutating func flowInfo(
         _ number: Int, _ flow: RouteGraph.Flow, screens: [RouteGraph.Screen], roots: [Int], queryOwners owners: [String: Int]
     ) -> LinkIndex.FlowInfo {
         insert(.flow, key: flow.name, value: LinkIndex.Run(start: Int32(number), count: 0))
-        flowEdges.append(edge(flow.name, value: LinkIndex.Run(start: Int32(number), count: 0)))
         for (tab, name) in flow.tabs.enumerated() {
             insert(.tab(flow: number), key: name, value: LinkIndex.Run(start: Int32(tab), count: 0))
         }

@@ -23,42 +23,17 @@ extension LinkIndex {
         }
     }
 
-    /// The flow a link's host names, ASCII capitals compared as lower case: compared with
-    /// each flow in turn when there are few of them, else through the hash table.
+    /// The flow a link's host names, ASCII capitals compared as lower case.
     @inline(__always)
     func flow(named host: ByteView) -> Int? {
-        guard flowEdges.count <= LinkIndex.maximumEdges else {
-            return lookup(.flow, host, foldingCase: true).map { Int($0.start) }
-        }
-        return host.withSpan { host in
-            let first = LinkIndex.lowercased(LinkIndex.word(host, count: host.count))
-            for edge in flowEdges where edge.word == first && Int(edge.key.count) == host.count {
-                if host.count <= 8 || equalsStored(host, at: Int(edge.key.start), foldingCase: true) {
-                    return Int(edge.value.start)
-                }
-            }
-            return nil
-        }
+        lookup(.flow, host, foldingCase: true).map { Int($0.start) }
     }
 
     /// The successors of `screen` whose pattern starts with the literal `key`: a run of
     /// `lists`, or (`count == -1`) the one screen `start`.
     @inline(__always)
     func literalSuccessors(of screen: Int, _ key: ByteView) -> Run? {
-        let run = screens[screen].literalSuccessors
-        guard run.count >= 0 else { return lookup(.successors(screen: screen), key) }
-        guard run.count > 0 else { return nil }
-        return key.withSpan { key in
-            let first = LinkIndex.word(key, count: key.count)
-            for position in Int(run.start)..<Int(run.start + run.count) {
-                let edge = edges[position]
-                if edge.word == first, Int(edge.key.count) == key.count,
-                   key.count <= 8 || equalsStored(key, at: Int(edge.key.start)) {
-                    return edge.value
-                }
-            }
-            return nil
-        }
+        screens[screen].hasLiteralSuccessors ? lookup(.successors(screen: screen), key) : nil
     }
 
     /// The `offset`-th screen of `run`.
@@ -197,7 +172,6 @@ extension LinkIndex {
             check(screen.pattern, within: segments.count, "pattern out of range")
             check(screen.query, within: queries.count, "query out of range")
             check(screen.dynamicSuccessors, within: lists.count, "successors out of range")
-            check(screen.literalSuccessors, within: edges.count, "edges out of range")
         }
         for segment in segments where segment.kind == .literal || segment.kind == .oneOf {
             check(Run(start: segment.start, count: segment.count), within: bytes.count, "literal out of range")

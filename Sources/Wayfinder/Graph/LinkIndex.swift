@@ -73,10 +73,9 @@ final class LinkIndex: Sendable {
         var query: Run
         /// Its successors whose pattern starts with a parameter, in precedence order.
         var dynamicSuccessors: Run
-        /// Its successors whose pattern starts with a literal, by literal, in `edges`; when
-        /// there are more than ``maximumEdges`` literals, `count` is -1 and they are in the
-        /// hash table (``Table/successors(screen:)``).
-        var literalSuccessors: Run
+        /// Whether it has successors whose pattern starts with a literal (they are in the
+        /// hash table, by literal: ``Table/successors(screen:)``).
+        var hasLiteralSuccessors: Bool
         var pathParameterCount: Int32
         var flow: Int32
         /// The same number for screens of one flow with the same successors (and kind of
@@ -85,19 +84,6 @@ final class LinkIndex: Sendable {
         var isPresentation: Bool
         var hasRequiredQuery: Bool
     }
-
-    /// A screen's successors whose pattern starts with one literal, for a screen with few
-    /// of them: compared in turn, which is quicker than hashing. `word` is the literal's
-    /// first bytes (see ``word(_:from:count:at:)``); longer literals are compared in full.
-    struct Edge: Sendable {
-        var word: UInt64
-        var key: Run
-        /// As in the hash table: `count == -1` means the one screen `start`.
-        var value: Run
-    }
-
-    /// The most literal successors a screen keeps as ``Edge``s.
-    static let maximumEdges = 6
 
     /// What the resolver needs of a flow.
     struct FlowInfo: Sendable {
@@ -127,7 +113,7 @@ final class LinkIndex: Sendable {
     }
 
     /// One key of the hash table: `owner` (see ``Table``) and bytes, whose first ones are
-    /// also `word` (as in ``Edge``); `owner < 0` is empty.
+    /// also `word` (see ``word(_:from:count:at:)``); `owner < 0` is empty.
     struct Entry: Sendable {
         var owner: Int32 = -1
         var key: Run = Run(start: 0, count: 0)
@@ -149,9 +135,6 @@ final class LinkIndex: Sendable {
     /// controls, `#`, `/`, `?`, `%`, and `0xC2` (which starts the C1 controls).
     let isSpecial: [Bool]
     let entries: [Entry]
-    let edges: [Edge]
-    /// Every flow's name as an ``Edge`` to flow `value.start`, in declaration order.
-    let flowEdges: [Edge]
     /// Each screen's name.
     let screenNames: [String]
     /// For each segment of `segments`, its parameter's name (empty for a literal).
@@ -200,8 +183,6 @@ final class LinkIndex: Sendable {
         self.scheme = Array(scheme.utf8)
         isSpecial = special
         self.entries = entries
-        edges = builder.edges
-        flowEdges = builder.flowEdges
         screenNames = screens.map { $0.name }
         segmentNames = screens.flatMap { $0.pattern.map { $0.parameterName } }
         queryNames = screens.flatMap { $0.query.map { $0.name } }

@@ -1,3 +1,54 @@
+/// A web origin a route table answers links for (universal links, app links), declared
+/// in a `.routes` file as `web https://wayfinder.example`.
+///
+/// A web link to a declared origin resolves exactly as the custom-scheme link with the
+/// same path: `https://wayfinder.example/main/feed/post/4` as `wayfinder://main/feed/post/4`
+/// (the first path segment is the flow). The scheme and host compare case-insensitively;
+/// the scheme's default port (443 for `https`, 80 for `http`) may be written or not.
+public struct WebOrigin: Hashable, Sendable, CustomStringConvertible {
+    /// `https` or `http`.
+    public let scheme: String
+    /// The host, in lower case.
+    public let host: String
+    /// The port, or `nil` for the scheme's default.
+    public let port: Int?
+
+    /// Reads an origin such as `https://wayfinder.example` or `http://localhost:8080`
+    /// (a trailing `/` allowed); `nil` for anything else: another scheme, a path, a user,
+    /// a port out of 1–65535, a host that browsers would refuse or read as another (see
+    /// ``hostProblem(_:)``: letters, digits, `-` and `.` labels, or a dotted-decimal IPv4
+    /// address).
+    public init?(parsing text: String) {
+        guard case .success(let origin) = WebOrigin.read(text) else { return nil }
+        self = origin
+    }
+
+    /// An origin of parts already checked (see ``read(_:)``).
+    init(checkedScheme scheme: String, host: String, port: Int?) {
+        self.scheme = scheme
+        self.host = host
+        self.port = port
+    }
+
+    /// `https://wayfinder.example`, with the port when it is not the default.
+    public var description: String {
+        "\(scheme)://\(host)" + (port.map { ":\($0)" } ?? "")
+    }
+
+    static func defaultPort(of scheme: String) -> Int { scheme == "https" ? 443 : 80 }
+
+    /// The port `digits` write (1–65535, no sign), or `nil`.
+    static func port(_ digits: some Collection<UInt8>) -> Int? {
+        guard !digits.isEmpty, digits.count <= 5 else { return nil }
+        var value = 0
+        for byte in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return (1...65_535).contains(value) ? value : nil
+    }
+}
+
 /// Reading a web origin's text, and its host as browsers read hosts (the WHATWG URL
 /// Standard's host parser): a host a browser would refuse, or read as another (an IPv4
 /// address in another spelling), is not an origin a table can answer for.
@@ -128,5 +179,29 @@ extension WebOrigin {
             value = min(value * radix + UInt64(digit), ceiling)
         }
         return value
+    }
+}
+
+extension RoutesParser {
+    /// `web https://wayfinder.example`: an origin whose links the table answers.
+    mutating func parseWeb(_ args: [Token], line: Int, at: RoutesLocation) {
+        guard args.count == 1 else {
+            error(at, "'web' takes exactly one origin, such as 'web https://wayfinder.example'")
+            return
+        }
+        let tokenAt = location(line, args[0].column)
+        let origin: WebOrigin
+        switch WebOrigin.read(args[0].text) {
+        case .success(let read):
+            origin = read
+        case .failure(let problem):
+            error(tokenAt, "invalid web origin '\(args[0].text)': \(problem.message)")
+            return
+        }
+        if let previous = webOrigins.first(where: { $0.0 == origin }) {
+            error(tokenAt, "web origin \(origin) declared twice (first at \(previous.1))")
+            return
+        }
+        webOrigins.append((origin, tokenAt))
     }
 }
