@@ -1,0 +1,143 @@
+import ArgumentParser
+import Foundation
+import Wayfinder
+import WayfinderApp
+import WayfinderTerminal
+
+/// `wayfinder state …`: saved navigation states, checked against a route table.
+struct StateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "state",
+        abstract: "Check a saved navigation state file against a route table.",
+        subcommands: [Check.self]
+    )
+
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "check",
+            abstract: "Restore a saved navigation state against a route table and print the state it becomes and what was dropped.",
+            discussion: """
+                The file (the app's navigation.json, in its data directory) is only read, never \
+                changed. It is restored as the app restores it, against the table alone: each \
+                stack keeps its longest valid prefix, unknown flows, tabs and guards are dropped. \
+                Exit codes: 0 the state restores as it was saved; 1 something had to be dropped \
+                or changed (each on a line of its own); 65 the file is not a saved navigation \
+                state; 66 it cannot be read; 74 output cannot be written; 78 the --routes table \
+                is invalid.
+                """
+        )
+
+        @Argument(help: "The saved navigation state, such as the app's navigation.json.")
+        var file: String
+
+        @Option(name: .long, help: "A .routes file to check against instead of the embedded app table ('-' for stdin).")
+        var routes: String?
+
+        @Option(name: .long, help: "text (the default) or json.")
+        var format: OutputFormat = .text
+
+        func run() throws {
+            let saved = try SavedStateCheck.read(file)
+            let graph = try RoutesSource(path: routes).graph()
+            let check = SavedStateCheck(graph: graph, saved: saved.state, unreadable: saved.problems)
+            switch format {
+            case .text: printOutput(check.text)
+            case .json: printOutput(check.jsonText)
+            }
+            if !check.dropped.isEmpty { throw ExitCode.failure }
+        }
+    }
+}
+
+/// What a saved navigation state becomes against a table (`wayfinder state check`).
+struct SavedStateCheck {
+    /// The state restored.
+    let state: NavigationState
+    /// What had to be dropped or changed, as sentences: the parts of the file that could
+    /// not be read, then what did not fit the table.
+    let dropped: [String]
+    let graph: RouteGraph
+
+    init(graph: RouteGraph, saved: NavigationState, unreadable: [String]) {
+        let nearest = Navigator(graph: graph).nearestValidState(to: saved)
+        self.graph = graph
+        state = nearest.state
+        dropped = unreadable + nearest.problems
+    }
+
+    /// The state in `path`, and the parts of it that could not be read; prints a message
+    /// and exits 66 when the file cannot be read, 65 when it is not a saved state.
+    static func read(_ path: String) throws -> (state: NavigationState, problems: [String]) {
+        let name = path.escapingControlCharacters
+        switch NavigationStateFile(path: path).load() {
+        case .state(let state):
+            return (state, [])
+        case .partial(let state, let problems):
+            return (state, problems)
+        case .missing:
+            printError("wayfinder: error: \(name): no such file")
+            throw ExitCodes.unreadableFile
+        case .unreadable(let error):
+            printError("wayfinder: error: \(name): cannot read it (\(error.reason))")
+            throw ExitCodes.unreadableFile
+        case .unusable(let reason):
+            printError("wayfinder: error: \(name) is not a saved navigation state: \(reason)")
+            throw ExitCodes.invalidLink
+        }
+    }
+
+    /// Each stack of the restored state, as its canonical link: flows in the table's order,
+    /// tabs in the flow's order.
+    var stacks: [(flow: String, tab: String?, link: String)] {
+        graph.flows.flatMap { flow -> [(flow: String, tab: String?, link: String)] in
+            guard let saved = state.flows[flow.name] else { return [] }
+            let keys: [String?] = flow.hasTabs ? flow.tabs : [nil]
+            return keys.compactMap { tab in
+                guard let stack = saved.stacks[tab ?? FlowState.singleStack] else { return nil }
+                let link = graph.link(flow: flow.name, tab: tab, stack: stack.routes, presentation: stack.presentation?.route)
+                return (flow.name, tab, link)
+            }
+        }
+    }
+
+    /// The text report: the place it opens, each stack's link, the guards granted, the link
+    /// waiting for a guard (if any), then what was dropped.
+    var text: String {
+        var rows = [("opens", graph.link(for: state))]
+        rows += stacks.map { stack in (stack.tab.map { "\(stack.flow).\($0)" } ?? stack.flow, stack.link) }
+        rows.append(("guards", state.grantedGuards.isEmpty ? "none" : state.grantedGuards.sorted().joined(separator: ", ")))
+        if let pending = state.pending { rows.append(("pending", pending)) }
+        let width = rows.map(\.0.count).max() ?? 0
+        var lines = rows.map { "\($0.0.padding(width + 2))\($0.1.escapingControlCharacters)" }
+        if dropped.isEmpty {
+            lines.append("nothing dropped")
+        } else {
+            lines.append("dropped (\(dropped.count)):")
+            lines += dropped.map { "  - \($0.escapingControlCharacters)" }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The JSON report: `{"opens", "stacks": [{"flow", "tab", "link"}], "guards", "pending",
+    /// "dropped": [...], "state": {…}}`, where `state` is the restored state as the app
+    /// saves it.
+    var jsonText: String {
+        var stackValues: [JSONValue] = []
+        for stack in stacks {
+            stackValues.append(.object([
+                ("flow", .string(stack.flow)), ("tab", stack.tab.map(JSONValue.string) ?? .null), ("link", .string(stack.link)),
+            ]))
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let saved = (try? encoder.encode(state)).flatMap { try? JSONValue(parsing: Array($0)) } ?? .null
+        return JSONValue.object([
+            ("opens", .string(graph.link(for: state))),
+            ("stacks", .array(stackValues)),
+            ("guards", .array(state.grantedGuards.sorted().map(JSONValue.string))),
+            ("pending", state.pending.map(JSONValue.string) ?? .null),
+            ("dropped", .array(dropped.map(JSONValue.string))),
+            ("state", saved),
+        ]).serialized
+    }
+}
