@@ -51,7 +51,9 @@ extension LinkResolver {
     }
 
     /// Tries `candidate` at `position`: its pattern, then the rest of the walk after it.
-    /// With `firstMatched`, its first segment is a literal already found equal.
+    /// With `firstMatched`, its first segment is a literal already found equal. Once the
+    /// walk remembers failures, a (screen, segment) pair that failed before fails again
+    /// without being tried.
     @inline(__always)
     mutating func attempt(_ candidate: Int, at position: Int, firstMatched: Bool) -> Bool {
         let info = index.screens[candidate]
@@ -59,25 +61,13 @@ extension LinkResolver {
             noteIncomplete(candidate, at: position, firstMatched: firstMatched)
             return false
         }
-        if patternMatches >= LinkResolver.memoryThreshold {
-            return attemptRemembering(candidate, info, at: position, firstMatched: firstMatched)
-        }
-        patternMatches &+= 1
-        return match(candidate, info, at: position, firstMatched: firstMatched)
-    }
-
-    /// ``attempt(_:at:firstMatched:)`` once the walk remembers failures: a (screen, segment)
-    /// pair that failed before fails again without being tried.
-    @inline(never)
-    private mutating func attemptRemembering(_ candidate: Int, _ info: LinkIndex.ScreenInfo, at position: Int, firstMatched: Bool) -> Bool {
+        let remembering = patternMatches >= LinkResolver.memoryThreshold
         let key = candidate * (RouteGraph.maximumSegments + 1) + position
-        if isKnownToFail(key) { return false }
+        if remembering, isKnownToFail(key) { return false }
         patternMatches &+= 1
-        guard match(candidate, info, at: position, firstMatched: firstMatched) else {
-            rememberFailure(key)
-            return false
-        }
-        return true
+        if match(candidate, info, at: position, firstMatched: firstMatched) { return true }
+        if remembering { rememberFailure(key) }
+        return false
     }
 
     /// The bit of ``failed`` for walking on from the successors of `screen` at `position`:
@@ -140,15 +130,17 @@ extension LinkResolver {
     /// Whether the pattern of `screen` matches at `position`, without recording anything.
     func matchesPattern(_ screen: Int, at position: Int) -> Bool {
         let info = index.screens[screen]
-        guard position + Int(info.pattern.count) <= segmentCount else { return false }
-        for offset in 0..<Int(info.pattern.count) {
+        return position + Int(info.pattern.count) <= segmentCount && matchesStart(of: info, at: position, count: Int(info.pattern.count))
+    }
+
+    /// Whether the `count` segments from `position` on match the first `count` segments of
+    /// the pattern of `info` (the first `skipping` of them taken as matched already).
+    func matchesStart(of info: LinkIndex.ScreenInfo, at position: Int, count: Int, skipping: Int = 0) -> Bool {
+        for offset in skipping..<count {
             let segment = index.segments[Int(info.pattern.start) + offset]
             let text = segmentText(position + offset)
-            if segment.kind == .literal {
-                guard index.matches(text, literal: segment) else { return false }
-            } else {
-                guard index.converts(text, as: segment) else { return false }
-            }
+            let matches = segment.kind == .literal ? index.matches(text, literal: segment) : index.converts(text, as: segment)
+            guard matches else { return false }
         }
         return true
     }
@@ -162,16 +154,8 @@ extension LinkResolver {
         guard position < segmentCount else { return }
         let last = segmentCount - 1
         if let failure, failure.depth > last || (failure.depth == last && failure.priority >= 3) { return }
-        let info = index.screens[candidate]
-        for offset in (firstMatched ? 1 : 0)..<(segmentCount - position) {
-            let segment = index.segments[Int(info.pattern.start) + offset]
-            let text = segmentText(position + offset)
-            if segment.kind == .literal {
-                guard index.matches(text, literal: segment) else { return }
-            } else {
-                guard index.converts(text, as: segment) else { return }
-            }
-        }
+        let skipping = firstMatched ? 1 : 0
+        guard matchesStart(of: index.screens[candidate], at: position, count: segmentCount - position, skipping: skipping) else { return }
         note(depth: last, priority: 3, .incomplete(screen: Int32(candidate), missing: Int32(segmentCount - position)))
     }
 

@@ -66,43 +66,15 @@ enum PercentEncoding {
     }
 
     /// The bytes of the first sequence in `bytes` that is not valid UTF-8 (an overlong
-    /// form, a surrogate, a value past U+10FFFF, a stray or missing continuation byte);
-    /// `nil` when all of it is valid.
+    /// form, a surrogate, a value past U+10FFFF, a stray or missing continuation byte: the
+    /// maximal part of it, as Unicode recommends); `nil` when all of it is valid.
     static func firstInvalidUTF8(_ bytes: Span<UInt8>) -> Range<Int>? {
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let lead = bytes[index]
-            if lead < 0x80 {
-                // ASCII, most of a link: a run of it in a tight loop.
-                index += 1
-                while index < count, bytes[index] < 0x80 { index += 1 }
-                continue
-            }
-            let length: Int
-            var lower: UInt8 = 0x80
-            var upper: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; lower = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; upper = 0x9F
-            case 0xF0: length = 4; lower = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; upper = 0x8F
-            default: return index..<(index + 1)
-            }
-            let end = min(index + length, count)
-            guard index + 1 < count, bytes[index + 1] >= lower, bytes[index + 1] <= upper else {
-                return index..<(index + 1)
-            }
-            for offset in (index + 2)..<max(index + 2, end) where !(0x80...0xBF).contains(bytes[offset]) {
-                return index..<offset
-            }
-            guard index + length <= count else { return index..<count }
-            index += length
+        do {
+            _ = try UTF8Span(validating: bytes)
+            return nil
+        } catch {
+            return error.byteOffsets
         }
-        return nil
     }
 
     /// Whether `raw` (a segment as written) is a dot segment as URL parsers read one: `.` or
