@@ -11,8 +11,9 @@ extension RouteGraph {
     /// The link is read as UTF-8 bytes: scheme and host compare case-insensitively,
     /// segments case-sensitively; a trailing slash is ignored; the path is split on `/`
     /// before each segment is percent-decoded exactly once. At each step the screens that
-    /// may follow the current one are tried literals first, then uuid, int and string
-    /// parameters, longer patterns first, so the result never depends on line order.
+    /// may follow the current one are tried by precedence (literals, words of a set, `bool`,
+    /// `uuid`, `date`, `int`, `double`, `string`, then `rest`; longer patterns first), so the
+    /// result never depends on line order.
     /// Guards are not checked here; ``Navigator/open(_:)`` does that.
     ///
     /// ```swift
