@@ -114,6 +114,36 @@ import Testing
         #expect(try String(contentsOfFile: stateFile, encoding: .utf8) == contents)
     }
 
+    @Test func standardInputIsReadForADash() throws {
+        let saved = try saveState(opening: "wayfinder://main/feed/post/5")
+        let checked = try CLI.run(["state", "check", "-"], stdin: saved)
+        #expect(checked.status == 0, "\(checked.stderr)")
+        #expect(value("opens", in: checked.stdout) == "wayfinder://main/feed/post/5", "\(checked.stdout)")
+
+        let both = try CLI.run(["state", "check", "-", "--routes", "-"], stdin: saved)
+        #expect(both.status == 64)
+        #expect(both.stdout.isEmpty)
+
+        let empty = try CLI.run(["state", "check", "-"])
+        #expect(empty.status == 65)
+        #expect(empty.stderr == "wayfinder: error: <stdin> is not a saved navigation state: it is empty\n")
+
+        // From a file: the command stops reading past the limit, and a pipe written to
+        // after that would end this test process (SIGPIPE).
+        let hugeFile = try CLI.temporaryFile(String(repeating: " ", count: 2_000_000), name: "huge.json")
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = ["state", "check", "-"]
+        process.standardInput = FileHandle(forReadingAtPath: hugeFile)
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 65)
+        #expect(message.contains("<stdin> is not a saved navigation state: it is over the 1 MiB"), "\(message)")
+    }
+
     @Test func aMissingFileIsExit66() throws {
         let result = try CLI.run(["state", "check", home + "/nothing-here.json"])
         #expect(result.status == 66)
