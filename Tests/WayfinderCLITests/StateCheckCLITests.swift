@@ -131,17 +131,9 @@ import Testing
         // From a file: the command stops reading past the limit, and a pipe written to
         // after that would end this test process (SIGPIPE).
         let hugeFile = try CLI.temporaryFile(String(repeating: " ", count: 2_000_000), name: "huge.json")
-        let process = Process()
-        process.executableURL = CLI.binary
-        process.arguments = ["state", "check", "-"]
-        process.standardInput = FileHandle(forReadingAtPath: hugeFile)
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 65)
-        #expect(message.contains("<stdin> is not a saved navigation state: it is over the 1 MiB"), "\(message)")
+        let huge = try CLI.runRedirected(["state", "check", "-"], input: hugeFile)
+        #expect(huge.status == 65)
+        #expect(huge.stderr.contains("<stdin> is not a saved navigation state: it is over the 1 MiB"), "\(huge.stderr)")
     }
 
     @Test func aMissingFileIsExit66() throws {
@@ -169,16 +161,8 @@ import Testing
 
     @Test func aFullStandardOutputIsExit74() throws {
         _ = try saveState(opening: "wayfinder://main/feed")
-        let process = Process()
-        process.executableURL = CLI.binary
-        process.arguments = ["state", "check", stateFile]
-        process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 74, "\(message)")
-        #expect(message.hasSuffix("cannot write to standard output: No space left on device\n"), "\(message)")
+        let full = try CLI.runRedirected(["state", "check", stateFile], output: "/dev/full")
+        #expect(full.status == 74, "\(full.stderr)")
+        #expect(full.stderr.hasSuffix("cannot write to standard output: No space left on device\n"), "\(full.stderr)")
     }
 }
