@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Wayfinder
 import WayfinderApp
+import WayfinderSystem
 import WayfinderTerminal
 
 /// `wayfinder state …`: saved navigation states, checked against a route table.
@@ -27,7 +28,7 @@ struct StateCommand: ParsableCommand {
                 """
         )
 
-        @Argument(help: "The saved navigation state, such as the app's navigation.json.")
+        @Argument(help: "The saved navigation state, such as the app's navigation.json ('-' for stdin).")
         var file: String
 
         @Option(name: .long, help: "A .routes file to check against instead of the embedded app table ('-' for stdin).")
@@ -37,6 +38,10 @@ struct StateCommand: ParsableCommand {
         var format: OutputFormat = .text
 
         func run() throws {
+            if file == "-", routes == "-" {
+                printError("wayfinder: error: the state file '-' and '--routes -' cannot both read standard input")
+                throw ExitCodes.usage
+            }
             let saved = try SavedStateCheck.read(file)
             let graph = try RoutesSource(path: routes).graph()
             let check = SavedStateCheck(graph: graph, saved: saved.state, unreadable: saved.problems)
@@ -65,11 +70,23 @@ struct SavedStateCheck {
         dropped = unreadable + nearest.problems
     }
 
-    /// The state in `path`, and the parts of it that could not be read; prints a message
-    /// and exits 66 when the file cannot be read, 65 when it is not a saved state.
+    /// The state in `path` (standard input for `-`), and the parts of it that could not be
+    /// read; prints a message and exits 66 when the file cannot be read, 65 when it is not
+    /// a saved state.
     static func read(_ path: String) throws -> (state: NavigationState, problems: [String]) {
-        let name = path.escapingControlCharacters
-        switch NavigationStateFile(path: path).load() {
+        let name = path == "-" ? "<stdin>" : path.escapingControlCharacters
+        let contents: NavigationStateFile.Contents
+        if path == "-" {
+            do {
+                contents = NavigationStateFile.contents(of: try readStandardInput(atMost: NavigationStateFile.sizeLimit + 1))
+            } catch {
+                printError("wayfinder: error: \(name): cannot read it (\(error.reason))")
+                throw ExitCodes.unreadableFile
+            }
+        } else {
+            contents = NavigationStateFile(path: path).load()
+        }
+        switch contents {
         case .state(let state):
             return (state, [])
         case .partial(let state, let problems):
@@ -84,6 +101,18 @@ struct SavedStateCheck {
             printError("wayfinder: error: \(name) is not a saved navigation state: \(reason)")
             throw ExitCodes.invalidLink
         }
+    }
+
+    /// Standard input, up to `limit` bytes (what is past them is left unread).
+    private static func readStandardInput(atMost limit: Int) throws(SystemError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while bytes.count < limit {
+            let count = try FileSystem.readStandardInput(into: &buffer)
+            if count == 0 { break }
+            bytes += buffer[0..<min(count, limit - bytes.count)]
+        }
+        return bytes
     }
 
     /// Each stack of the restored state, as its canonical link: flows in the table's order,

@@ -64,6 +64,26 @@ enum CLI {
         )
     }
 
+    /// Runs `executable` (the binary by default) with standard input read from the file
+    /// `input` and standard output written to the file `output` (files, not pipes: for input
+    /// the program stops reading, which would end the writer of a pipe, and for outputs such
+    /// as `/dev/full`); its status and standard error.
+    static func runRedirected(
+        _ arguments: [String], executable: URL = binary, input: String? = nil, output: String? = nil
+    ) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let input { process.standardInput = FileHandle(forReadingAtPath: input) }
+        if let output { process.standardOutput = FileHandle(forWritingAtPath: output) }
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, message)
+    }
+
     /// A new empty temporary directory.
     static func temporaryDirectory() throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-tests-\(UUID().uuidString)")

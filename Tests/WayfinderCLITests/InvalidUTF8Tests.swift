@@ -173,16 +173,9 @@ import Testing
         let directory = try CLI.temporaryDirectory()
         let input = directory + "/bad.routes", output = directory + "/Out.swift"
         try Data(Self.badTable).write(to: URL(fileURLWithPath: input))
-        let process = Process()
-        process.executableURL = compiler
-        process.arguments = [input, output, "bad.routes", "T"]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 65)
-        #expect(message == "\(input):3:25: error: invalid UTF-8\n")
+        let result = try CLI.runRedirected([input, output, "bad.routes", "T"], executable: compiler)
+        #expect(result.status == 65)
+        #expect(result.stderr == "\(input):3:25: error: invalid UTF-8\n")
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 

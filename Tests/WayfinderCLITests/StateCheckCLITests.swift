@@ -114,6 +114,28 @@ import Testing
         #expect(try String(contentsOfFile: stateFile, encoding: .utf8) == contents)
     }
 
+    @Test func standardInputIsReadForADash() throws {
+        let saved = try saveState(opening: "wayfinder://main/feed/post/5")
+        let checked = try CLI.run(["state", "check", "-"], stdin: saved)
+        #expect(checked.status == 0, "\(checked.stderr)")
+        #expect(value("opens", in: checked.stdout) == "wayfinder://main/feed/post/5", "\(checked.stdout)")
+
+        let both = try CLI.run(["state", "check", "-", "--routes", "-"], stdin: saved)
+        #expect(both.status == 64)
+        #expect(both.stdout.isEmpty)
+
+        let empty = try CLI.run(["state", "check", "-"])
+        #expect(empty.status == 65)
+        #expect(empty.stderr == "wayfinder: error: <stdin> is not a saved navigation state: it is empty\n")
+
+        // From a file: the command stops reading past the limit, and a pipe written to
+        // after that would end this test process (SIGPIPE).
+        let hugeFile = try CLI.temporaryFile(String(repeating: " ", count: 2_000_000), name: "huge.json")
+        let huge = try CLI.runRedirected(["state", "check", "-"], input: hugeFile)
+        #expect(huge.status == 65)
+        #expect(huge.stderr.contains("<stdin> is not a saved navigation state: it is over the 1 MiB"), "\(huge.stderr)")
+    }
+
     @Test func aMissingFileIsExit66() throws {
         let result = try CLI.run(["state", "check", home + "/nothing-here.json"])
         #expect(result.status == 66)
@@ -139,16 +161,8 @@ import Testing
 
     @Test func aFullStandardOutputIsExit74() throws {
         _ = try saveState(opening: "wayfinder://main/feed")
-        let process = Process()
-        process.executableURL = CLI.binary
-        process.arguments = ["state", "check", stateFile]
-        process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 74, "\(message)")
-        #expect(message.hasSuffix("cannot write to standard output: No space left on device\n"), "\(message)")
+        let full = try CLI.runRedirected(["state", "check", stateFile], output: "/dev/full")
+        #expect(full.status == 74, "\(full.stderr)")
+        #expect(full.stderr.hasSuffix("cannot write to standard output: No space left on device\n"), "\(full.stderr)")
     }
 }

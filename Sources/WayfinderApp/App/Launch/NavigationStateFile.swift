@@ -67,6 +67,15 @@ public struct NavigationStateFile: Sendable {
         } catch {
             return .unreadable(error)
         }
+        return Self.contents(of: bytes)
+    }
+
+    /// What the bytes of a state file hold (see ``load()``): a state, a partly readable
+    /// one, or why they are unusable; never ``Contents/missing`` or ``Contents/unreadable(_:)``.
+    public static func contents(of bytes: [UInt8]) -> Contents {
+        guard bytes.count <= sizeLimit else {
+            return .unusable("it is over the 1 MiB (\(sizeLimit) bytes) limit for a state file")
+        }
         // Refused, not repaired: a string with U+FFFD in it would be another state.
         if let offset = UTF8Validation.firstInvalidByte(in: bytes) {
             return .unusable("it is not valid UTF-8 (byte \(offset + 1))")
@@ -74,13 +83,13 @@ public struct NavigationStateFile: Sendable {
         guard let json = try? JSONValue(parsing: bytes) else {
             return .unusable(bytes.isEmpty ? "it is empty" : "it is not valid JSON (corrupt or truncated)")
         }
-        guard case .string(Self.format)? = json.member("format"), case .int(let version)? = json.member("version") else {
+        guard case .string(format)? = json.member("format"), case .int(let found)? = json.member("version") else {
             return .unusable("it is not a Wayfinder navigation file")
         }
-        guard version == Self.version else {
-            return .unusable(version > Self.version
-                ? "it was written by a newer Wayfinder (format version \(version); this one reads \(Self.version))"
-                : "format version \(version) is not supported")
+        guard found == version else {
+            return .unusable(found > version
+                ? "it was written by a newer Wayfinder (format version \(found); this one reads \(version))"
+                : "format version \(found) is not supported")
         }
         guard let navigation = json.member("navigation"), let decoded = NavigationState.decodedLeniently(from: navigation) else {
             return .unusable("it holds no navigation state")
