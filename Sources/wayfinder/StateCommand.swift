@@ -18,18 +18,21 @@ struct StateCommand: ParsableCommand {
             commandName: "check",
             abstract: "Restore a saved navigation state against a route table and print the state it becomes and what was dropped.",
             discussion: """
-                The file (the app's navigation.json, in its data directory) is only read, never \
-                changed. It is restored as the app restores it, against the table alone: each \
-                stack keeps its longest valid prefix, unknown flows, tabs and guards are dropped. \
+                Without FILE, the data directory's navigation.json (the one the REPL saves). The \
+                file is only read, never changed. It is restored as the app restores it, against \
+                the table alone: each stack keeps its longest valid prefix, unknown flows, tabs \
+                and guards are dropped. \
                 Exit codes: 0 the state restores as it was saved; 1 something had to be dropped \
                 or changed (each on a line of its own); 65 the file is not a saved navigation \
-                state; 66 it cannot be read; 74 output cannot be written; 78 the --routes table \
-                is invalid.
+                state; 64 FILE and --data-dir together, or '-' for both FILE and --routes; 66 it \
+                cannot be read; 74 output cannot be written; 78 the --routes table is invalid.
                 """
         )
 
-        @Argument(help: "The saved navigation state, such as the app's navigation.json ('-' for stdin).")
-        var file: String
+        @Argument(help: "The saved navigation state ('-' for stdin); the data directory's navigation.json when left out.")
+        var file: String?
+
+        @OptionGroup var data: DataOptions
 
         @Option(name: .long, help: "A .routes file to check against instead of the embedded app table ('-' for stdin).")
         var routes: String?
@@ -42,7 +45,11 @@ struct StateCommand: ParsableCommand {
                 printError("wayfinder: error: the state file '-' and '--routes -' cannot both read standard input")
                 throw ExitCodes.usage
             }
-            let saved = try SavedStateCheck.read(file)
+            if file != nil, data.dataDir != nil {
+                printError("wayfinder: error: give the state FILE or --data-dir (whose navigation.json is checked), not both")
+                throw ExitCodes.usage
+            }
+            let saved = try SavedStateCheck.read(file ?? data.directory().navigation)
             let graph = try RoutesSource(path: routes).graph()
             let check = SavedStateCheck(graph: graph, saved: saved.state, unreadable: saved.problems)
             switch format {

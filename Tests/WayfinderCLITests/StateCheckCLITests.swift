@@ -136,6 +136,27 @@ import Testing
         #expect(huge.stderr.contains("<stdin> is not a saved navigation state: it is over the 1 MiB"), "\(huge.stderr)")
     }
 
+    @Test func withoutAFileTheDataDirectorysStateIsChecked() throws {
+        _ = try saveState(opening: "wayfinder://main/feed/post/5")
+        let fromHome = try CLI.run(["state", "check"], environment: ["WAYFINDER_HOME": home])
+        #expect(fromHome.status == 0, "\(fromHome.stderr)")
+        #expect(value("opens", in: fromHome.stdout) == "wayfinder://main/feed/post/5", "\(fromHome.stdout)")
+
+        let fromOption = try CLI.run(["state", "check", "--data-dir", home])
+        #expect(fromOption.status == 0, "\(fromOption.stderr)")
+        #expect(fromOption.stdout == fromHome.stdout)
+
+        let both = try CLI.run(["state", "check", stateFile, "--data-dir", home])
+        #expect(both.status == 64)
+        #expect(both.stderr.contains("not both"), "\(both.stderr)")
+
+        let empty = try CLI.temporaryDirectory()
+        let nothing = try CLI.run(["state", "check", "--data-dir", empty])
+        #expect(nothing.status == 66)
+        #expect(nothing.stderr == "wayfinder: error: \(empty)/navigation.json: no such file\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: empty).isEmpty, "nothing is created")
+    }
+
     @Test func aMissingFileIsExit66() throws {
         let result = try CLI.run(["state", "check", home + "/nothing-here.json"])
         #expect(result.status == 66)
