@@ -23,8 +23,8 @@ struct StateCommand: ParsableCommand {
                 the table alone: each stack keeps its longest valid prefix, unknown flows, tabs \
                 and guards are dropped. \
                 Exit codes: 0 the state restores as it was saved; 1 something had to be dropped \
-                or changed (each on a line of its own); 65 the file is not a saved navigation \
-                state; 64 FILE and --data-dir together, or '-' for both FILE and --routes; 66 it \
+                or changed (each on a line of its own); 64 FILE and --data-dir together, or '-' \
+                for both FILE and --routes; 65 the file is not a saved navigation state; 66 it \
                 cannot be read; 74 output cannot be written; 78 the --routes table is invalid.
                 """
         )
