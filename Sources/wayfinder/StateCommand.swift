@@ -158,15 +158,10 @@ struct SavedStateCheck {
     /// "dropped": [...], "state": {…}}`, where `state` is the restored state as the app
     /// saves it.
     var jsonText: String {
-        var stackValues: [JSONValue] = []
-        for stack in stacks {
-            stackValues.append(.object([
-                ("flow", .string(stack.flow)), ("tab", stack.tab.map(JSONValue.string) ?? .null), ("link", .string(stack.link)),
-            ]))
+        let stackValues: [JSONValue] = stacks.map { stack in
+            .object([("flow", .string(stack.flow)), ("tab", stack.tab.map(JSONValue.string) ?? .null), ("link", .string(stack.link))])
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let saved = (try? encoder.encode(state)).flatMap { try? JSONValue(parsing: Array($0)) } ?? .null
+        let saved = (try? NavigationStateFile.encoded(state)).flatMap { try? JSONValue(parsing: Array($0)) } ?? .null
         return JSONValue.object([
             ("opens", .string(graph.link(for: state))),
             ("stacks", .array(stackValues)),

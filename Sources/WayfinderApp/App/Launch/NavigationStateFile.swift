@@ -97,13 +97,18 @@ public struct NavigationStateFile: Sendable {
         return decoded.problems.isEmpty ? .state(decoded.state) : .partial(decoded.state, problems: decoded.problems)
     }
 
-    /// Replaces the file with `state`, atomically.
-    public func save(_ state: NavigationState) throws(SystemError) {
+    /// `value` as the file writes it: JSON, keys sorted.
+    public static func encoded(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
+        return try encoder.encode(value)
+    }
+
+    /// Replaces the file with `state`, atomically.
+    public func save(_ state: NavigationState) throws(SystemError) {
         let data: Data
         do {
-            data = try encoder.encode(Envelope(format: Self.format, version: Self.version, navigation: state))
+            data = try Self.encoded(Envelope(format: Self.format, version: Self.version, navigation: state))
         } catch {
             throw SystemError(operation: "encode", path: path, code: 0)
         }
