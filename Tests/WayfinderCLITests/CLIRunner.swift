@@ -118,3 +118,15 @@ enum CLI {
         return nil
     }
 }
+
+/// A suite whose runs share one data directory, `home`: what one run saves, the next finds.
+protocol SharedHomeSuite {
+    var home: String { get }
+}
+
+extension SharedHomeSuite {
+    /// Runs the binary on `home`.
+    func run(_ arguments: [String], stdin: String = "") throws -> CLI.Result {
+        try CLI.run(arguments, stdin: stdin, environment: ["WAYFINDER_HOME": home])
+    }
+}

@@ -4,16 +4,12 @@ import Testing
 /// Issue #33's acceptance: a script signs in with `-c 'login NAME'` (or the line in its file)
 /// and the password on standard input, never from `-c` (which a process listing shows) nor
 /// from the script file; `--echo` never prints it, nor does `--bail`'s message.
-@Suite struct ScriptPasswordTests {
+@Suite struct ScriptPasswordTests: SharedHomeSuite {
     /// One data directory for the runs of a test.
     let home: String
 
     init() throws {
         home = try CLI.temporaryDirectory()
-    }
-
-    func run(_ arguments: [String], stdin: String = "") throws -> CLI.Result {
-        try CLI.run(arguments, stdin: stdin, environment: ["WAYFINDER_HOME": home])
     }
 
     func signedInUser() throws -> String? {

@@ -8,16 +8,12 @@ import Testing
 /// Issue #33 item 1 through the built `wayfinder`: `-c COMMAND` and `-f FILE` run REPL
 /// commands (after the links given) and exit, as a piped session would; `--bail` stops at
 /// the first failed command, `--echo` prints each command before its output, on a pipe too.
-@Suite struct ScriptTests {
+@Suite struct ScriptTests: SharedHomeSuite {
     /// One data directory for the runs of a test.
     let home: String
 
     init() throws {
         home = try CLI.temporaryDirectory()
-    }
-
-    func run(_ arguments: [String], stdin: String = "") throws -> CLI.Result {
-        try CLI.run(arguments, stdin: stdin, environment: ["WAYFINDER_HOME": home])
     }
 
     static let bailed = "it failed (--bail), and nothing after it was run\n"

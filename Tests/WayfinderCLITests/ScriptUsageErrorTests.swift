@@ -4,16 +4,12 @@ import Testing
 /// not take is refused with its usage line, whichever command it is, and a script (`-c`,
 /// `-f`, a pipe) that had one exits 64 (EX_USAGE), 1 when its failures were of other kinds;
 /// `--bail` stops there with 64.
-@Suite struct ScriptUsageErrorTests {
+@Suite struct ScriptUsageErrorTests: SharedHomeSuite {
     /// One data directory for the runs of a test.
     let home: String
 
     init() throws {
         home = try CLI.temporaryDirectory()
-    }
-
-    func run(_ arguments: [String], stdin: String = "") throws -> CLI.Result {
-        try CLI.run(arguments, stdin: stdin, environment: ["WAYFINDER_HOME": home])
     }
 
     @Test func extraArgumentsAreRefusedTheSameWayForEveryCommand() throws {
