@@ -78,8 +78,19 @@ struct ResolveCommand: ParsableCommand {
             ("tab", link.tab ?? "none"),
             ("stack", link.stack.map(\.description).joined(separator: " > ")),
             ("presentation", presentation),
-        ]
+        ] + originRows(link)
         return rows.map { "\($0.0.padding(14))\($0.1.escapingControlCharacters)" }.joined(separator: "\n")
+    }
+
+    /// For a link in another shape than today's: `alias` and its line, or `old shape` and the
+    /// version, then one `migration` row per line that applied.
+    static func originRows(_ link: ResolvedLink) -> [(String, String)] {
+        switch link.origin {
+        case nil: []
+        case .alias(let alias)?: [("alias", alias.description)]
+        case .migrated(let version, let migrations)?:
+            [("old shape", "version \(version)")] + migrations.map { ("migration", $0.text) }
+        }
     }
 }
 

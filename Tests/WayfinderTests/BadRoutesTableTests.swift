@@ -87,7 +87,7 @@ import Wayfinder
                    "scheme x\nflow f\nscreen root f root\nscreen seven f push item/7 after root\nscreen item f push item/{n:int} after root",
                    "t.routes:5:8: after 'root', 'item/7' (screen 'seven') and 'item/{n:int}' (screen 'item') compete for the same segments, and one's literal reads as the other's int, double or uuid value, which has other spellings; write the literal as a word"),
         RoutesCase("unknown keyword", header + "route a app push a after home",
-                   "t.routes:4:1: unknown directive 'route'; expected scheme, web, guard, flow or screen"),
+                   "t.routes:4:1: unknown directive 'route'; expected scheme, web, guard, flow, screen, version, from or alias"),
         RoutesCase("unknown screen kind", header + "screen a app sideways a after home",
                    "t.routes:4:14: unknown screen kind 'sideways'; expected root, push, sheet or alert"),
         RoutesCase("bad parameter type {x:float}", header + "screen a app push a/{x:float} after home",

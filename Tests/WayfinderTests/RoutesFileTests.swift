@@ -118,7 +118,7 @@ import Wayfinder
             _ = try RouteGraph(parsing: "scheme demo\nflow app\nflow app\nscreen home app root\nwhat", file: "f")
             Issue.record("expected an error")
         } catch {
-            #expect(error.description == "f:3:6: duplicate flow 'app' (first declared at f:2:6)\nf:5:1: unknown directive 'what'; expected scheme, web, guard, flow or screen")
+            #expect(error.description == "f:3:6: duplicate flow 'app' (first declared at f:2:6)\nf:5:1: unknown directive 'what'; expected scheme, web, guard, flow, screen, version, from or alias")
         }
     }
 }

@@ -46,7 +46,25 @@ extension ResolvedLink {
         } else {
             writer.append("null")
         }
+        if let origin { write(origin, to: &writer) }
         writer.append("}")
+    }
+
+    /// `"alias": LINE` or `"migrated": {"version": V, "migrations": [LINE…]}`: how a link
+    /// in another shape than today's was written.
+    private func write(_ origin: LinkOrigin, to writer: inout JSONWriter) {
+        switch origin {
+        case .alias(let alias):
+            writer.append(",\"alias\":")
+            writer.append(string: alias.description)
+        case .migrated(let version, let migrations):
+            writer.append(",\"migrated\":{\"version\":\(version),\"migrations\":[")
+            for (index, migration) in migrations.enumerated() {
+                if index > 0 { writer.append(",") }
+                writer.append(string: migration.text)
+            }
+            writer.append("]}")
+        }
     }
 
     /// `{"screen": name, "params": {…}}` for step `index`, as ``RouteGraph/jsonValue(for:)``

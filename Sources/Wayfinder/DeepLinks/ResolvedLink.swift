@@ -13,6 +13,8 @@ public struct ResolvedLink: Sendable {
     let flowIndex: Int
     let tabIndex: Int?
     let contents: LinkContents
+    /// How the link was written, when not in one of today's patterns.
+    public internal(set) var origin: LinkOrigin? = nil
 
     /// The flow the link opens.
     public var flow: String { graph.flows[flowIndex].name }

@@ -28,6 +28,7 @@ extension RouteGraph {
     public func resolve(_ link: String) throws(DeepLinkError) -> ResolvedLink {
         // A `String` is valid UTF-8 already: no need to check it again.
         let outcome = withBytes(of: link) { resolveBytes($0, checkingUTF8: false) }
+        if case .rejected = outcome, storage.hasShapes, let other = resolveInOtherShape(link) { return other }
         return try finish(outcome, source: .text(link), byteCount: link.utf8.count)
     }
 
@@ -43,7 +44,14 @@ extension RouteGraph {
     /// - Throws: ``DeepLinkError`` naming the offending part.
     public func resolve(utf8 link: some Collection<UInt8>) throws(DeepLinkError) -> ResolvedLink {
         let outcome = withBytes(of: link) { resolveBytes($0, checkingUTF8: true) }
+        if case .rejected = outcome, storage.hasShapes, let text = String(validating: link, as: UTF8.self),
+           let other = resolveInOtherShape(text) { return other }
         return try finish(outcome, source: .bytes(Array(link)), byteCount: link.count)
+    }
+
+    /// `link` read in today's patterns only (no alias or earlier shape).
+    func resolveInTodaysShape(_ link: String) throws(DeepLinkError) -> ResolvedLink {
+        try finish(withBytes(of: link) { resolveBytes($0, checkingUTF8: false) }, source: .text(link), byteCount: link.utf8.count)
     }
 
     /// The link `outcome` resolved to, or the error refusing the link `source`.

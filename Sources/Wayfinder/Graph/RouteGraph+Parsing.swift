@@ -14,7 +14,8 @@ extension RouteGraph {
         guard builder.diagnostics.isEmpty, let graph = builder.build() else {
             throw RoutesFileError(diagnostics: builder.diagnostics)
         }
-        let errors = graph.roundTripErrors()
+        var checker = MigrationChecker(parser: parser, graph: graph)
+        let errors = graph.roundTripErrors() + checker.check()
         guard errors.isEmpty else { throw RoutesFileError(diagnostics: errors) }
         self = graph
     }
@@ -26,10 +27,16 @@ extension RouteGraph {
     /// generated code's (`@_spi(Generated) import Wayfinder`). By hand, parse a table with
     /// ``init(parsing:file:)``, which throws.
     @_spi(Generated)
-    public init(checkedScheme scheme: String, webOrigins: [String] = [], guards: [Guard], flows: [Flow], screens: [Screen]) {
+    public init(
+        checkedScheme scheme: String, webOrigins: [String] = [], guards: [Guard], flows: [Flow], screens: [Screen],
+        version: Int = 1, migrations: [RouteMigration] = [], aliases: [RouteAlias] = []
+    ) {
         let origins = webOrigins.compactMap(WebOrigin.init(parsing:))
+        let history = History(version: version, migrations: migrations, aliases: aliases)
         guard origins.count == webOrigins.count,
-              let graph = GraphBuilder.assemble(scheme: scheme, webOrigins: origins, guards: guards, flows: flows, screens: screens)
+              let graph = GraphBuilder.assemble(
+                  scheme: scheme, webOrigins: origins, guards: guards, flows: flows, screens: screens, history: history
+              )
         else {
             preconditionFailure("RouteGraph(checkedScheme:…) was given declarations that do not make a graph")
         }
@@ -38,17 +45,17 @@ extension RouteGraph {
 
     init(
         scheme: String, webOrigins: [WebOrigin], guards: [Guard], flows: [Flow], screens: [Screen],
-        successors: [SuccessorIndex], roots: [[Int]], queryOwners: [[String: Int]]
+        successors: [SuccessorIndex], roots: [[Int]], queryOwners: [[String: Int]], history: History
     ) {
         storage = Storage(
             scheme: scheme, webOrigins: webOrigins, guards: guards, flows: flows, screens: screens,
-            successors: successors, roots: roots, queryOwners: queryOwners
+            successors: successors, roots: roots, queryOwners: queryOwners, history: history
         )
     }
 }
 
 /// Checks the declarations a ``RoutesParser`` read and builds the graph.
-private struct GraphBuilder {
+struct GraphBuilder {
     let parser: RoutesParser
     var diagnostics: [RoutesDiagnostic]
 
@@ -293,15 +300,21 @@ private struct GraphBuilder {
                 query: $0.query.map { $0.0 }, predecessors: $0.predecessors.map { $0.0 }, location: $0.location
             )
         }
+        let history = RouteGraph.History(
+            version: parser.version?.0 ?? 1,
+            migrations: MigrationChecker.ordered(parser.migrations).map(\.migration),
+            aliases: parser.aliases.map(\.alias)
+        )
         return Self.assemble(
-            scheme: scheme, webOrigins: parser.webOrigins.map(\.0), guards: guards, flows: flows, screens: screens
+            scheme: scheme, webOrigins: parser.webOrigins.map(\.0), guards: guards, flows: flows, screens: screens, history: history
         )
     }
 
     /// The graph of checked declarations: successors in precedence order, roots, query
     /// owners and the link index. `nil` when they do not fit together (unchecked input).
     static func assemble(
-        scheme: String, webOrigins: [WebOrigin], guards: [RouteGraph.Guard], flows: [RouteGraph.Flow], screens: [RouteGraph.Screen]
+        scheme: String, webOrigins: [WebOrigin], guards: [RouteGraph.Guard], flows: [RouteGraph.Flow], screens: [RouteGraph.Screen],
+        history: RouteGraph.History
     ) -> RouteGraph? {
         // Links of the scheme would be taken for web links (see ``check()``).
         guard !isWebScheme(scheme) || webOrigins.isEmpty else { return nil }
@@ -352,7 +365,7 @@ private struct GraphBuilder {
         }
         return RouteGraph(
             scheme: scheme, webOrigins: webOrigins, guards: guards, flows: flows, screens: screens,
-            successors: successors, roots: roots, queryOwners: queryOwners
+            successors: successors, roots: roots, queryOwners: queryOwners, history: history
         )
     }
 

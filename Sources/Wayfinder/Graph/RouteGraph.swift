@@ -189,12 +189,18 @@ public struct RouteGraph: Sendable {
         let roots: [[Int]]
         /// The graph compiled for resolving links.
         let links: LinkIndex
+        let history: History
+        /// Links in an alias's or an earlier version's shape.
+        let shapes: LinkShapes
+        /// Whether ``shapes`` holds any table (read when a link is refused).
+        let hasShapes: Bool
 
         init(
             scheme: String, webOrigins: [WebOrigin], guards: [Guard], flows: [Flow], screens: [Screen],
-            successors: [SuccessorIndex], roots: [[Int]], queryOwners: [[String: Int]]
+            successors: [SuccessorIndex], roots: [[Int]], queryOwners: [[String: Int]], history: History
         ) {
             self.scheme = scheme
+            self.history = history
             self.webOrigins = webOrigins
             hasWebOrigins = !webOrigins.isEmpty
             webPrefix = webOrigins.first.map { "\($0)/" }
@@ -216,6 +222,10 @@ public struct RouteGraph: Sendable {
             self.links = LinkIndex(
                 scheme: scheme, flows: flows, screens: screens, successors: successors, roots: roots, queryOwners: queryOwners
             )
+            shapes = history.migrations.isEmpty && history.aliases.isEmpty ? .none : LinkShapes(
+                scheme: scheme, webOrigins: webOrigins, guards: guards, flows: flows, screens: screens, history: history
+            )
+            hasShapes = !shapes.tables.isEmpty
         }
     }
 

@@ -49,6 +49,9 @@ struct RoutesParser {
     var guards: [GuardDecl] = []
     var flows: [FlowDecl] = []
     var screens: [ScreenDecl] = []
+    var version: (Int, RoutesLocation)?
+    var migrations: [MigrationDecl] = []
+    var aliases: [AliasDecl] = []
 
     init(file: String) {
         self.file = file
@@ -68,8 +71,11 @@ struct RoutesParser {
             case "guard": parseGuard(rest, line: lineNumber, at: at)
             case "flow": parseFlow(rest, line: lineNumber, at: at)
             case "screen": parseScreen(rest, line: lineNumber, at: at)
+            case "version": parseVersion(rest, line: lineNumber, at: at)
+            case "from": parseMigration(rest, line: lineNumber, at: at)
+            case "alias": parseAlias(rest, line: lineNumber, at: at)
             default:
-                error(at, "unknown directive '\(first.text)'; expected scheme, web, guard, flow or screen")
+                error(at, "unknown directive '\(first.text)'; expected scheme, web, guard, flow, screen, version, from or alias")
             }
         }
     }
@@ -228,7 +234,7 @@ struct RoutesParser {
     }
 
     /// `FLOW` or `FLOW.TAB`, each with where it is; nil (reported) when malformed.
-    private mutating func parsePlace(_ token: Token, line: Int) -> ((String, RoutesLocation), (String, RoutesLocation)?)? {
+    mutating func parsePlace(_ token: Token, line: Int) -> ((String, RoutesLocation), (String, RoutesLocation)?)? {
         let parts = token.text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count <= 2, parts.allSatisfy({ Self.isIdentifier(String($0)) }) else {
             error(location(line, token.column), "expected FLOW or FLOW.TAB, got '\(token.text)'")

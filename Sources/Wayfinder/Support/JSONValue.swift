@@ -230,7 +230,7 @@ extension RouteGraph {
 
 extension ResolvedLink {
     /// `{"url", "web_url" (when the table declares a web origin), "flow", "tab", "stack",
-    /// "presentation"}` as printed by `wayfinder resolve --format json`.
+    /// "presentation"}`, and `"alias"` or `"migrated"` for a link in another shape, as printed by `wayfinder resolve --format json`.
     public var jsonValue: JSONValue {
         let presented: JSONValue = presentation.map { route, style in
             guard case .object(var members) = graph.jsonValue(for: route) else { return .null }
@@ -243,6 +243,16 @@ extension ResolvedLink {
             ("tab", tab.map(JSONValue.string) ?? .null),
             ("stack", .array(stack.map(graph.jsonValue(for:)))),
             ("presentation", presented),
-        ])
+        ] + originMembers)
+    }
+
+    /// `"alias"` or `"migrated"`, for a link in another shape than today's (see ``origin``).
+    private var originMembers: [(String, JSONValue)] {
+        switch origin {
+        case nil: []
+        case .alias(let alias)?: [("alias", .string(alias.description))]
+        case .migrated(let version, let migrations)?:
+            [("migrated", .object([("version", .int(version)), ("migrations", .array(migrations.map { .string($0.text) }))]))]
+        }
     }
 }

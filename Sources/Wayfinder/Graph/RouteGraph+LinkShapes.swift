@@ -1,0 +1,143 @@
+/// How a link that resolved was written, when it was not in one of today's patterns.
+public enum LinkOrigin: Hashable, Sendable {
+    /// In a second pattern of a screen (`alias post p/{id:int}`).
+    case alias(RouteAlias)
+    /// In the shape of an earlier version of the table: `version` is the one it resolved in,
+    /// `migrations` the ones that changed what it opens.
+    case migrated(version: Int, migrations: [RouteMigration])
+}
+
+/// Links in other shapes than today's patterns: the table with its aliases as screens of their
+/// own, and the table as it was at each earlier version that migrations describe (rebuilt from
+/// today's by undoing them, newest first). A link today's patterns refuse is read in these, in
+/// that order: the first that resolves it, and whose state carries over with nothing dropped,
+/// gives what it opens. Today's patterns always come first, so precedence is unchanged.
+struct LinkShapes: Sendable {
+    struct Table: Sendable {
+        /// The version it is the table of; `nil` for today's with its aliases.
+        let version: Int?
+        let graph: RouteGraph
+        /// The screens standing for an alias: their name, and which alias.
+        let aliasScreens: [String: Int]
+    }
+
+    let tables: [Table]
+
+    static let none = LinkShapes(tables: [])
+
+    /// The shapes of a table of these declarations and `history`; `nil` for a table that
+    /// cannot be built.
+    init(scheme: String, webOrigins: [WebOrigin], guards: [RouteGraph.Guard], flows: [RouteGraph.Flow],
+         screens: [RouteGraph.Screen], history: RouteGraph.History) {
+        var tables: [Table] = []
+        var declarations = Declarations(guards: guards, flows: flows, screens: screens)
+        if !history.aliases.isEmpty {
+            var aliased = declarations
+            var aliasScreens: [String: Int] = [:]
+            for (number, alias) in history.aliases.enumerated() {
+                guard let name = aliased.addCopy(of: alias.screen, pattern: alias.pattern, number: number) else { continue }
+                aliasScreens[name] = number
+            }
+            if let graph = aliased.assemble(scheme: scheme, webOrigins: webOrigins) {
+                tables.append(Table(version: nil, graph: graph, aliasScreens: aliasScreens))
+            }
+        }
+        let versions = Set(history.migrations.map(\.version)).sorted(by: >)
+        var remaining = history.migrations
+        for version in versions {
+            while let last = remaining.last, last.version >= version {
+                declarations.undo(remaining.removeLast().change)
+            }
+            if let graph = declarations.assemble(scheme: scheme, webOrigins: webOrigins) {
+                tables.append(Table(version: version, graph: graph, aliasScreens: [:]))
+            }
+        }
+        self.init(tables: tables)
+    }
+
+    private init(tables: [Table]) {
+        self.tables = tables
+    }
+}
+
+extension RouteGraph {
+    /// `link` read in an alias or an earlier version's shape (see ``LinkShapes``), as today's
+    /// table resolves its canonical form; `nil` when none reads it, or when what it opened
+    /// would not carry over whole.
+    func resolveInOtherShape(_ link: String) -> ResolvedLink? {
+        for table in storage.shapes.tables {
+            guard let old = try? table.graph.resolveInTodaysShape(link) else { continue }
+            var state = Navigator(graph: table.graph).state
+            let key = old.tab ?? FlowState.singleStack
+            var stack = RouteStack(root: old.stack[0])
+            for (offset, route) in old.stack.dropFirst().enumerated() { stack.push(route, id: StackID(offset)) }
+            if let (route, style) = old.presentation { stack.presentation = Presentation(id: StackID(old.count), route: route, style: style) }
+            state.activeFlow = old.flow
+            state.flows[old.flow]?.stacks[key] = stack
+            if old.tab != nil { state.flows[old.flow]?.selectedTab = key }
+            let origin: LinkOrigin
+            if let version = table.version {
+                var migrator = StateMigrator(graph: self, state: state, savedWith: version)
+                migrator.run()
+                guard migrator.dropped.isEmpty else { continue }
+                state = migrator.state
+                origin = .migrated(version: version, migrations: linkMigrations(migrator, opening: old.screenNames))
+            } else {
+                let used = old.screenNames.compactMap { table.aliasScreens[$0] }
+                guard let first = used.first else { continue }
+                state = table.renamingAliasScreens(in: state)
+                origin = .alias(aliases[first])
+            }
+            guard let flowState = state.active, let opened = flowState.selectedStack else { continue }
+            let canonical = self.link(flow: state.activeFlow, tab: flowState.selectedTab, stack: opened)
+            guard var resolved = try? resolveInTodaysShape(canonical) else { continue }
+            resolved.origin = origin
+            return resolved
+        }
+        return nil
+    }
+
+    /// The migrations that changed what an old link opens: those `migrator` applied, and
+    /// the changes of link shape of the screens it opens (`screens`, by their old names).
+    private func linkMigrations(_ migrator: StateMigrator, opening screens: [String]) -> [RouteMigration] {
+        var names = Set(screens)
+        return migrator.migrations.filter { migration in
+            switch migration.change {
+            case .screenRenamed(let old, let new) where names.contains(old):
+                names.insert(new)
+                return true
+            case .linkChanged(let screen, _):
+                return names.contains(screen)
+            default:
+                return migrator.applied.contains(migration)
+            }
+        }
+    }
+
+    /// The canonical form of `link` when today's patterns or another shape read it; `nil` when none does.
+    func migratedLink(_ link: String) -> String? {
+        if let resolved = try? resolve(link) { return resolved.url }
+        return nil
+    }
+}
+
+extension LinkShapes.Table {
+    /// `state` with each alias screen named as the screen it stands for.
+    func renamingAliasScreens(in state: NavigationState) -> NavigationState {
+        var renamed = state
+        for (flow, flowState) in state.flows {
+            for (key, stack) in flowState.stacks {
+                var stack = stack
+                for index in stack.path.indices { stack.path[index].route.screen = original(stack.path[index].route.screen) }
+                if let presentation = stack.presentation { stack.presentation?.route.screen = original(presentation.route.screen) }
+                renamed.flows[flow]?.stacks[key] = stack
+            }
+        }
+        return renamed
+    }
+
+    private func original(_ name: String) -> String {
+        guard aliasScreens[name] != nil, let cut = name.lastIndex(of: "~") else { return name }
+        return String(name[..<cut])
+    }
+}
