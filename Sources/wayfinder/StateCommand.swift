@@ -20,8 +20,9 @@ struct StateCommand: ParsableCommand {
             discussion: """
                 Without FILE, the data directory's navigation.json (the one the REPL saves). The \
                 file is only read, never changed. It is restored as the app restores it, against \
-                the table alone: each stack keeps its longest valid prefix, unknown flows, tabs \
-                and guards are dropped. \
+                the table alone: the table's migrations from the version the state was saved \
+                with are applied (a state saved with an earlier version of the table), then each \
+                stack keeps its longest valid prefix, unknown flows, tabs and guards are dropped. \
                 Exit codes: 0 the state restores as it was saved; 1 something had to be dropped \
                 or changed (each on a line of its own); 64 FILE and --data-dir together, or '-' \
                 for both FILE and --routes; 65 the file is not a saved navigation state; 66 it \
@@ -51,7 +52,7 @@ struct StateCommand: ParsableCommand {
             }
             let saved = try SavedStateCheck.read(file ?? data.directory().navigation)
             let graph = try RoutesSource(path: routes).graph()
-            let check = SavedStateCheck(graph: graph, saved: saved.state, unreadable: saved.problems)
+            let check = SavedStateCheck(graph: graph, saved: saved.state, routes: saved.routes, unreadable: saved.problems)
             switch format {
             case .text: printOutput(check.text)
             case .json: printOutput(check.jsonText)
@@ -66,21 +67,23 @@ struct SavedStateCheck {
     /// The state restored.
     let state: NavigationState
     /// What had to be dropped or changed, as sentences: the parts of the file that could
-    /// not be read, then what did not fit the table.
+    /// not be read, then what the migrations could not carry over and what did not fit the table.
     let dropped: [String]
+    /// The version of the table the state was saved with, and the migrations it went through.
+    let restoration: Restoration
     let graph: RouteGraph
 
-    init(graph: RouteGraph, saved: NavigationState, unreadable: [String]) {
-        let nearest = Navigator(graph: graph).nearestValidState(to: saved)
+    init(graph: RouteGraph, saved: NavigationState, routes: Int, unreadable: [String]) {
+        restoration = Navigator(graph: graph).restoration(of: saved, savedWith: routes)
         self.graph = graph
-        state = nearest.state
-        dropped = unreadable + nearest.problems
+        state = restoration.state
+        dropped = unreadable + restoration.dropped
     }
 
     /// The state in `path` (standard input for `-`), and the parts of it that could not be
     /// read; prints a message and exits 66 when the file cannot be read, 65 when it is not
     /// a saved state.
-    static func read(_ path: String) throws -> (state: NavigationState, problems: [String]) {
+    static func read(_ path: String) throws -> (state: NavigationState, routes: Int, problems: [String]) {
         let name = path == "-" ? "<stdin>" : path.escapingControlCharacters
         let contents: NavigationStateFile.Contents
         if path == "-" {
@@ -94,10 +97,10 @@ struct SavedStateCheck {
             contents = NavigationStateFile(path: path).load()
         }
         switch contents {
-        case .state(let state):
-            return (state, [])
-        case .partial(let state, let problems):
-            return (state, problems)
+        case .state(let state, let routes):
+            return (state, routes, [])
+        case .partial(let state, let routes, let problems):
+            return (state, routes, problems)
         case .missing:
             printError("wayfinder: error: \(name): no such file")
             throw ExitCodes.unreadableFile
@@ -143,8 +146,13 @@ struct SavedStateCheck {
         rows += stacks.map { stack in (stack.tab.map { "\(stack.flow).\($0)" } ?? stack.flow, stack.link) }
         rows.append(("guards", state.grantedGuards.isEmpty ? "none" : state.grantedGuards.sorted().joined(separator: ", ")))
         if let pending = state.pending { rows.append(("pending", pending)) }
+        rows.append(("routes", routesSummary))
         let width = rows.map(\.0.count).max() ?? 0
         var lines = rows.map { "\($0.0.padding(width + 2))\($0.1.escapingControlCharacters)" }
+        if !restoration.migrations.isEmpty {
+            lines.append("migrated (\(restoration.migrations.count)):")
+            lines += restoration.migrations.map { "  - \($0.text)" }
+        }
         if dropped.isEmpty {
             lines.append("nothing dropped")
         } else {
@@ -154,9 +162,17 @@ struct SavedStateCheck {
         return lines.joined(separator: "\n")
     }
 
+    /// `saved with version 1, migrated to 2`, `version 2`, or a version newer than the table's.
+    private var routesSummary: String {
+        let (saved, current) = (restoration.savedVersion, restoration.currentVersion)
+        if saved == current { return "version \(saved)" }
+        if restoration.isFromNewerTable { return "saved with version \(saved), newer than this table's \(current): no migration applies" }
+        return "saved with version \(saved), migrated to \(current)"
+    }
+
     /// The JSON report: `{"opens", "stacks": [{"flow", "tab", "link"}], "guards", "pending",
-    /// "dropped": [...], "state": {…}}`, where `state` is the restored state as the app
-    /// saves it.
+    /// "routes": {"saved", "table"}, "migrations": [...], "dropped": [...], "state": {…}}`,
+    /// where `state` is the restored state as the app saves it.
     var jsonText: String {
         let stackValues: [JSONValue] = stacks.map { stack in
             .object([("flow", .string(stack.flow)), ("tab", stack.tab.map(JSONValue.string) ?? .null), ("link", .string(stack.link))])
@@ -167,6 +183,8 @@ struct SavedStateCheck {
             ("stacks", .array(stackValues)),
             ("guards", .array(state.grantedGuards.sorted().map(JSONValue.string))),
             ("pending", state.pending.map(JSONValue.string) ?? .null),
+            ("routes", .object([("saved", .int(restoration.savedVersion)), ("table", .int(restoration.currentVersion))])),
+            ("migrations", .array(restoration.migrations.map { .string($0.text) })),
             ("dropped", .array(dropped.map(JSONValue.string))),
             ("state", saved),
         ]).serialized

@@ -14,14 +14,16 @@ extension RoutesParser {
         let patternAt: RoutesLocation
     }
 
-    /// What a migration line may say, as its usage shows it.
-    static let migrationForms = """
-        expected one of: 'from V screen OLD renamed NEW', 'from V screen NAME moved from FLOW[.TAB]', \
-        'from V screen OLD removed to SCREEN', 'from V screen NAME link PATTERN', \
-        'from V param SCREEN.OLD renamed NEW', 'from V param SCREEN.NAME type OLDTYPE [else drop|else VALUE]', \
-        'from V param SCREEN.NAME added VALUE', 'from V flow OLD renamed NEW', 'from V tab FLOW.OLD renamed NEW', \
-        'from V guard OLD renamed NEW'
-        """
+    /// What a migration line about a `kind` may say.
+    static func migrationForms(of kind: String) -> String {
+        let forms = switch kind {
+        case "screen": ["screen OLD renamed NEW", "screen NAME moved from FLOW[.TAB]", "screen OLD removed to SCREEN", "screen NAME link PATTERN"]
+        case "param": ["param SCREEN.OLD renamed NEW", "param SCREEN.NAME type OLDTYPE [else drop|else VALUE]", "param SCREEN.NAME added VALUE"]
+        case "tab": ["tab FLOW.OLD renamed NEW"]
+        default: ["\(kind) OLD renamed NEW"]
+        }
+        return "expected " + forms.map { "'from V \($0)'" }.joined(separator: ", or ")
+    }
 
     mutating func parseVersion(_ args: [Token], line: Int, at: RoutesLocation) {
         guard args.count == 1 else {
@@ -49,7 +51,7 @@ extension RoutesParser {
         let words = [at] + args.map { location(line, $0.column) }
         let text = (["from"] + args.map(\.text)).joined(separator: " ")
         guard args.count >= 4 else {
-            error(at, "incomplete migration; \(Self.migrationForms)")
+            error(at, "incomplete migration; expected 'from V screen|param|flow|tab|guard …', such as 'from 1 screen comments renamed thread'")
             return
         }
         guard let number = Self.versionNumber(args[0].text) else {
@@ -103,7 +105,7 @@ extension RoutesParser {
         case ("param", _):
             return parseParameterChange(subject, verb, rest, line: line)
         case ("screen", _), ("flow", _), ("guard", _), ("tab", _):
-            error(verbAt, "unknown change '\(verb.text)' of a \(kind.text); \(Self.migrationForms)")
+            error(verbAt, "unknown change '\(verb.text)' of a \(kind.text); \(Self.migrationForms(of: kind.text))")
             return nil
         default:
             error(location(line, kind.column), "unknown kind '\(kind.text)' in a migration; expected screen, param, flow, tab or guard")
@@ -148,7 +150,7 @@ extension RoutesParser {
             guard rest.count == 1 else { return refuse(verb, line, "expected 'param SCREEN.NAME added VALUE'") }
             return .parameterAdded(screen: screen, parameter: name, value: rest[0].text)
         default:
-            return refuse(verb, line, "unknown change '\(verb.text)' of a param; \(Self.migrationForms)")
+            return refuse(verb, line, "unknown change '\(verb.text)' of a param; \(Self.migrationForms(of: "param"))")
         }
     }
 

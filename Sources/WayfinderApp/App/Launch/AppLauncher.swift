@@ -60,19 +60,23 @@ public struct AppLauncher {
             throw ServiceError("cannot read the \(name): \(error)")
         case .unusable(let reason):
             return [keepAside(file, "the \(name) was not restored: \(reason)")]
-        case .state(let saved):
-            return try await restore(saved, problems: [], into: app)
-        case .partial(let saved, let problems):
-            return try await restore(saved, problems: problems, into: app)
+        case .state(let saved, let routes):
+            return try await restore(saved, routes: routes, problems: [], into: app)
+        case .partial(let saved, let routes, let problems):
+            return try await restore(saved, routes: routes, problems: problems, into: app)
         }
     }
 
-    /// Restores `saved`, read from the file with `problems` (elements that could not be
-    /// read): a file with problems, or whose state the graph does not take as it is, is
-    /// kept aside.
-    private func restore(_ saved: NavigationState, problems: [String], into app: AppCoordinator) async throws(ServiceError) -> [String] {
+    /// Restores `saved`, saved with version `routes` of the route table and read from the
+    /// file with `problems` (elements that could not be read): its migrations applied (see
+    /// ``Navigator/restoration(of:savedWith:)``), a file with problems, or whose state the
+    /// graph does not take whole, is kept aside.
+    private func restore(
+        _ saved: NavigationState, routes: Int, problems: [String], into app: AppCoordinator
+    ) async throws(ServiceError) -> [String] {
         let name = "navigation state"
-        var saved = saved
+        let restored = app.store.navigator.restoration(of: saved, savedWith: routes)
+        var saved = restored.state
         // The session decides who is signed in, not the file. Without one (signed out
         // here or elsewhere), the signed-in flows start afresh, as after a sign-out.
         if app.user == nil {
@@ -90,7 +94,10 @@ public struct AppLauncher {
         let nearest = app.store.navigator.nearestValidState(to: saved)
         let (checked, dangling) = try await app.withoutDanglingReferences(nearest.state)
         app.restoreNearest(to: checked)
-        let problems = problems + nearest.problems
+        var problems = problems + restored.dropped + nearest.problems
+        if restored.isFromNewerTable, !problems.isEmpty {
+            problems[0] += " (it was saved with version \(routes) of the route table, newer than this one's \(restored.currentVersion))"
+        }
         if let first = problems.first {
             let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
             return [keepAside(stateFile, "the \(name) was restored as far as it could be: \(first)\(more)")]

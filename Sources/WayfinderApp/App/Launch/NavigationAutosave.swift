@@ -29,7 +29,8 @@ public final class NavigationAutosave {
         self.interval = interval
         // A session that changes nothing writes nothing (a full disk, a read-only file then
         // go unnoticed, as they should).
-        if case .state(let onDisk) = file.load() { saved = onDisk }
+        // A state saved with an earlier table is written again with this one's version.
+        if case .state(let onDisk, let routes) = file.load(), routes == app.store.graph.version { saved = onDisk }
     }
 
     /// Writes the state when it changed since the last write, unless `lineQueued` and the
@@ -56,7 +57,7 @@ public final class NavigationAutosave {
     private func write(_ state: NavigationState) -> String? {
         lastWrite = clock.now
         do {
-            try file.save(state)
+            try file.save(state, routes: app.store.graph.version)
             saved = state
             failing = false
             return nil

@@ -7,8 +7,11 @@ import WayfinderTerminal
 /// most ``sizeLimit`` bytes.
 ///
 /// ```json
-/// {"format":"wayfinder-navigation","version":1,"navigation":{…}}
+/// {"format":"wayfinder-navigation","navigation":{…},"routes":2,"version":1}
 /// ```
+/// `version` is the file's format; `routes` the version of the route table the state was
+/// saved with (``RouteGraph/version``; 1 when absent), which says which of the table's
+/// migrations a later version applies to it.
 public struct NavigationStateFile: Sendable {
     /// The version this build writes and reads.
     public static let version = 1
@@ -32,12 +35,12 @@ public struct NavigationStateFile: Sendable {
     public enum Contents: Sendable {
         /// There is no file.
         case missing
-        /// A state of this version.
-        case state(NavigationState)
+        /// A state of this version, saved with version `routes` of the route table.
+        case state(NavigationState, routes: Int)
         /// A state of this version in which some elements could not be read (see
         /// ``NavigationState/decodedLeniently(from:)``): they are left out, and `problems`
         /// says which.
-        case partial(NavigationState, problems: [String])
+        case partial(NavigationState, routes: Int, problems: [String])
         /// The file cannot be used; the reason says why.
         case unusable(String)
         /// The file exists but cannot be read (permissions, I/O).
@@ -47,6 +50,7 @@ public struct NavigationStateFile: Sendable {
     private struct Envelope: Encodable {
         var format: String
         var version: Int
+        var routes: Int
         var navigation: NavigationState?
     }
 
@@ -91,10 +95,19 @@ public struct NavigationStateFile: Sendable {
                 ? "it was written by a newer Wayfinder (format version \(found); this one reads \(version))"
                 : "format version \(found) is not supported")
         }
+        var routes = 1
+        if let member = json.member("routes") {
+            guard case .int(let number) = member, number >= 1 else {
+                return .unusable("its route table version ('routes') is not a whole number from 1")
+            }
+            routes = number
+        }
         guard let navigation = json.member("navigation"), let decoded = NavigationState.decodedLeniently(from: navigation) else {
             return .unusable("it holds no navigation state")
         }
-        return decoded.problems.isEmpty ? .state(decoded.state) : .partial(decoded.state, problems: decoded.problems)
+        return decoded.problems.isEmpty
+            ? .state(decoded.state, routes: routes)
+            : .partial(decoded.state, routes: routes, problems: decoded.problems)
     }
 
     /// `value` as the file writes it: JSON, keys sorted.
@@ -104,11 +117,12 @@ public struct NavigationStateFile: Sendable {
         return try encoder.encode(value)
     }
 
-    /// Replaces the file with `state`, atomically.
-    public func save(_ state: NavigationState) throws(SystemError) {
+    /// Replaces the file with `state`, saved with version `routes` of the route table
+    /// (``RouteGraph/version``), atomically.
+    public func save(_ state: NavigationState, routes: Int) throws(SystemError) {
         let data: Data
         do {
-            data = try Self.encoded(Envelope(format: Self.format, version: Self.version, navigation: state))
+            data = try Self.encoded(Envelope(format: Self.format, version: Self.version, routes: routes, navigation: state))
         } catch {
             throw SystemError(operation: "encode", path: path, code: 0)
         }
