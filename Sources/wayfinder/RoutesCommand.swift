@@ -5,8 +5,8 @@ import Wayfinder
 struct RoutesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "routes",
-        abstract: "Check, list or draw a route table (the embedded app table by default).",
-        subcommands: [Check.self, List.self, Graph.self]
+        abstract: "Check, list, draw or compare route tables (the embedded app table by default).",
+        subcommands: [Check.self, List.self, Graph.self, Diff.self]
     )
 
     struct Check: ParsableCommand {
@@ -25,7 +25,13 @@ struct RoutesCommand: ParsableCommand {
             for warning in graph.warnings { printError(warning.description.escapingControlCharacters) }
             let tabs = graph.flows.reduce(0) { $0 + $1.tabs.count }
             let counts = [(graph.flows.count, "flow"), (tabs, "tab"), (graph.screens.count, "screen"), (graph.edgeCount, "edge"), (graph.guards.count, "guard")]
-            let summary = counts.map { count, noun in "\(count) \(noun)\(count == 1 ? "" : "s")" }.joined(separator: ", ")
+            var summary = counts.map { count, noun in "\(count) \(noun)\(count == 1 ? "" : "s")" }.joined(separator: ", ")
+            if graph.version > 1 || !graph.migrations.isEmpty || !graph.aliases.isEmpty {
+                let history = [(graph.migrations.count, "migration"), (graph.aliases.count, "alias")]
+                summary += "; version \(graph.version), " + history.map { count, noun in
+                    "\(count) \(noun)\(count == 1 ? "" : noun.hasSuffix("s") ? "es" : "s")"
+                }.joined(separator: ", ")
+            }
             printOutput("\(source.displayName.escapingControlCharacters): OK (\(summary))")
         }
     }

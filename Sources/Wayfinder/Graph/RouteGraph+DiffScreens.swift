@@ -1,0 +1,89 @@
+/// Screens and their parameters, compared between two versions of a table.
+extension TableDiff {
+    /// Whether `change` is about screen `name` (by any of its names).
+    static func isAbout(_ change: RouteMigration.Change, screen names: Set<String>) -> Bool {
+        switch change {
+        case .screenRenamed(let old, let new): names.contains(old) || names.contains(new)
+        case .screenMoved(let screen, _, _), .screenRemoved(let screen, _), .linkChanged(let screen, _),
+             .parameterRenamed(let screen, _, _), .parameterRetyped(let screen, _, _, _), .parameterAdded(let screen, _, _):
+            names.contains(screen)
+        case .flowRenamed, .tabRenamed, .guardRenamed: false
+        }
+    }
+
+    mutating func compareScreens() {
+        for screen in older.screens {
+            let name = newName(ofScreen: screen.name)
+            let names: Set = [screen.name, name]
+            let about = migrations.filter { Self.isAbout($0.change, screen: names) }
+            guard let rebuiltScreen = rebuilt.screens.first(where: { $0.name == screen.name }), let newScreen = newer.screen(named: name) else {
+                let removal = about.filter { if case .screenRemoved = $0.change { true } else { false } }
+                add("screen '\(screen.name)' removed: its saved places and links are lost", covered: !removal.isEmpty, by: removal)
+                continue
+            }
+            if name != screen.name {
+                add("screen '\(screen.name)' renamed '\(name)'", covered: true, by: about.filter { if case .screenRenamed = $0.change { true } else { false } })
+            }
+            let moves = about.filter { if case .screenMoved = $0.change { true } else { false } }
+            if newName(ofFlow: screen.flow) != newScreen.flow {
+                add("screen '\(name)' moved from flow '\(screen.flow)' to '\(newScreen.flow)'", covered: rebuiltScreen.flow == screen.flow, by: moves)
+            }
+            if screen.kind != newScreen.kind {
+                add("screen '\(name)' is now \(newScreen.kind.rawValue) (was \(screen.kind.rawValue)): saved places on it do not fit", covered: false)
+            }
+            if screen.patternText != newScreen.patternText {
+                add(
+                    "screen '\(name)' link \(screen.patternText) → \(newScreen.patternText)", covered: rebuiltScreen.pattern == screen.pattern,
+                    by: about.filter { if case .screenRenamed = $0.change { false } else { true } }
+                )
+            }
+            compareParameters(of: screen, rebuilt: rebuiltScreen, newName: name, about: about)
+            let newPredecessors = Set(newScreen.predecessors)
+            for previous in screen.predecessors where !newPredecessors.contains(newName(ofScreen: previous)) {
+                guard older.screen(named: previous) != nil, rebuilt.screens.contains(where: { $0.name == previous }) else { continue }
+                add("screen '\(name)' may no longer follow '\(newName(ofScreen: previous))': saved stacks with it there are cut", covered: !moves.isEmpty, by: moves)
+            }
+        }
+        let carried = Set(older.screens.map { newName(ofScreen: $0.name) })
+        for screen in newer.screens where !carried.contains(screen.name) {
+            add("screen '\(screen.name)' added", breaking: false, covered: true)
+        }
+    }
+
+    /// The parameters of `screen` (older) against the rebuilt declaration (what the newer
+    /// table's migrations say it was): what no migration explains, then what they do.
+    private mutating func compareParameters(of screen: RouteGraph.Screen, rebuilt: RouteGraph.Screen, newName name: String, about: [RouteMigration]) {
+        let before = Self.parameters(of: screen)
+        let explained = Self.parameters(of: rebuilt)
+        for (parameter, (type, _)) in before.sorted(by: { $0.key < $1.key }) {
+            guard let (rebuiltType, _) = explained[parameter] else {
+                add("parameter '\(name).\(parameter)' removed: saved values of it do not fit", covered: false)
+                continue
+            }
+            if rebuiltType != type {
+                add("parameter '\(name).\(parameter)' changed type \(type.declaration) → \(rebuiltType.declaration) with no migration", covered: false)
+            }
+        }
+        for (parameter, (_, isRequired)) in explained.sorted(by: { $0.key < $1.key }) where before[parameter] == nil {
+            add("parameter '\(name).\(parameter)' added\(isRequired ? ": states and links saved without it do not fit" : "")", breaking: isRequired, covered: false)
+        }
+        for migration in about {
+            switch migration.change {
+            case .parameterRenamed(_, let old, let new): add("parameter '\(name).\(old)' renamed '\(new)'", covered: true, by: [migration])
+            case .parameterRetyped(_, let parameter, let type, let otherwise):
+                add("parameter '\(name).\(parameter)' changed type from \(type.declaration)\(otherwise.map { " (values that do not fit become '\($0)')" } ?? " (values that do not fit are dropped)")", covered: true, by: [migration])
+            case .parameterAdded(_, let parameter, let value):
+                add("parameter '\(name).\(parameter)' added (saved states get '\(value)')", covered: true, by: [migration])
+            default: break
+            }
+        }
+    }
+
+    /// A screen's parameters, path and query: each one's type and whether a link must give it.
+    private static func parameters(of screen: RouteGraph.Screen) -> [String: (ParameterType, Bool)] {
+        var result: [String: (ParameterType, Bool)] = [:]
+        for (name, type) in screen.pathParameters { result[name] = (type, true) }
+        for query in screen.query { result[query.name] = (query.type, !query.isOptional) }
+        return result
+    }
+}
