@@ -156,12 +156,12 @@ import WayfinderTerminal
 
     @Test func aSnapshotRestores() async throws {
         try await signIn()
-        try app.open("wayfinder://main/feed/post/4/user/2")
+        try app.open("wayfinder://main/feed/post/4/people/2")
         let snapshot = app.state
         let other = AppCoordinator(container: .demo())
         try other.restore(snapshot)
         #expect(other.state == snapshot)
-        #expect(other.url == "wayfinder://main/feed/post/4/user/2")
+        #expect(other.url == "wayfinder://main/feed/post/4/people/2")
         var inconsistent = snapshot
         inconsistent.user = nil
         #expect(throws: NavigationError.self) { try other.restore(inconsistent) }

@@ -49,7 +49,7 @@ import WayfinderApp
         let links = [
             "wayfinder://main/feed/post/42/comments", "wayfinder://main/search?q=caf%C3%A9", "wayfinder://login/forgot?email=a",
             "wayfinder://settings/profile", "wayfinder://main/me/compose", "wayfinder://main/feed/post/x", "wayfinder://nowhere",
-            "wayfinder://main/feed/post/1/user/2", "wayfinder://login/register/terms", "wayfinder://settings/logout",
+            "wayfinder://main/feed/post/1/people/2", "wayfinder://login/register/terms", "wayfinder://settings/logout",
         ]
         for link in links {
             let fromCompiled = Result { try compiled.resolve(link) }.map { "\($0.url) \($0.stack) \(String(describing: $0.presentation))" }
@@ -62,7 +62,7 @@ import WayfinderApp
         ("wayfinder://login", [LoginRoute.signIn.route]),
         ("wayfinder://login/register", [LoginRoute.signIn.route, LoginRoute.register.route]),
         ("wayfinder://login/forgot?email=alice%40example.com", [LoginRoute.signIn.route, LoginRoute.forgot(email: "alice@example.com").route]),
-        ("wayfinder://main/feed/post/42/user/7/post/9", [MainRoute.feed.route, MainRoute.post(id: 42).route, MainRoute.user(id: 7).route, MainRoute.post(id: 9).route]),
+        ("wayfinder://main/feed/post/42/people/7/post/9", [MainRoute.feed.route, MainRoute.post(id: 42).route, MainRoute.person(id: 7).route, MainRoute.post(id: 9).route]),
         ("wayfinder://main/search/post/3?q=swift", [MainRoute.search(q: "swift").route, MainRoute.post(id: 3).route]),
     ])
     func typedRoutesConvertBothWays(link: String, expected: [Route]) throws {

@@ -12,7 +12,7 @@ import WayfinderTerminal
     nonisolated static let links = [
         "wayfinder://login", "wayfinder://login/register", "wayfinder://login/forgot", "wayfinder://login/terms",
         "wayfinder://main/feed", "wayfinder://main/search?q=tabs", "wayfinder://main/me",
-        "wayfinder://main/feed/post/4", "wayfinder://main/feed/post/4/comments", "wayfinder://main/feed/post/4/user/2",
+        "wayfinder://main/feed/post/4", "wayfinder://main/feed/post/4/comments", "wayfinder://main/feed/post/4/people/2",
         "wayfinder://main/feed/compose",
         "wayfinder://settings", "wayfinder://settings/profile", "wayfinder://settings/notifications",
         "wayfinder://settings/about", "wayfinder://settings/logout",

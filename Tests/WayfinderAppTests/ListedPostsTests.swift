@@ -10,7 +10,7 @@ import WayfinderTerminal
 @Suite struct ListedPostsTests {
     /// The screens that list posts: the feed, a search, the me tab, another user's profile.
     nonisolated static let listingLinks = [
-        "wayfinder://main/feed", "wayfinder://main/search?q=tabs", "wayfinder://main/me", "wayfinder://main/feed/post/4/user/2",
+        "wayfinder://main/feed", "wayfinder://main/search?q=tabs", "wayfinder://main/me", "wayfinder://main/feed/post/4/people/2",
     ]
 
     /// A shell on fresh demo data, signed in as alice, with `show-post-ids` set to `showsIDs`.

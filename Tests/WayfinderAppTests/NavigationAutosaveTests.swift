@@ -12,7 +12,8 @@ import WayfinderApp
 
     /// The state the file holds now.
     private func saved() -> NavigationState? {
-        guard case .state(let state) = file.load() else { return nil }
+        guard case .state(let state, let routes) = file.load() else { return nil }
+        #expect(routes == AppRoutes.graph.version, "saved with today's table")
         return state
     }
 

@@ -247,13 +247,14 @@ import WayfinderTerminal
         var navigator = Navigator(graph: AppRoutes.graph)
         try navigator.grant("signed-in")
         try navigator.open("wayfinder://main/search/post/3?q=a%2Fb")
-        try file.save(navigator.state)
+        try file.save(navigator.state, routes: 3)
         #expect(FileSystem.mode(of: file.path) == 0o600)
-        guard case .state(let loaded) = file.load() else {
+        guard case .state(let loaded, let routes) = file.load() else {
             Issue.record("the saved state did not load")
             return
         }
         #expect(loaded == navigator.state)
+        #expect(routes == 3)
     }
 
     @Test(arguments: [

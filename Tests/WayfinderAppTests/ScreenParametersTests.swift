@@ -9,7 +9,7 @@ import WayfinderTerminal
 @Suite struct ScreenParametersTests {
     @Test func theCommentsAreThoseOfThePostTheyFollow() async throws {
         let shell = AppShell(app: AppCoordinator(container: .demo()))
-        try shell.app.open("wayfinder://main/feed/post/4/comments/user/2/post/9/comments")
+        try shell.app.open("wayfinder://main/feed/post/4/comments/people/2/post/9/comments")
         #expect(await shell.execute("login alice").isError == false)
         #expect(await shell.execute(DemoData.password).isError == false)
         #expect(try #require(shell.app.visibleScreen() as? CommentsViewModel).postID == 9)

@@ -81,7 +81,7 @@ extension RouteGraph {
                 migrator.run()
                 guard migrator.dropped.isEmpty else { continue }
                 state = migrator.state
-                origin = .migrated(version: version, migrations: linkMigrations(migrator, opening: old.screenNames))
+                origin = .migrated(version: version, migrations: linkMigrations(migrator, opening: old))
             } else {
                 let used = old.screenNames.compactMap { table.aliasScreens[$0] }
                 guard let first = used.first else { continue }
@@ -97,17 +97,28 @@ extension RouteGraph {
         return nil
     }
 
-    /// The migrations that changed what an old link opens: those `migrator` applied, and
-    /// the changes of link shape of the screens it opens (`screens`, by their old names).
-    private func linkMigrations(_ migrator: StateMigrator, opening screens: [String]) -> [RouteMigration] {
-        var names = Set(screens)
+    /// The migrations that changed what the old link `old` opens: the renames of its flow,
+    /// tab and screens, the changes of its screens' link shapes, and the others that changed
+    /// its screens (as `migrator` applied them).
+    private func linkMigrations(_ migrator: StateMigrator, opening old: ResolvedLink) -> [RouteMigration] {
+        var names = Set(old.screenNames)
+        var flow = old.flow
         return migrator.migrations.filter { migration in
             switch migration.change {
-            case .screenRenamed(let old, let new) where names.contains(old):
-                names.insert(new)
+            case .screenRenamed(let from, let to):
+                guard names.contains(from) else { return false }
+                names.insert(to)
                 return true
             case .linkChanged(let screen, _):
                 return names.contains(screen)
+            case .flowRenamed(let from, let to):
+                guard from == flow else { return false }
+                flow = to
+                return true
+            case .tabRenamed(let owner, let from, _):
+                return owner == flow && from == old.tab
+            case .guardRenamed:
+                return false
             default:
                 return migrator.applied.contains(migration)
             }

@@ -1,6 +1,6 @@
 /// A member of the sample app.
 public struct User: Hashable, Codable, Sendable, Identifiable {
-    /// The user's id (`wayfinder://main/feed/post/1/user/ID`).
+    /// The user's id (`wayfinder://main/feed/post/1/people/ID`).
     public let id: Int
     /// The sign-in name: lower-case letters, digits, `_`; 3 to 20 characters.
     public let username: String

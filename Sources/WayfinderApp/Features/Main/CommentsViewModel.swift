@@ -30,7 +30,7 @@ public final class CommentsViewModel: ScreenModel {
             case .failure(let failure): return .usageFailed(failure.message)
             case .success(let id):
                 guard (try? await model.users.user(id: id)) ?? nil != nil else { return .failed("user \(id) does not exist") }
-                return navigate { () throws(NavigationError) in try model.router.push(.user(id: id)) }
+                return navigate { () throws(NavigationError) in try model.router.push(.person(id: id)) }
             }
         },
         // Loaded for this command already, before it runs.

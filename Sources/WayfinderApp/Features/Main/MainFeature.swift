@@ -13,7 +13,7 @@ extension Feature {
             missingReference: { route, container throws(ServiceError) in
                 switch MainRoute(route: route) {
                 case .post(let id)?: try await container.posts.post(id: id) == nil ? "post \(id)" : nil
-                case .user(let id)?: try await container.users.user(id: id) == nil ? "user \(id)" : nil
+                case .person(let id)?: try await container.users.user(id: id) == nil ? "user \(id)" : nil
                 default: nil
                 }
             }
@@ -33,7 +33,7 @@ extension Feature {
             // The graph has comments follow a post only (`after post`).
             guard case .post(let postID)? = context.follows.flatMap(MainRoute.init(route:)) else { return nil }
             return FeatureScreen(CommentsViewModel(router: main, posts: posts, users: users, postID: postID), CommentsView.init)
-        case .user(let id):
+        case .person(let id):
             return FeatureScreen(ProfileViewModel(router: main, posts: posts, users: users, settings: flags, userID: id, isOwnProfile: id == user.id), ProfileView.init)
         case .compose: return FeatureScreen(ComposeViewModel(router: main, posts: posts, authorID: user.id), ComposeView.init)
         }

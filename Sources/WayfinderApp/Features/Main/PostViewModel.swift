@@ -36,7 +36,7 @@ public final class PostViewModel: ScreenModel {
         },
         ScreenCommand("author", "", "open the author's profile") { model, _ in
             guard let post = model.post else { return .failed("post \(model.postID) does not exist") }
-            return navigate { () throws(NavigationError) in try model.router.push(.user(id: post.authorID)) }
+            return navigate { () throws(NavigationError) in try model.router.push(.person(id: post.authorID)) }
         },
         ScreenCommand("reload", "", "load the post again") { model, _ in
             do throws(ServiceError) {

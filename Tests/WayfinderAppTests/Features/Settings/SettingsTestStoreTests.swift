@@ -13,7 +13,7 @@ extension AppTestStoreTests {
             $0.grantedGuards = signedIn
         }
         await store.command("post 12") { $0.stacks["main/feed"] = [feed, MainRoute.post(id: 12).route] }
-        await store.command("author") { $0.stacks["main/feed"]?.append(MainRoute.user(id: 6).route) }
+        await store.command("author") { $0.stacks["main/feed"]?.append(MainRoute.person(id: 6).route) }
         await store.command("tab me") { $0.selectedTabs["main"] = "me" }
         await store.command("compose") { $0.presentations["main/me"] = MainRoute.compose.route }
         await store.command("settings") { $0.activeFlow = "settings" }
