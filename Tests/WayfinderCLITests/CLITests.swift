@@ -3,7 +3,7 @@ import Testing
 
 /// What `Routes/app.routes` declares, counted from its lines (as a reader would).
 struct AppTableCounts {
-    var flows = 0, tabs = 0, screens = 0, edges = 0, guards = 0
+    var flows = 0, tabs = 0, screens = 0, edges = 0, guards = 0, version = 1, migrations = 0, aliases = 0
 
     init() throws {
         let text = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("Routes/app.routes"), encoding: .utf8)
@@ -19,6 +19,9 @@ struct AppTableCounts {
                 let end = words[after...].firstIndex(of: "query") ?? words.count
                 edges += end - after - 1
             case "guard": guards += 1
+            case "version": version = Int(words[1]) ?? 0
+            case "from": migrations += 1
+            case "alias": aliases += 1
             default: break
             }
         }
@@ -33,7 +36,8 @@ struct AppTableCounts {
         #expect(app.screens > 10)
         func counted(_ count: Int, _ noun: String) -> String { count == 1 ? "1 \(noun)" : "\(count) \(noun)s" }
         let summary = [counted(app.flows, "flow"), counted(app.tabs, "tab"), counted(app.screens, "screen"), counted(app.edges, "edge"), counted(app.guards, "guard")]
-        #expect(embedded.stdout == "app.routes: OK (\(summary.joined(separator: ", ")))\n")
+        let history = "version \(app.version), \(counted(app.migrations, "migration")), \(app.aliases == 1 ? "1 alias" : "\(app.aliases) aliases")"
+        #expect(embedded.stdout == "app.routes: OK (\(summary.joined(separator: ", ")); \(history))\n")
         let file = CLI.repositoryRoot.appendingPathComponent("Routes/app.routes").path
         let fromFile = try CLI.run(["routes", "check", file])
         #expect(fromFile.status == 0)
@@ -95,7 +99,7 @@ struct AppTableCounts {
         let result = try CLI.run(["routes", "list"])
         #expect(result.status == 0)
         let rows = result.stdout.split(separator: "\n")
-        #expect(rows.contains { $0.hasPrefix("post ") && $0.contains(".../post/{id:int}") && $0.contains("feed,search,me,user") && $0.hasSuffix("signed-in") })
+        #expect(rows.contains { $0.hasPrefix("post ") && $0.contains(".../post/{id:int}") && $0.contains("feed,search,me,person") && $0.hasSuffix("signed-in") })
         #expect(rows.contains { $0.hasPrefix("forgot ") && $0.contains("?email:string?") })
         #expect(rows.filter { $0.contains(" root ") || $0.contains(" push ") || $0.contains(" sheet ") || $0.contains(" alert ") }.count == (try AppTableCounts().screens))
     }

@@ -122,7 +122,7 @@ import Wayfinder
         LinkCase("int with a plus sign", "wayfinder://main/feed/post/+1", .typeMismatch, segment: 3,
                  .exact("segment 3 '+1': 'id' of screen 'post' must be an int")),
         LinkCase("int type mismatch deeper", "wayfinder://main/feed/post/1/people/me", .typeMismatch, segment: 5,
-                 .exact("segment 5 'me': 'id' of screen 'user' must be an int")),
+                 .exact("segment 5 'me': 'id' of screen 'person' must be an int")),
         LinkCase("encoded slash inside an int", "wayfinder://main/feed/post/1%2F2", .typeMismatch, segment: 3,
                  .exact("segment 3 '1%2F2': 'id' of screen 'post' must be an int")),
         LinkCase("int out of range", "wayfinder://main/feed/post/9223372036854775808", .typeMismatch, segment: 3,
@@ -131,8 +131,8 @@ import Wayfinder
                  .contains("is out of range for int")),
         LinkCase("link ending inside a pattern", "wayfinder://main/feed/post", .incomplete, segment: 2,
                  .exact("segment 2 'post': the link ends inside screen 'post' (post/{id:int}): 'id' (int) is missing")),
-        LinkCase("link ending inside a deeper pattern", "wayfinder://main/feed/post/1/user", .incomplete, segment: 4,
-                 .exact("segment 4 'user': the link ends inside screen 'user' (user/{id:int}): 'id' (int) is missing")),
+        LinkCase("link ending inside a deeper pattern", "wayfinder://main/feed/post/1/people", .incomplete, segment: 4,
+                 .exact("segment 4 'people': the link ends inside screen 'person' (people/{id:int}): 'id' (int) is missing")),
         LinkCase("empty segment", "wayfinder://main/feed//post/1", .emptySegment, segment: 2,
                  .exact("empty path segment 2 ('//')")),
         LinkCase("empty first segment", "wayfinder://main//feed", .emptySegment, segment: 1,
@@ -195,7 +195,7 @@ import Wayfinder
         var signedIn = Navigator(graph: graph)
         try signedIn.grant("signed-in")
         try signedIn.open("wayfinder://main/search/post/3?q=swift")
-        try signedIn.push(Route("user", ["id": .int(7)]))
+        try signedIn.push(Route("person", ["id": .int(7)]))
         var signedOut = Navigator(graph: graph)
         #expect(try signedOut.open("wayfinder://main/feed/post/7") == .deferred(pending: "wayfinder://main/feed/post/7", guardName: "signed-in"))
         return [signedIn, signedOut]

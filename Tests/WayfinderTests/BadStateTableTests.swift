@@ -110,9 +110,9 @@ import Wayfinder
 
     /// The nearest state keeps working: pushing after it neither traps nor repeats an id.
     @Sendable static func pushesAfterwards(_ navigator: inout Navigator) throws {
-        try navigator.push(Route("user", ["id": .int(5)]))
+        try navigator.push(Route("person", ["id": .int(5)]))
         try navigator.push(Route("post", ["id": .int(6)]))
-        #expect(navigator.url == baseURL + "/user/5/post/6")
+        #expect(navigator.url == baseURL + "/people/5/post/6")
         var ids: [Int] = []
         for flow in navigator.state.flows.values {
             for stack in flow.stacks.values {
@@ -123,12 +123,12 @@ import Wayfinder
         #expect(ids.allSatisfy { (0...StackID.maximum).contains($0) }, "\(ids)")
     }
 
-    /// A feed stack `count` pushes deep (post, user, post, …): two segments a push.
+    /// A feed stack `count` pushes deep (post, person, post, …): two segments a push.
     static func deepFeed(_ count: Int) -> @Sendable (inout NavigationState) -> Void {
         { state in
             var stack = RouteStack(root: Route("feed"))
             for index in 0..<count {
-                stack.push(Route(index % 2 == 0 ? "post" : "user", ["id": .int(index)]), id: StackID(100 + index))
+                stack.push(Route(index % 2 == 0 ? "post" : "person", ["id": .int(index)]), id: StackID(100 + index))
             }
             state.flows["main"]?.stacks["feed"] = stack
         }
@@ -156,8 +156,8 @@ import Wayfinder
         // The stack is cut before the first element that does not fit: the valid post below stays.
         StateCase("unknown screen above a valid one", .set(feed + ["path", "1", "route", "screen"], #""bogus""#),
                   .refused(problems: ["main.feed: unknown screen 'bogus'"], nearestURL: "wayfinder://main/feed/post/1")),
-        StateCase("missing parameter above a valid screen", .set(feed + ["path", "1", "route"], #"{"parameters":{},"screen":"user"}"#),
-                  .refused(problems: ["main.feed: 'user' needs parameter 'id'"], nearestURL: "wayfinder://main/feed/post/1")),
+        StateCase("missing parameter above a valid screen", .set(feed + ["path", "1", "route"], #"{"parameters":{},"screen":"person"}"#),
+                  .refused(problems: ["main.feed: 'person' needs parameter 'id'"], nearestURL: "wayfinder://main/feed/post/1")),
         StateCase("sheet pushed above a valid screen", .set(feed + ["path", "1", "route"], #"{"parameters":{},"screen":"compose"}"#),
                   .refused(problems: ["main.feed: 'compose' is a sheet screen, not a push screen; use present"], nearestURL: "wayfinder://main/feed/post/1")),
         StateCase("wrong root", .set(feed + ["root", "screen"], #""search""#),
@@ -190,8 +190,8 @@ import Wayfinder
                   .refused(problems: ["main.search: 'q' of 'search' must be 1 to 256 bytes without control characters"], nearestURL: baseURL)),
         // Presentations
         StateCase("push screen presented as a sheet",
-                  .set(feed + ["presentation"], #"{"id":{"rawValue":9},"route":{"parameters":{"id":7},"screen":"user"},"style":"sheet"}"#),
-                  .refused(problems: ["main.feed: 'user' is not presented as sheet"], nearestURL: baseURL),
+                  .set(feed + ["presentation"], #"{"id":{"rawValue":9},"route":{"parameters":{"id":7},"screen":"person"},"style":"sheet"}"#),
+                  .refused(problems: ["main.feed: 'person' is not presented as sheet"], nearestURL: baseURL),
                   nearest: { navigator in #expect(navigator.state.presentation == nil) }),
         StateCase("sheet presented as an alert", .set(["flows", "main", "stacks", "me", "presentation", "style"], #""alert""#),
                   .refused(problems: ["main.me: 'compose' is not presented as alert"], nearestURL: baseURL),
@@ -248,7 +248,7 @@ import Wayfinder
 
     /// The canonical link of the feed stack of ``deepFeed(_:)`` cut to `count` pushes.
     static func deepURL(_ count: Int) -> String {
-        "wayfinder://main/feed" + (0..<count).map { "/\($0 % 2 == 0 ? "post" : "user")/\($0)" }.joined()
+        "wayfinder://main/feed" + (0..<count).map { "/\($0 % 2 == 0 ? "post" : "people")/\($0)" }.joined()
     }
 
     @Test(arguments: stateCases)
