@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// The commands about routes that change: `routes diff`, `state check` on a state saved with
+/// 0.2.0's table, `resolve` of 0.2.0's links.
+@Suite struct RoutesChangeCLITests {
+    static let fixtures = CLI.repositoryRoot.appendingPathComponent("Tests/WayfinderAppTests/Fixtures/0.2.0")
+    static var oldTable: String { fixtures.appendingPathComponent("app.routes").path }
+    static var appTable: String { CLI.repositoryRoot.appendingPathComponent("Routes/app.routes").path }
+
+    private func jsonObject(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "not a JSON object: \(text)")
+    }
+
+    /// A copy of today's table without its `from` lines: its changes since 0.2.0 undeclared.
+    private func undeclared() throws -> String {
+        let text = try String(contentsOfFile: Self.appTable, encoding: .utf8)
+        let path = try CLI.temporaryDirectory() + "/undeclared.routes"
+        try text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("from ") }
+            .joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func diffSinceZeroTwoZeroIsCovered() throws {
+        let result = try CLI.run(["routes", "diff", Self.oldTable])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "\(Self.oldTable) (version 1) → app.routes (version 2)")
+        #expect(lines.contains("covered      screen 'user' renamed 'person'"))
+        #expect(lines.last == "2 changes, 2 breaking: all covered")
+        #expect(try CLI.run(["routes", "diff", Self.oldTable, Self.appTable]).status == 0)
+    }
+
+    @Test func anUndeclaredChangeIsNotCoveredAndExitsOne() throws {
+        let result = try CLI.run(["routes", "diff", Self.oldTable, try undeclared(), "--format", "json"])
+        #expect(result.status == 1)
+        let json = try jsonObject(result.stdout)
+        let changes = try #require(json["changes"] as? [[String: Any]])
+        let uncovered = changes.filter { $0["covered"] as? Bool == false }.compactMap { $0["summary"] as? String }
+        #expect(uncovered.contains("screen 'user' removed: its saved places and links are lost"))
+        #expect(uncovered.contains("screen 'person' added") == false, "an added screen breaks nothing")
+        #expect(json["uncovered"] as? Int == uncovered.count)
+        #expect((json["old"] as? [String: Any])?["version"] as? Int == 1)
+    }
+
+    @Test func aChangedTableWithTheSameVersionIsFlagged() throws {
+        let text = try String(contentsOfFile: Self.oldTable, encoding: .utf8) + "screen extra main push extra after feed\n"
+        let result = try CLI.run(["routes", "diff", Self.oldTable, "-"], stdin: text)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("compatible   screen 'extra' added"))
+        #expect(result.stdout.contains("NOT COVERED  the table changed but its version did not go up (1 → 1)"))
+    }
+
+    @Test func diffRefusesBadInput() throws {
+        #expect(try CLI.run(["routes", "diff", "-", "-"]).status == 64)
+        let missing = try CLI.run(["routes", "diff", "/nonexistent/old.routes"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr == "wayfinder: error: /nonexistent/old.routes: no such file\n")
+        let invalid = try CLI.run(["routes", "diff", "-"], stdin: "scheme x\nversion 2\nflow app\nscreen home app root\nfrom 2 screen a renamed home\n")
+        #expect(invalid.status == 78)
+        #expect(invalid.stderr.contains("<stdin>:5:6: 'from 2' is not below the table's version 2"))
+        #expect(try CLI.run(["routes", "diff", Self.oldTable, Self.oldTable]).stdout.hasSuffix("no changes\n"))
+    }
+
+    @Test func aStateSavedByZeroTwoZeroIsMigratedWithNothingDropped() throws {
+        let file = Self.fixtures.appendingPathComponent("navigation.json").path
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        let result = try CLI.run(["state", "check", file])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("opens        wayfinder://main/feed/post/4/people/2"))
+        #expect(lines.contains("routes       saved with version 1, migrated to 2"))
+        #expect(lines.contains("migrated (1):"))
+        #expect(lines.contains("  - from 1 screen user renamed person"))
+        #expect(lines.last == "nothing dropped")
+        let json = try jsonObject(try CLI.run(["state", "check", file, "--format", "json"]).stdout)
+        #expect(json["migrations"] as? [String] == ["from 1 screen user renamed person"])
+        #expect((json["routes"] as? [String: Int]) == ["saved": 1, "table": 2])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before, "only read")
+    }
+
+    @Test func aStateFromANewerTableSaysSo() throws {
+        let text = "{\"format\":\"wayfinder-navigation\",\"version\":1,\"routes\":7,\"navigation\":{\"activeFlow\":\"login\",\"flows\":{},\"grantedGuards\":[]}}"
+        let result = try CLI.run(["state", "check", "-"], stdin: text)
+        #expect(result.status == 1, "flows are missing: dropped")
+        #expect(result.stdout.contains("saved with version 7, newer than this table's 2: no migration applies\n"))
+        let bad = try CLI.run(["state", "check", "-"], stdin: text.replacingOccurrences(of: "\"routes\":7", with: "\"routes\":\"seven\""))
+        #expect(bad.status == 65)
+        #expect(bad.stderr.contains("its route table version ('routes') is not a whole number from 1"))
+    }
+
+    @Test func anOldLinkResolvesAndSaysHow() throws {
+        let text = try CLI.run(["resolve", "wayfinder://main/search/post/3/user/9?q=swift"])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("url           wayfinder://main/search/post/3/people/9?q=swift\n"))
+        #expect(text.stdout.contains("old shape     version 1\n"))
+        let batch = try CLI.run(["resolve", "-"], stdin: "wayfinder://main/feed/p/5\nwayfinder://main/feed/post/1/user/2\nwayfinder://main/feed/user/2\n")
+        #expect(batch.status == 65, "the last link is refused")
+        let lines = try batch.stdout.split(separator: "\n").map { try jsonObject(String($0)) }
+        #expect(lines.count == 3)
+        #expect(lines[0]["alias"] as? String == "alias post p/{id:int}")
+        #expect(lines[0]["url"] as? String == "wayfinder://main/feed/post/5")
+        #expect((lines[1]["migrated"] as? [String: Any])?["version"] as? Int == 1)
+        #expect((lines[2]["error"] as? [String: Any])?["code"] as? String == "unknownScreen")
+    }
+}
