@@ -12,6 +12,11 @@
 //   same. A refused intent must leave the state as it was. On a table without overlap
 //   warnings (`RouteGraph.warnings`), an intent may be refused as not representable only
 //   when its link would pass the limits.
+// - For a table with migrations or aliases: a table compared with itself has no changes; in
+//   each earlier version's table (and the one with the aliases), a few random states and
+//   their links: the state restores under today's table (its migrations applied) to a state
+//   that fits it, and the link, when today's table reads it, prints a link today's patterns
+//   read as the same place.
 
 @_cdecl("LLVMFuzzerInitialize")
 public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
@@ -34,6 +39,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         return 0
     }
     RoutesFuzzing.explore(graph, bytes: bytes)
+    RoutesFuzzing.exploreHistory(graph, bytes: bytes)
     return 0
 }
 
@@ -138,5 +144,46 @@ enum RoutesFuzzing {
                 }
             }
         }
+    }
+
+    static func exploreHistory(_ graph: RouteGraph, bytes: UnsafeBufferPointer<UInt8>) {
+        guard graph.storage.hasShapes else { return }
+        if !graph.changes(since: graph).isEmpty {
+            FuzzSupport.fail("a table differs from itself: \(graph.changes(since: graph))\n  table: \(FuzzSupport.display(bytes))")
+        }
+        var rng = FuzzSupport.Generator(seed: FuzzSupport.hash(bytes) &+ 1)
+        for table in graph.storage.shapes.tables {
+            table.graph._checkInvariants()
+            let words = FuzzSupport.literals(of: table.graph)
+            for _ in 0..<walksPerRoot {
+                let old = randomState(on: table.graph, words: words, using: &rng)
+                let context = "  old state: \(FuzzSupport.describe(old.state))\n  table: \(FuzzSupport.display(bytes))"
+                let restored = Navigator(graph: graph).restoration(of: old.state, savedWith: table.version ?? graph.version)
+                let left = Navigator(graph: graph).problems(in: restored.state)
+                if !left.isEmpty { FuzzSupport.fail("a migrated state does not fit the table: \(left)\n\(context)") }
+                guard let link = try? graph.resolve(old.url) else { continue }
+                guard let again = try? graph.resolve(link.url), again == link, again.origin == nil, again.url == link.url else {
+                    FuzzSupport.fail("an old link's new form does not read back in today's shape\n  old: \(old.url)\n  new: \(link.url)\n\(context)")
+                }
+            }
+        }
+    }
+
+    /// A state reached on `graph` by entering a random flow and pushing or presenting a few
+    /// screens with generated values, and its link.
+    static func randomState(on graph: RouteGraph, words: [String], using rng: inout FuzzSupport.Generator) -> (state: NavigationState, url: String) {
+        var navigator = FuzzSupport.grantedNavigator(graph)
+        let flow = graph.flows[rng.below(graph.flows.count)]
+        try? navigator.activate(flow: flow.name)
+        if flow.hasTabs { try? navigator.selectTab(flow.tabs[rng.below(flow.tabs.count)]) }
+        for _ in 0..<rng.below(maximumSteps) {
+            guard let top = navigator.state.activeStack?.top.screen else { break }
+            let candidates = graph.successors(of: top)
+            guard !candidates.isEmpty else { break }
+            let screen = candidates[rng.below(candidates.count)]
+            let route = FuzzSupport.route(for: screen, words: words, using: &rng)
+            if screen.kind == .push { try? navigator.push(route) } else { try? navigator.present(route) }
+        }
+        return (navigator.state, navigator.url)
     }
 }

@@ -3,6 +3,9 @@
 // `navigation.json`: `JSONValue(parsing:)`, then `NavigationState.decodedLeniently(from:)` on
 // the envelope's `navigation` (a bare state is accepted too).
 // - Reading never traps, whatever the bytes (nesting, numbers, escapes).
+// - The envelope's `routes` (the table version it was saved with; any number, from the
+//   future too) applies the table's migrations: the state restored fits the table, and
+//   restoring it again as saved with today's version changes nothing.
 // - `restoreNearest(to:)` never traps, and the state it restores fits the graph (no
 //   problems left); a snapshot without problems is restored exactly as it was, and strict
 //   `restore(_:)` agrees.
@@ -30,11 +33,25 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
           let decoded = NavigationState.decodedLeniently(from: json.member("navigation") ?? json)
     else { return 0 }
     let snapshot = decoded.state
+    if case .int(let version)? = json.member("routes") { StateFuzzing.checkMigration(snapshot, savedWith: version, bytes: bytes) }
     StateFuzzing.check(snapshot, bytes: bytes)
     return 0
 }
 
 enum StateFuzzing {
+    static func checkMigration(_ snapshot: NavigationState, savedWith version: Int, bytes: UnsafeBufferPointer<UInt8>) {
+        let navigator = Navigator(graph: stateGraph)
+        let restored = navigator.restoration(of: snapshot, savedWith: version)
+        let left = navigator.problems(in: restored.state)
+        if !left.isEmpty {
+            FuzzSupport.fail("a migrated state does not fit the table:\n  \(left.joined(separator: "\n  "))\n  input: \(FuzzSupport.display(bytes))")
+        }
+        let again = navigator.restoration(of: restored.state, savedWith: stateGraph.version)
+        if again.state != restored.state || !again.migrations.isEmpty || !again.dropped.isEmpty {
+            FuzzSupport.fail("restoring a restored state changed it: \(again.dropped)\n  input: \(FuzzSupport.display(bytes))")
+        }
+    }
+
     static func check(_ snapshot: NavigationState, bytes: UnsafeBufferPointer<UInt8>) {
         var navigator = Navigator(graph: stateGraph)
         let problems = navigator.restoreNearest(to: snapshot)

@@ -301,6 +301,9 @@ enum FuzzSupport {
             || link.presentation?.route != state.presentation?.route || link.presentation?.style != state.presentation?.style {
             fail("round trip: a state's link resolves to another state\n  url:   \(display(url.utf8))\n  state: \(describe(state))\n  link:  \(describe(link))\n\(context())")
         }
+        if link.origin != nil {
+            fail("round trip: a state's link was read in an alias or an earlier shape, not today's\n  url:  \(display(url.utf8))\n\(context())")
+        }
         if link.url != url {
             fail("round trip: a state's link is not canonical\n  url:  \(display(url.utf8))\n  then: \(display(link.url.utf8))\n\(context())")
         }

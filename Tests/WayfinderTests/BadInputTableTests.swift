@@ -8,8 +8,10 @@ import Wayfinder
 /// the navigator as it was (strict `restore`) or gives the nearest valid state with the
 /// problems said (`restoreNearest`).
 @Suite struct BadInputTableTests {
-    /// The tables of ``BadLinkTableTests``, ``BadRoutesTableTests`` and ``BadStateTableTests``.
+    /// The tables of ``BadLinkTableTests``, ``BadRoutesTableTests``, ``BadMigrationTableTests``
+    /// (version, migration and alias lines) and ``BadStateTableTests``.
     @Test func theTablesAreAsLargeAsPromised() {
+        #expect(BadMigrationTableTests.cases.count >= 30)
         #expect(BadLinkTableTests.linkCases.count + BadLinkTableTests.byteCases.count >= 30)
         #expect(BadRoutesTableTests.routesCases.count >= 15)
         #expect(BadStateTableTests.stateCases.count >= 15)

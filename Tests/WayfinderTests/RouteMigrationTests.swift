@@ -140,4 +140,26 @@ import Wayfinder
         #expect(restored.state.flows["app"]?.stacks["home"]?.routes.map(\.screen) == ["home", "post"])
         #expect(!restored.dropped.isEmpty)
     }
+
+    /// Version 2 where user's id is a word of a set: 7 fits none.
+    private func retypedToWords(_ rule: String) throws -> Restoration {
+        let text = Self.version1.replacingOccurrences(of: "scheme t\n", with: "scheme t\nversion 2\n")
+            .replacingOccurrences(of: "user/{id:int}", with: "user/{id:me|you}") + "from 1 param user.id type int\(rule)\n"
+        let graph = try RouteGraph(parsing: text, file: "v2.routes")
+        return Navigator(graph: graph).restoration(of: try Self.savedState(["t://app/home/post/1/user/7"]), savedWith: 1)
+    }
+
+    @Test func aValueThatNoLongerFitsBecomesTheDeclaredOne() throws {
+        let restored = try retypedToWords(" else you")
+        #expect(restored.dropped == [])
+        #expect(restored.state.flows["app"]?.stacks["home"]?.top == Route("user", ["id": .string("you")]))
+    }
+
+    @Test func aValueThatNoLongerFitsIsDroppedWithItsScreenAndSaid() throws {
+        for rule in [" else drop", ""] {
+            let restored = try retypedToWords(rule)
+            #expect(restored.dropped == ["app.home: user(id: 7) is dropped: 'id' is not one of me or you (from 1 param user.id type int\(rule))"])
+            #expect(restored.state.flows["app"]?.stacks["home"]?.routes == [Route("home"), Route("post", ["id": .int(1)])])
+        }
+    }
 }

@@ -28,8 +28,11 @@ extension RouteGraph {
     public func resolve(_ link: String) throws(DeepLinkError) -> ResolvedLink {
         // A `String` is valid UTF-8 already: no need to check it again.
         let outcome = withBytes(of: link) { resolveBytes($0, checkingUTF8: false) }
-        if case .rejected = outcome, storage.hasShapes, let other = resolveInOtherShape(link) { return other }
-        return try finish(outcome, source: .text(link), byteCount: link.utf8.count)
+        do {
+            return try finish(outcome, source: .text(link), byteCount: link.utf8.count)
+        } catch where storage.hasShapes {
+            return try resolveInOtherShape(link, refused: error)
+        }
     }
 
     /// Resolves a deep link given as raw bytes (a command-line argument, a line read from a
@@ -44,9 +47,12 @@ extension RouteGraph {
     /// - Throws: ``DeepLinkError`` naming the offending part.
     public func resolve(utf8 link: some Collection<UInt8>) throws(DeepLinkError) -> ResolvedLink {
         let outcome = withBytes(of: link) { resolveBytes($0, checkingUTF8: true) }
-        if case .rejected = outcome, storage.hasShapes, let text = String(validating: link, as: UTF8.self),
-           let other = resolveInOtherShape(text) { return other }
-        return try finish(outcome, source: .bytes(Array(link)), byteCount: link.count)
+        do {
+            return try finish(outcome, source: .bytes(Array(link)), byteCount: link.count)
+        } catch where storage.hasShapes {
+            guard let text = String(validating: link, as: UTF8.self) else { throw error }
+            return try resolveInOtherShape(text, refused: error)
+        }
     }
 
     /// `link` read in today's patterns only (no alias or earlier shape).

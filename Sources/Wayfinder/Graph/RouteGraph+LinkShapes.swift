@@ -61,12 +61,22 @@ struct LinkShapes: Sendable {
 }
 
 extension RouteGraph {
-    /// `link` read in an alias or an earlier version's shape (see ``LinkShapes``), as today's
-    /// table resolves its canonical form; `nil` when none reads it, or when what it opened
-    /// would not carry over whole.
-    func resolveInOtherShape(_ link: String) -> ResolvedLink? {
+    /// `link`, which today's patterns refuse with `error`, read in an alias or an earlier
+    /// version's shape (see ``LinkShapes``), as today's table resolves its canonical form.
+    /// - Throws: When no shape reads it (or what it opened would not carry over whole), the
+    ///   error that got furthest into the link: today's, unless an earlier shape read more of
+    ///   its path (an old link with a bad value is told what is wrong with the value).
+    func resolveInOtherShape(_ link: String, refused error: DeepLinkError) throws(DeepLinkError) -> ResolvedLink {
+        var furthest = error
         for table in storage.shapes.tables {
-            guard let old = try? table.graph.resolveInTodaysShape(link) else { continue }
+            let old: ResolvedLink
+            do {
+                old = try table.graph.resolveInTodaysShape(link)
+            } catch {
+                // An alias's screens have names of their own: its errors would not name the screen.
+                if table.version != nil, Self.getsFurther(error, than: furthest) { furthest = error }
+                continue
+            }
             var state = Navigator(graph: table.graph).state
             let key = old.tab ?? FlowState.singleStack
             var stack = RouteStack(root: old.stack[0])
@@ -90,11 +100,22 @@ extension RouteGraph {
             }
             guard let flowState = state.active, let opened = flowState.selectedStack else { continue }
             let canonical = self.link(flow: state.activeFlow, tab: flowState.selectedTab, stack: opened)
-            guard var resolved = try? resolveInTodaysShape(canonical) else { continue }
+            // On a table with overlap warnings the canonical link may read as another place:
+            // then this one cannot be opened by a link of today's.
+            guard var resolved = try? resolveInTodaysShape(canonical), resolved.stack == opened.routes,
+                  resolved.presentation?.route == opened.presentation?.route else { continue }
             resolved.origin = origin
             return resolved
         }
-        return nil
+        throw furthest
+    }
+
+    /// Whether `error` is about a later segment of the link than `other`, or about the same
+    /// one, which `other` reads as no screen at all and `error` as a screen (a value of the
+    /// wrong type, a link that ends inside its pattern).
+    private static func getsFurther(_ error: DeepLinkError, than other: DeepLinkError) -> Bool {
+        guard let segment = error.segment, let otherSegment = other.segment else { return false }
+        return segment > otherSegment || (segment == otherSegment && other.code == .unknownScreen && error.code != .unknownScreen)
     }
 
     /// The migrations that changed what the old link `old` opens: the renames of its flow,
@@ -127,8 +148,7 @@ extension RouteGraph {
 
     /// The canonical form of `link` when today's patterns or another shape read it; `nil` when none does.
     func migratedLink(_ link: String) -> String? {
-        if let resolved = try? resolve(link) { return resolved.url }
-        return nil
+        (try? resolve(link))?.url
     }
 }
 
