@@ -174,15 +174,15 @@ enum RoutesFuzzing {
     static func randomState(on graph: RouteGraph, words: [String], using rng: inout FuzzSupport.Generator) -> (state: NavigationState, url: String) {
         var navigator = FuzzSupport.grantedNavigator(graph)
         let flow = graph.flows[rng.below(graph.flows.count)]
-        try? navigator.activate(flow: flow.name)
-        if flow.hasTabs { try? navigator.selectTab(flow.tabs[rng.below(flow.tabs.count)]) }
+        _ = try? navigator.activate(flow: flow.name)
+        if flow.hasTabs { _ = try? navigator.selectTab(flow.tabs[rng.below(flow.tabs.count)]) }
         for _ in 0..<rng.below(maximumSteps) {
             guard let top = navigator.state.activeStack?.top.screen else { break }
             let candidates = graph.successors(of: top)
             guard !candidates.isEmpty else { break }
             let screen = candidates[rng.below(candidates.count)]
             let route = FuzzSupport.route(for: screen, words: words, using: &rng)
-            if screen.kind == .push { try? navigator.push(route) } else { try? navigator.present(route) }
+            if screen.kind == .push { _ = try? navigator.push(route) } else { _ = try? navigator.present(route) }
         }
         return (navigator.state, navigator.url)
     }

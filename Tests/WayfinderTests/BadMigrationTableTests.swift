@@ -33,7 +33,7 @@ import Wayfinder
         ("removed to nothing", "from 1 screen old removed to gone", "t.routes:7:30: screen 'gone' is not in the table at this point"),
         ("removed but declared", "from 1 screen post removed to home", "t.routes:7:15: screen 'post' is still declared; only a screen the table no longer has can be removed"),
         ("moved from an unknown flow", "from 1 screen post moved from nowhere", "t.routes:7:31: unknown flow 'nowhere'"),
-        ("moved from its own flow", "from 1 screen post moved from app", "t.routes:7:31: screen 'post' belongs to flow 'app' at this point: it did not move from there"),
+        ("moved from a tab its flow lacks", "from 1 screen post moved from app.away", "t.routes:7:31: flow 'app' has no tab 'away' at this point"),
         ("link of a root", "from 1 screen home link h", "t.routes:7:15: root screen 'home' has no pattern of its own"),
         ("link with a bad pattern", "from 1 screen post link post/{id:nope}", "t.routes:7:30: unknown parameter type 'nope'"),
         ("link with another parameter", "from 1 screen post link post/{n:int}", "t.routes:7:25: screen 'post' has no parameter 'n' at this point"),

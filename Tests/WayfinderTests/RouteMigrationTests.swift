@@ -56,6 +56,12 @@ import Wayfinder
             expected: ["app/me": [Route("me"), Route("help")], "extra": [Route("about")]]
         ),
         Change(
+            name: "screen moved within its flow",
+            edits: [("screen user      app       push   user/{id:int}  after post", "screen user      app       push   user/{id:int}  after home")],
+            migrations: ["from 1 screen user moved from app.me"], links: ["t://app/me/post/2/user/7"],
+            expected: ["app/me": [Route("me"), Route("post", ["id": .int(2)])], "app/home": [Route("home"), Route("user", ["id": .int(7)])]]
+        ),
+        Change(
             name: "screen removed", edits: [("screen terms     start     sheet  terms          after welcome\n", "")],
             migrations: ["from 1 screen terms removed to welcome"], links: ["t://start/terms"],
             expected: ["start": [Route("welcome")]], activeFlow: "start"

@@ -169,9 +169,6 @@ extension MigrationChecker {
                 return error(words[6], "unknown flow '\(flow)'\(suggest(flow, among: names.tabs.keys))")
             }
             if let tab, !tabs.contains(tab) { return error(words[6], "flow '\(flow)' has no tab '\(tab)' at this point") }
-            guard names.flowOf[screen] != flow || tab != nil else {
-                return error(words[6], "screen '\(screen)' belongs to flow '\(flow)' at this point: it did not move from there")
-            }
             names.flowOf[screen] = flow
         case .screenRemoved(let old, let replacement):
             guard has(screen: replacement, names, at: words[6]) else { return }

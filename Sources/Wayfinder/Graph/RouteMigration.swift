@@ -16,8 +16,9 @@ public struct RouteMigration: Hashable, Sendable, CustomStringConvertible {
     public enum Change: Hashable, Sendable {
         /// `screen OLD renamed NEW`.
         case screenRenamed(from: String, to: String)
-        /// `screen NAME moved from FLOW[.TAB]`: the screen used to belong to another flow (or
-        /// tab); saved stacks there give it up to the flow it belongs to now.
+        /// `screen NAME moved from FLOW[.TAB]`: the screen used to be in another flow (or on
+        /// the stacks of a tab), or to follow other screens of its flow; saved stacks there give
+        /// it up, where it no longer fits, to a place where it may be now.
         case screenMoved(String, fromFlow: String, tab: String?)
         /// `screen OLD removed to SCREEN`: saved places on the removed screen go to `replacement`.
         case screenRemoved(String, replacement: String)

@@ -117,20 +117,25 @@ extension StateMigrator {
     /// Takes `screen` (and what is above it) out of the stacks of `oldFlow` (or of its tab)
     /// and opens it in the flow it belongs to now, over the deepest part of a stack there
     /// that it may follow (the selected stack first). When it was what the user saw, the
-    /// user sees it there.
+    /// user sees it there. Moved within its flow, it is taken out only where it may no
+    /// longer follow the screen below it.
     mutating func move(_ screen: String, from oldFlow: String, tab: String?, index: Int) -> Bool {
         guard let today = graph.screen(named: todayScreen(screen, after: index)) else { return false }
         let target = flowName(today.flow, after: index)
-        guard target != oldFlow, let source = state.flows[oldFlow], state.flows[target] != nil else { return false }
+        guard let source = state.flows[oldFlow], state.flows[target] != nil else { return false }
         let keys = [source.selectedKey] + source.stacks.keys.sorted().filter { $0 != source.selectedKey }
+        func outOfPlace(_ route: Route, after previous: Route) -> Bool {
+            route.screen == screen && (target != oldFlow || !allows(screen, after: previous.screen, index: index))
+        }
         for key in keys where tab == nil || key == tab {
             guard var stack = source.stacks[key] else { continue }
             var moving: (path: [StackElement], presentation: Presentation?)
-            if let position = stack.path.firstIndex(where: { $0.route.screen == screen }) {
+            let routes = stack.routes
+            if let position = stack.path.indices.first(where: { outOfPlace(stack.path[$0].route, after: routes[$0]) }) {
                 moving = (Array(stack.path[position...]), stack.presentation)
                 stack.path.removeSubrange(position...)
                 stack.presentation = nil
-            } else if let presented = stack.presentation, presented.route.screen == screen {
+            } else if let presented = stack.presentation, outOfPlace(presented.route, after: stack.top) {
                 moving = ([], presented)
                 stack.presentation = nil
             } else {
