@@ -101,6 +101,25 @@ import Testing
         #expect(lines[0]["alias"] as? String == "alias post p/{id:int}")
         #expect(lines[0]["url"] as? String == "wayfinder://main/feed/post/5")
         #expect((lines[1]["migrated"] as? [String: Any])?["version"] as? Int == 1)
-        #expect((lines[2]["error"] as? [String: Any])?["code"] as? String == "unknownScreen")
+        #expect((lines[2]["error"] as? [String: Any])?["message"] as? String == "segment 2 'user': screen 'user' cannot follow 'feed'", "told in the old shape")
+    }
+
+    /// The app started on a data directory whose navigation 0.2.0 saved: it opens where 0.2.0
+    /// left off, the user screen now a person, says nothing, keeps no copy aside, and saves
+    /// the state again with today's table version.
+    @Test func theAppRestoresWhatZeroTwoZeroSavedSilently() throws {
+        let home = try CLI.temporaryDirectory()
+        let signIn = try CLI.run([], stdin: "login alice\nwonderland\n", environment: ["WAYFINDER_HOME": home])
+        #expect(signIn.status == 0, "\(signIn.stderr)")
+        let stateFile = home + "/navigation.json"
+        try FileManager.default.removeItem(atPath: stateFile)
+        try FileManager.default.copyItem(atPath: Self.fixtures.appendingPathComponent("navigation.json").path, toPath: stateFile)
+        let result = try CLI.run(["-c", "where"], environment: ["WAYFINDER_HOME": home])
+        #expect(result.status == 0)
+        #expect(result.stdout == "wayfinder://main/feed/post/4/people/2\n")
+        #expect(result.stderr == "")
+        #expect(CLI.keptCopies(of: stateFile).isEmpty)
+        let saved = try jsonObject(try String(contentsOfFile: stateFile, encoding: .utf8))
+        #expect(saved["routes"] as? Int == 2)
     }
 }
