@@ -21,16 +21,6 @@ import Testing
         return path
     }
 
-    @Test func diffSinceZeroTwoZeroIsCovered() throws {
-        let result = try CLI.run(["routes", "diff", Self.oldTable])
-        #expect(result.status == 0, "\(result.stderr)")
-        let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "\(Self.oldTable) (version 1) → app.routes (version 2)")
-        #expect(lines.contains("covered      screen 'user' renamed 'person'"))
-        #expect(lines.last == "2 changes, 2 breaking: all covered")
-        #expect(try CLI.run(["routes", "diff", Self.oldTable, Self.appTable]).status == 0)
-    }
-
     @Test func anUndeclaredChangeIsNotCoveredAndExitsOne() throws {
         let result = try CLI.run(["routes", "diff", Self.oldTable, try undeclared(), "--format", "json"])
         #expect(result.status == 1)
@@ -62,23 +52,6 @@ import Testing
         #expect(try CLI.run(["routes", "diff", Self.oldTable, Self.oldTable]).stdout.hasSuffix("no changes\n"))
     }
 
-    @Test func aStateSavedByZeroTwoZeroIsMigratedWithNothingDropped() throws {
-        let file = Self.fixtures.appendingPathComponent("navigation.json").path
-        let before = try Data(contentsOf: URL(fileURLWithPath: file))
-        let result = try CLI.run(["state", "check", file])
-        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains("opens        wayfinder://main/feed/post/4/people/2"))
-        #expect(lines.contains("routes       saved with version 1, migrated to 2"))
-        #expect(lines.contains("migrated (1):"))
-        #expect(lines.contains("  - from 1 screen user renamed person"))
-        #expect(lines.last == "nothing dropped")
-        let json = try jsonObject(try CLI.run(["state", "check", file, "--format", "json"]).stdout)
-        #expect(json["migrations"] as? [String] == ["from 1 screen user renamed person"])
-        #expect((json["routes"] as? [String: Int]) == ["saved": 1, "table": 2])
-        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before, "only read")
-    }
-
     @Test func aStateFromANewerTableSaysSo() throws {
         let text = "{\"format\":\"wayfinder-navigation\",\"version\":1,\"routes\":7,\"navigation\":{\"activeFlow\":\"login\",\"flows\":{},\"grantedGuards\":[]}}"
         let result = try CLI.run(["state", "check", "-"], stdin: text)
@@ -102,24 +75,5 @@ import Testing
         #expect(lines[0]["url"] as? String == "wayfinder://main/feed/post/5")
         #expect((lines[1]["migrated"] as? [String: Any])?["version"] as? Int == 1)
         #expect((lines[2]["error"] as? [String: Any])?["message"] as? String == "segment 2 'user': screen 'user' cannot follow 'feed'", "told in the old shape")
-    }
-
-    /// The app started on a data directory whose navigation 0.2.0 saved: it opens where 0.2.0
-    /// left off, the user screen now a person, says nothing, keeps no copy aside, and saves
-    /// the state again with today's table version.
-    @Test func theAppRestoresWhatZeroTwoZeroSavedSilently() throws {
-        let home = try CLI.temporaryDirectory()
-        let signIn = try CLI.run([], stdin: "login alice\nwonderland\n", environment: ["WAYFINDER_HOME": home])
-        #expect(signIn.status == 0, "\(signIn.stderr)")
-        let stateFile = home + "/navigation.json"
-        try FileManager.default.removeItem(atPath: stateFile)
-        try FileManager.default.copyItem(atPath: Self.fixtures.appendingPathComponent("navigation.json").path, toPath: stateFile)
-        let result = try CLI.run(["-c", "where"], environment: ["WAYFINDER_HOME": home])
-        #expect(result.status == 0)
-        #expect(result.stdout == "wayfinder://main/feed/post/4/people/2\n")
-        #expect(result.stderr == "")
-        #expect(CLI.keptCopies(of: stateFile).isEmpty)
-        let saved = try jsonObject(try String(contentsOfFile: stateFile, encoding: .utf8))
-        #expect(saved["routes"] as? Int == 2)
     }
 }
