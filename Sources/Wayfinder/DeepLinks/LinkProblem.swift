@@ -2,8 +2,8 @@
 /// byte offsets: links are at most 2,048 bytes), small enough to return in registers and
 /// free of reference counting while the walk may still back up. A ``DeepLinkError`` keeps
 /// it, and names its numbers (``DeepLinkError/message``) only when its message is read.
-struct LinkProblem: Sendable {
-    enum Kind: Sendable {
+struct LinkProblem: Error, Sendable {
+    enum Kind: Error, Sendable {
         case tooLong(Int32)
         /// The link is within the limit, but its canonical form (its length given) is not.
         case canonicalTooLong(Int32)

@@ -4,21 +4,16 @@ extension LinkResolver {
     /// Why the link does not start with the graph's scheme (compared case-insensitively) and
     /// `://`, or `nil` when it does. The scheme holds no ':' or '/', so a link that starts
     /// with it and "://" needs no search for the end of its scheme.
-    @inline(__always)
-    static func schemeProblem(_ bytes: ByteView, index table: LinkIndex) -> LinkProblem? {
-        let count = bytes.count
-        let scheme = table.scheme
-        var index = scheme.count
-        let startsWithScheme = index + 2 < count && bytes[index] == UInt8(ascii: ":")
-            && bytes[index + 1] == UInt8(ascii: "/") && bytes[index + 2] == UInt8(ascii: "/")
-            && bytes.extracting(0..<index).withSpan { LinkIndex.equal($0, scheme.span, at: 0, foldingCase: true) }
-        guard !startsWithScheme else { return nil }
-        index = 0
-        while index < count, bytes[index] != UInt8(ascii: ":"), bytes[index] != UInt8(ascii: "/") { index += 1 }
-        guard index > 0, index + 2 < count, bytes[index] == UInt8(ascii: ":"),
-              bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/")
+    static func schemeProblem(_ bytes: ByteView, index: LinkIndex) -> LinkProblem? {
+        func separates(at colon: Int) -> Bool {
+            colon + 2 < bytes.count && bytes[colon] == UInt8(ascii: ":") && bytes[colon + 1] == UInt8(ascii: "/")
+                && bytes[colon + 2] == UInt8(ascii: "/")
+        }
+        let scheme = index.scheme
+        if separates(at: scheme.count), scheme.indices.allSatisfy({ LinkIndex.byte(bytes[$0], true) == scheme[$0] }) { return nil }
+        guard let colon = bytes.firstIndex(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "/") }), colon > 0, separates(at: colon)
         else { return LinkProblem(.noScheme) }
-        return LinkProblem(.wrongScheme, range: 0..<index)
+        return LinkProblem(.wrongScheme, range: 0..<colon)
     }
 
     /// What one pass over the link after its scheme finds.
@@ -34,33 +29,22 @@ extension LinkResolver {
         /// path's slashes are and whether anything is percent-encoded.
         @inline(__always)
         mutating func run(_ bytes: ByteView, index: LinkIndex, slashes: CheckedBuffer<Int>) -> LinkProblem? {
-            let count = bytes.count
             let isSpecial = index.isSpecial
-            var scan = hostStart
-            while scan < count {
-                // Most of a link is runs of plain bytes.
-                while !isSpecial[Int(bytes[scan])] {
-                    scan &+= 1
-                    if scan == count { return nil }
-                }
-                let byte = bytes[scan]
-                if byte == UInt8(ascii: "/") {
-                    if queryStart == count {
-                        if slashCount < slashes.count { slashes[slashCount] = scan }
-                        slashCount += 1
+            for position in hostStart..<bytes.count where isSpecial[Int(bytes[position])] {
+                switch bytes[position] {
+                case UInt8(ascii: "/") where queryStart == bytes.count:
+                    if slashCount < slashes.count { slashes[slashCount] = position }
+                    slashCount += 1
+                case UInt8(ascii: "?") where queryStart == bytes.count: queryStart = position
+                case UInt8(ascii: "/"), UInt8(ascii: "?"): break
+                case UInt8(ascii: "%"): hasEscapes = true
+                case UInt8(ascii: "#"): return LinkProblem(.fragment, range: position..<bytes.count)
+                case 0xC2:
+                    if position + 1 < bytes.count, (0x80...0x9F).contains(bytes[position + 1]) {
+                        return LinkProblem(.unencodedByte, range: position..<(position + 2))
                     }
-                } else if byte == UInt8(ascii: "?") {
-                    if queryStart == count { queryStart = scan }
-                } else if byte == UInt8(ascii: "%") {
-                    hasEscapes = true
-                } else if byte == UInt8(ascii: "#") {
-                    return LinkProblem(.fragment, range: scan..<count)
-                } else if byte != 0xC2 {
-                    return LinkProblem(.unencodedByte, range: scan..<(scan + 1))
-                } else if scan + 1 < count, (0x80...0x9F).contains(bytes[scan + 1]) {
-                    return LinkProblem(.unencodedByte, range: scan..<(scan + 2))
+                default: return LinkProblem(.unencodedByte, range: position..<(position + 1))
                 }
-                scan += 1
             }
             return nil
         }
@@ -72,19 +56,13 @@ extension LinkResolver {
     @inline(never)
     static func hostProblem(_ host: ByteView, range: Range<Int>) -> Outcome {
         if host.contains(UInt8(ascii: "@")) || host.contains(UInt8(ascii: ":")) { return reject(.userOrPort, range: range) }
-        if host.contains(UInt8(ascii: "%")) {
-            let problem = withCheckedBuffer(of: UInt8.self, count: host.count) { scratch -> LinkProblem.Kind? in
-                var written = 0
-                var problem = LinkProblem.Kind.unknownFlow
-                guard decodeValue(host, scratch: scratch, written: &written, problem: &problem) == nil else { return nil }
-                switch problem {
-                case .badEscape, .invalidUTF8, .controlCharacter: return problem
-                default: return nil
-                }
-            }
-            if let problem { return reject(problem, range: range) }
+        let problem = withCheckedBuffer(of: UInt8.self, count: host.count) { scratch -> LinkProblem.Kind? in
+            var written = 0
+            do throws(LinkProblem.Kind) { _ = try decodeValue(host, scratch: scratch, written: &written) } catch { return error }
+            return nil
         }
-        return reject(.unknownFlow, range: range)
+        guard let problem, problem.code == .badEncoding else { return reject(.unknownFlow, range: range) }
+        return reject(problem, range: range)
     }
 
     /// The host (the flow, compared case-insensitively), the path's segments (counted, then
@@ -93,24 +71,21 @@ extension LinkResolver {
     static func resolveScanned(
         _ bytes: ByteView, index: LinkIndex, scan: Scan, slashes: CheckedBuffer<Int>, cost: inout Int
     ) -> Outcome {
-        let (hostStart, queryStart, slashCount, hasEscapes) = (scan.hostStart, scan.queryStart, scan.slashCount, scan.hasEscapes)
+        let (queryStart, slashCount) = (scan.queryStart, scan.slashCount)
         let hostEnd = slashCount > 0 ? slashes[0] : queryStart
-        guard hostEnd > hostStart else { return reject(.missingFlow) }
-        let host = bytes.extracting(hostStart..<hostEnd)
-        guard let flow = index.flow(named: host) else { return hostProblem(host, range: hostStart..<hostEnd) }
+        guard hostEnd > scan.hostStart else { return reject(.missingFlow) }
+        let host = bytes.extracting(scan.hostStart..<hostEnd)
+        guard let flow = index.flow(named: host) else { return hostProblem(host, range: scan.hostStart..<hostEnd) }
         // Path segments: counted first, so the limit is checked before anything is stored.
-        var segmentCount = 0
-        if hostEnd < queryStart {
-            segmentCount = bytes[queryStart - 1] == UInt8(ascii: "/") ? slashCount - 1 : slashCount
-        }
+        let trailingSlash = hostEnd < queryStart && bytes[queryStart - 1] == UInt8(ascii: "/")
+        let segmentCount = hostEnd < queryStart ? slashCount - (trailingSlash ? 1 : 0) : 0
         guard segmentCount <= RouteGraph.maximumSegments else {
             return reject(.tooManySegments(Int32(segmentCount)), range: hostEnd..<queryStart)
         }
         // Decoded text never outgrows its source, so the rest of the link bounds the text space.
         let size = (
-            segments: segmentCount,
-            slots: segmentCount + (segmentCount + 1) * index.maximumQueryCount,
-            text: hasEscapes ? bytes.count - hostEnd : 0
+            segments: segmentCount, slots: segmentCount + (segmentCount + 1) * index.maximumQueryCount,
+            text: scan.hasEscapes ? bytes.count - hostEnd : 0
         )
         return withWorkspace(size) { workspace in
             var written = 0
@@ -119,26 +94,17 @@ extension LinkResolver {
                 guard !range.isEmpty else { return reject(.emptySegment, range: range, segment: segment + 1) }
                 // `a/../b` is `/b` to a browser: a value must never hold what it would remove.
                 let raw = bytes.extracting(range)
-                if raw.withSpan(PercentEncoding.isDotSegment) {
-                    return reject(.dotSegment, range: range, segment: segment + 1)
-                }
-                if hasEscapes {
-                    var problem = LinkProblem.Kind.valueTooLong
-                    guard let value = decodeValue(raw, scratch: workspace.text, written: &written, problem: &problem) else { return reject(problem, range: range, segment: segment + 1) }
-                    workspace.segments[segment] = value
-                } else if range.count > RouteGraph.maximumValueLength {
-                    return reject(.valueTooLong, range: range, segment: segment + 1)
-                } else {
-                    workspace.segments[segment] = raw
+                if raw.withSpan(PercentEncoding.isDotSegment) { return reject(.dotSegment, range: range, segment: segment + 1) }
+                do throws(LinkProblem.Kind) { workspace.segments[segment] = try decodeValue(raw, scratch: workspace.text, written: &written) } catch {
+                    return reject(error, range: range, segment: segment + 1)
                 }
             }
             var resolver = LinkResolver(
                 index: index, bytes: bytes, workspace: workspace, slashes: slashes, slashCount: slashCount,
                 segmentCount: segmentCount, queryStart: queryStart
             )
-            let outcome = resolver.resolvePath(flowIndex: flow, written: written)
-            cost = resolver.patternMatches
-            return outcome
+            defer { cost = resolver.patternMatches }
+            return resolver.resolvePath(flowIndex: flow, written: written)
         }
     }
 }
