@@ -1,7 +1,7 @@
-/// Why a link was rejected, in plain 32-bit numbers (screen, flow and parameter indices,
-/// byte offsets: links are at most 2,048 bytes), small enough to return in registers and
-/// free of reference counting while the walk may still back up. A ``DeepLinkError`` keeps
-/// it, and names its numbers (``DeepLinkError/message``) only when its message is read.
+/// Why a link was rejected, in plain numbers (screen, flow and parameter indices, byte
+/// offsets), free of reference counting while the walk may still back up. A
+/// ``DeepLinkError`` keeps it, and names its numbers (``DeepLinkError/message``) only when
+/// its message is read.
 struct LinkProblem: Error, Sendable {
     enum Kind: Error, Sendable {
         case tooLong(Int32)
@@ -58,28 +58,19 @@ struct LinkProblem: Error, Sendable {
     }
 
     var kind: Kind
-    /// The offending bytes of the link: `lower..<upper`, or none when `upper < 0`.
-    private var lower: Int32
-    private var upper: Int32
-    /// The 1-based path segment, for problems in the path; 0 for none.
-    private var segmentNumber: Int32
+    /// The offending bytes of the link.
+    var range: Range<Int>?
+    /// The 1-based path segment, for problems in the path.
+    var segment: Int?
 
     init(_ kind: Kind, range: Range<Int>? = nil, segment: Int? = nil) {
-        self.kind = kind
-        lower = Int32(truncatingIfNeeded: range?.lowerBound ?? 0)
-        upper = Int32(truncatingIfNeeded: range?.upperBound ?? -1)
-        segmentNumber = Int32(truncatingIfNeeded: segment ?? 0)
+        (self.kind, self.range, self.segment) = (kind, range, segment)
     }
 
     /// The problem at `offset` bytes further on (found in a rewritten link, reported in
     /// the link as given).
     func shifted(by offset: Int) -> LinkProblem {
-        var shifted = self
-        if upper >= 0 {
-            shifted.lower += Int32(truncatingIfNeeded: offset)
-            shifted.upper += Int32(truncatingIfNeeded: offset)
-        }
-        return shifted
+        LinkProblem(kind, range: range.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }, segment: segment)
     }
 
     /// The problem (found in the custom-scheme form of a web link and placed in the web
@@ -88,18 +79,12 @@ struct LinkProblem: Error, Sendable {
     /// which a host could not have but a path segment may, is only a flow that names none.
     func inWebLink(flow: Range<Int>) -> LinkProblem {
         var web = self
-        if segmentNumber > 0 {
-            web.segmentNumber += 1
+        if let segment {
+            web.segment = segment + 1
         } else if let range, range.lowerBound >= flow.lowerBound, range.upperBound <= flow.upperBound {
-            web.segmentNumber = 1
+            web.segment = 1
             if case .userOrPort = kind { web.kind = .unknownFlow }
         }
         return web
     }
-
-    /// The offending bytes of the link.
-    var range: Range<Int>? { upper < 0 ? nil : Int(lower)..<Int(upper) }
-
-    /// The 1-based path segment, for problems in the path.
-    var segment: Int? { segmentNumber == 0 ? nil : Int(segmentNumber) }
 }

@@ -3,14 +3,14 @@ extension LinkResolver {
     ///
     /// An empty value (`q=`) leaves an optional parameter absent; a key without `=`,
     /// an empty pair, an undeclared or repeated key is a problem.
-    mutating func applyQuery(flowIndex: Int, written: inout Int) -> LinkProblem? {
+    mutating func applyQuery(flowIndex: Int) -> LinkProblem? {
         guard queryStart + 1 < bytes.count else { return nil }
         for slot in 0..<slotCount { workspace.seen[slot] = false }
         var pairStart = queryStart + 1
         while pairStart < bytes.count {
             var pairEnd = pairStart
             while pairEnd < bytes.count, bytes[pairEnd] != UInt8(ascii: "&") { pairEnd += 1 }
-            if let problem = applyPair(pairStart..<pairEnd, flowIndex: flowIndex, written: &written) { return problem }
+            if let problem = applyPair(pairStart..<pairEnd, flowIndex: flowIndex) { return problem }
             // A trailing '&' leaves an empty last pair.
             if pairEnd == bytes.count - 1 { return LinkProblem(.emptyQueryPair, range: pairEnd..<(pairEnd + 1)) }
             pairStart = pairEnd + 1
@@ -18,19 +18,15 @@ extension LinkResolver {
         return nil
     }
 
-    mutating func applyPair(_ pair: Range<Int>, flowIndex: Int, written: inout Int) -> LinkProblem? {
+    mutating func applyPair(_ pair: Range<Int>, flowIndex: Int) -> LinkProblem? {
         guard !pair.isEmpty else { return LinkProblem(.emptyQueryPair, range: pair) }
         guard let equals = pair.first(where: { bytes[$0] == UInt8(ascii: "=") }) else { return LinkProblem(.queryWithoutValue, range: pair) }
         let keyRange = pair.lowerBound..<equals
         let valueRange = (equals + 1)..<pair.upperBound
         let key: ByteView
         let value: ByteView
-        do { key = try LinkResolver.decodeValue(bytes.extracting(keyRange), scratch: workspace.text, written: &written) } catch {
-            return LinkProblem(error, range: keyRange)
-        }
-        do { value = try LinkResolver.decodeValue(bytes.extracting(valueRange), scratch: workspace.text, written: &written) } catch {
-            return LinkProblem(error, range: valueRange)
-        }
+        do throws(LinkProblem.Kind) { key = try decode(bytes.extracting(keyRange)) } catch { return LinkProblem(error, range: keyRange) }
+        do throws(LinkProblem.Kind) { value = try decode(bytes.extracting(valueRange)) } catch { return LinkProblem(error, range: valueRange) }
         guard let parameter = index.lookup(.query(flow: flowIndex), key)?.lowerBound else {
             return LinkProblem(.undeclaredQuery(flow: Int32(flowIndex)), range: keyRange)
         }

@@ -56,17 +56,15 @@ extension LinkResolver {
     @inline(never)
     static func hostProblem(_ host: ByteView, range: Range<Int>) -> Outcome {
         if host.contains(UInt8(ascii: "@")) || host.contains(UInt8(ascii: ":")) { return reject(.userOrPort, range: range) }
-        let problem = withCheckedBuffer(of: UInt8.self, count: host.count) { scratch -> LinkProblem.Kind? in
-            var written = 0
-            do throws(LinkProblem.Kind) { _ = try decodeValue(host, scratch: scratch, written: &written) } catch { return error }
-            return nil
+        let decoded = withCheckedBuffer(of: UInt8.self, count: host.count) { scratch in
+            host.withSpan { source in scratch.withMutableSpan(0..<host.count) { PercentEncoding.decode(source, into: &$0) } }
         }
-        guard let problem, problem.code == .badEncoding else { return reject(.unknownFlow, range: range) }
+        guard case .failure(let problem) = decoded else { return reject(.unknownFlow, range: range) }
         return reject(problem, range: range)
     }
 
-    /// The host (the flow, compared case-insensitively), the path's segments (counted, then
-    /// decoded when the link holds `%`), then the walk, for a link ``Scan`` has passed over.
+    /// The host (the flow, compared case-insensitively) and the number of the path's
+    /// segments, for a link ``Scan`` has passed over; then the rest in a workspace.
     @inline(__always)
     static func resolveScanned(
         _ bytes: ByteView, index: LinkIndex, scan: Scan, slashes: CheckedBuffer<Int>, cost: inout Int
@@ -75,8 +73,9 @@ extension LinkResolver {
         let hostEnd = slashCount > 0 ? slashes[0] : queryStart
         guard hostEnd > scan.hostStart else { return reject(.missingFlow) }
         let host = bytes.extracting(scan.hostStart..<hostEnd)
-        guard let flow = index.flow(named: host) else { return hostProblem(host, range: scan.hostStart..<hostEnd) }
-        // Path segments: counted first, so the limit is checked before anything is stored.
+        guard let flow = index.lookup(.flow, host, foldingCase: true)?.lowerBound else {
+            return hostProblem(host, range: scan.hostStart..<hostEnd)
+        }
         let trailingSlash = hostEnd < queryStart && bytes[queryStart - 1] == UInt8(ascii: "/")
         let segmentCount = hostEnd < queryStart ? slashCount - (trailingSlash ? 1 : 0) : 0
         guard segmentCount <= RouteGraph.maximumSegments else {
@@ -88,23 +87,12 @@ extension LinkResolver {
             text: scan.hasEscapes ? bytes.count - hostEnd : 0
         )
         return withWorkspace(size) { workspace in
-            var written = 0
-            for segment in 0..<segmentCount {
-                let range = range(segment, slashes: slashes, slashCount: slashCount, queryStart: queryStart)
-                guard !range.isEmpty else { return reject(.emptySegment, range: range, segment: segment + 1) }
-                // `a/../b` is `/b` to a browser: a value must never hold what it would remove.
-                let raw = bytes.extracting(range)
-                if raw.withSpan(PercentEncoding.isDotSegment) { return reject(.dotSegment, range: range, segment: segment + 1) }
-                do throws(LinkProblem.Kind) { workspace.segments[segment] = try decodeValue(raw, scratch: workspace.text, written: &written) } catch {
-                    return reject(error, range: range, segment: segment + 1)
-                }
-            }
             var resolver = LinkResolver(
                 index: index, bytes: bytes, workspace: workspace, slashes: slashes, slashCount: slashCount,
                 segmentCount: segmentCount, queryStart: queryStart
             )
             defer { cost = resolver.patternMatches }
-            return resolver.resolvePath(flowIndex: flow, written: written)
+            return resolver.resolvePath(flowIndex: flow)
         }
     }
 }

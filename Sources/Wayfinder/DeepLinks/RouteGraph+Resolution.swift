@@ -58,7 +58,7 @@ extension RouteGraph {
             }
             return resolved
         case .rejected(let problem):
-            throw DeepLinkError(problem, source: source(), graph: self)
+            throw DeepLinkError(problem: problem, source: source(), graph: self)
         }
     }
 
@@ -100,7 +100,7 @@ extension RouteGraph {
         let web = custom + storage.webGrowth
         guard web > RouteGraph.maximumLinkLength else { return nil }
         let kind: LinkProblem.Kind = custom > RouteGraph.maximumLinkLength ? .canonicalTooLong(Int32(custom)) : .webFormTooLong(Int32(web))
-        return DeepLinkError(LinkProblem(kind), source: source, graph: self)
+        return DeepLinkError(problem: LinkProblem(kind), source: source, graph: self)
     }
 }
 
@@ -134,6 +134,8 @@ struct LinkResolver {
     /// Whether a screen along the path declares a required query parameter.
     var hasRequiredQuery = false
     var failure: Failure?
+    /// How many bytes of ``Workspace/text`` hold decoded values.
+    var written = 0
     /// How many patterns the walk has matched against the link so far (its cost).
     var patternMatches = 0
     /// What the walk is known to fail from (see ``memoryThreshold``), one bit each: the
@@ -150,12 +152,8 @@ struct LinkResolver {
     }
 
     /// The byte range of segment `position` in the link.
-    static func range(_ position: Int, slashes: CheckedBuffer<Int>, slashCount: Int, queryStart: Int) -> Range<Int> {
-        (slashes[position] + 1)..<(position + 1 < slashCount ? slashes[position + 1] : queryStart)
-    }
-
     func range(_ position: Int) -> Range<Int> {
-        LinkResolver.range(position, slashes: slashes, slashCount: slashCount, queryStart: queryStart)
+        (slashes[position] + 1)..<(position + 1 < slashCount ? slashes[position + 1] : queryStart)
     }
 
     /// The bytes of segment `position`, decoded (a view of the link when it holds no `%`).
@@ -178,31 +176,35 @@ struct LinkResolver {
         }
     }
 
-    /// Validates and (when it holds `%`) decodes a value into `scratch`.
+    /// `raw`, validated and (when it holds `%`) decoded into the workspace's text.
     /// - Throws: Why it is too long or does not decode.
-    static func decodeValue(_ raw: ByteView, scratch: CheckedBuffer<UInt8>, written: inout Int) throws(LinkProblem.Kind) -> ByteView {
+    mutating func decode(_ raw: ByteView) throws(LinkProblem.Kind) -> ByteView {
         guard raw.contains(UInt8(ascii: "%")) else {
             guard raw.count <= RouteGraph.maximumValueLength else { throw .valueTooLong }
             return raw
         }
-        guard written + raw.count <= scratch.count else { throw .valueTooLong }
-        let start = written
-        let decoded = raw.withSpan { source in
-            scratch.withMutableSpan(start..<(start + raw.count)) { PercentEncoding.decode(source, into: &$0) }
-        }
-        switch decoded {
-        case .success(let length) where length > RouteGraph.maximumValueLength: throw .valueTooLong
-        case .success(let length):
-            written += length
-            return scratch.view(start..<(start + length))
-        case .failure(.badEscape): throw .badEscape
-        case .failure(.invalidUTF8): throw .invalidUTF8
-        case .failure(.controlCharacter): throw .controlCharacter
-        }
+        let (text, start) = (workspace.text, written)
+        guard start + raw.count <= text.count else { throw .valueTooLong }
+        let length = try raw.withSpan { source in
+            text.withMutableSpan(start..<(start + raw.count)) { PercentEncoding.decode(source, into: &$0) }
+        }.get()
+        guard length <= RouteGraph.maximumValueLength else { throw .valueTooLong }
+        written += length
+        return text.view(start..<(start + length))
     }
 
-    /// The tab, the walk from the root, the query; then the result.
-    mutating func resolvePath(flowIndex: Int, written: Int) -> Outcome {
+    /// The segments, the tab, the walk from the root, the query; then the result.
+    mutating func resolvePath(flowIndex: Int) -> Outcome {
+        for segment in 0..<segmentCount {
+            let range = range(segment)
+            guard !range.isEmpty else { return LinkResolver.reject(.emptySegment, range: range, segment: segment + 1) }
+            // `a/../b` is `/b` to a browser: a value must never hold what it would remove.
+            let raw = bytes.extracting(range)
+            if raw.withSpan(PercentEncoding.isDotSegment) { return LinkResolver.reject(.dotSegment, range: range, segment: segment + 1) }
+            do throws(LinkProblem.Kind) { workspace.segments[segment] = try decode(raw) } catch {
+                return LinkResolver.reject(error, range: range, segment: segment + 1)
+            }
+        }
         var tab: Int?
         let flow = index.flows[flowIndex]
         if flow.tabCount > 0 {
@@ -215,15 +217,13 @@ struct LinkResolver {
             }
         }
         let root = index.lists[flow.roots.lowerBound + (tab ?? 0)]
-        let rootInfo = index.screens[root]
-        for _ in rootInfo.query { append(.absent) }
-        hasRequiredQuery = rootInfo.hasRequiredQuery
+        for _ in index.screens[root].query { append(.absent) }
+        hasRequiredQuery = index.screens[root].hasRequiredQuery
         appendStep(root, valueStart: 0)
         guard walk(from: root, at: tab == nil ? 0 : min(1, segmentCount)) else {
             return .rejected(failure?.problem ?? LinkProblem(.unknownScreen(after: Int32(root))))
         }
-        var written = written
-        if let problem = applyQuery(flowIndex: flowIndex, written: &written) ?? checkRequiredQuery() { return .rejected(problem) }
+        if let problem = applyQuery(flowIndex: flowIndex) ?? checkRequiredQuery() { return .rejected(problem) }
         #if DEBUG || WAYFINDER_CHECKED
         _checkInvariants()
         #endif

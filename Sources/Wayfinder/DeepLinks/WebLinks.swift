@@ -17,7 +17,7 @@ extension RouteGraph {
         let colon = authority.firstIndex(of: UInt8(ascii: ":"))
         let host = authority[authorityStart..<(colon ?? authorityEnd)]
         let sameHost = { (origin: WebOrigin) in
-            origin.scheme == scheme && origin.host.utf8.elementsEqual(host.lazy.map(RouteGraph.lowercased))
+            origin.scheme == scheme && origin.host.utf8.elementsEqual(host.lazy.map { LinkIndex.byte($0, true) })
         }
         guard webOrigins.contains(where: sameHost) else { throw LinkProblem(.unknownOrigin, range: 0..<authorityEnd) }
         var port: Int?
@@ -67,20 +67,9 @@ extension RouteGraph {
         byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
     }
 
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
-    }
-
     /// The length of the scheme when `bytes` start with `https://` or `http://` (in any
     /// case), else `nil`.
     private static func webSchemeLength(_ bytes: ByteView) -> Int? {
-        for scheme in ["https", "http"] {
-            let length = scheme.utf8.count
-            guard bytes.count >= length + 3 else { continue }
-            let matches = zip(bytes[0..<length], scheme.utf8).allSatisfy { $0 | 0x20 == $1 }
-                && bytes[length] == UInt8(ascii: ":") && bytes[length + 1] == UInt8(ascii: "/") && bytes[length + 2] == UInt8(ascii: "/")
-            if matches { return length }
-        }
-        return nil
+        ["https", "http"].first { bytes.starts(with: ($0 + "://").utf8) { LinkIndex.byte($0, true) == $1 } }?.utf8.count
     }
 }
