@@ -11,8 +11,7 @@ struct LinkProblem: Error, Sendable {
         /// (its length given), longer by the origin, is not.
         case webFormTooLong(Int32)
         case tooManySegments(Int32)
-        case noScheme
-        case wrongScheme
+        case noScheme, wrongScheme
         /// A web link to an origin the table does not declare.
         case unknownOrigin
         /// A web link to a declared host on a port the table does not declare.
@@ -22,9 +21,7 @@ struct LinkProblem: Error, Sendable {
         case webDefaultPort(Int32)
         /// A web link with a user part (`https://user@host/…`).
         case webUserInfo
-        case userOrPort
-        case fragment
-        case unencodedByte
+        case userOrPort, fragment, unencodedByte
         case missingFlow
         /// A web link whose path is empty: it names no flow.
         case webMissingFlow
@@ -44,16 +41,13 @@ struct LinkProblem: Error, Sendable {
         /// A `.` or `..` segment, raw or percent-encoded.
         case dotSegment
         case valueTooLong
-        case badEscape
-        case invalidUTF8
+        case badEscape, invalidUTF8
         /// Raw bytes of the link (before any percent-decoding) that are not UTF-8.
         case rawInvalidUTF8
         case controlCharacter
-        case emptyQueryPair
-        case queryWithoutValue
+        case emptyQueryPair, queryWithoutValue, repeatedQuery
         case undeclaredQuery(flow: Int32)
         case queryNotOnPath(screen: Int32)
-        case repeatedQuery
         case missingQuery(screen: Int32, query: Int32)
     }
 

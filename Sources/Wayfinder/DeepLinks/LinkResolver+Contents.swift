@@ -5,8 +5,9 @@ struct Slot {
     /// The parameter's kind; `.literal` for a value the link leaves out.
     var kind: LinkIndex.Kind
     var text: ByteView
-    /// For a rest parameter, the path segment it starts at (it takes every one after it).
-    var firstSegment = 0
+    /// For an int, its value; for a rest parameter, the path segment it starts at (it takes
+    /// every one after it).
+    var number = 0
 
     static var absent: Slot { Slot(kind: .literal, text: .empty) }
 }
@@ -17,7 +18,8 @@ extension LinkResolver {
         switch slot.kind {
         case .literal: nil
         case .string, .oneOf: .string(slot.text.string)
-        case .rest: .segments((slot.firstSegment..<segmentCount).map { segmentText($0).string })
+        case .int: .int(slot.number)
+        case .rest: .segments((slot.number..<segmentCount).map { segmentText($0).string })
         default: slot.kind.type.flatMap { type in slot.text.withSpan { ParameterValue(bytes: $0, as: type) } }
         }
     }
@@ -40,7 +42,7 @@ extension LinkResolver {
         }
         for position in 0..<slotCount {
             slots[position].text._checkInvariants()
-            precondition(slots[position].firstSegment <= segmentCount, "rest past the path")
+            precondition(slots[position].kind != .rest || slots[position].number <= segmentCount, "rest past the path")
         }
     }
 }

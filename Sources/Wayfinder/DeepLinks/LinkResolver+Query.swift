@@ -39,12 +39,12 @@ extension LinkResolver {
         guard !workspace.seen[slot] else { return LinkProblem(.repeatedQuery, range: keyRange) }
         workspace.seen[slot] = true
         guard !value.isEmpty else { return nil }
-        let query = index.queries[parameter]
-        guard index.matches(value, query) else {
+        guard var value = index.slot(value, as: index.queries[parameter]) else {
             return LinkProblem(.queryMismatch(screen: Int32(owner), query: Int32(parameter - info.query.lowerBound)), range: valueRange)
         }
         // A rest parameter in the query is one string (only the path has segments).
-        slots[slot] = Slot(kind: query.kind == .rest ? .string : query.kind, text: value)
+        if value.kind == .rest { value.kind = .string }
+        slots[slot] = value
         return nil
     }
 

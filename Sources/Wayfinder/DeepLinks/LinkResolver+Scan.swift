@@ -89,7 +89,7 @@ extension LinkResolver {
         return withWorkspace(size) { workspace in
             var resolver = LinkResolver(
                 index: index, bytes: bytes, workspace: workspace, slashes: slashes, slashCount: slashCount,
-                segmentCount: segmentCount, queryStart: queryStart
+                segmentCount: segmentCount, queryStart: queryStart, hasEscapes: scan.hasEscapes
             )
             defer { cost = resolver.patternMatches }
             return resolver.resolvePath(flowIndex: flow)

@@ -19,9 +19,13 @@ extension LinkResolver {
         stepCount += 1
     }
 
-    mutating func append(_ slot: Slot) {
+    /// Appends `slot`; `false` when there is none.
+    @discardableResult
+    mutating func append(_ slot: Slot?) -> Bool {
+        guard let slot else { return false }
         slots[slotCount] = slot
         slotCount += 1
+        return true
     }
 
     /// Matches the segments from `position` on, starting after `screen`; backtracks.
@@ -30,8 +34,8 @@ extension LinkResolver {
         let remembering = patternMatches >= LinkResolver.memoryThreshold
         let listKey = (index.screens.count + index.screens[screen].successorClass) * (RouteGraph.maximumSegments + 1) + position
         if remembering, isKnownToFail(listKey) { return false }
-        for next in index.literalSuccessors(of: screen, segmentText(position)) ?? 0..<0
-        where attempt(index.lists[next], at: position, firstMatched: true) {
+        let literal = index.screens[screen].hasLiteralSuccessors ? index.lookup(.successors(screen: screen), segmentText(position)) : nil
+        for next in literal ?? 0..<0 where attempt(index.lists[next], at: position, firstMatched: true) {
             return true
         }
         for next in index.screens[screen].dynamicSuccessors where attempt(index.lists[next], at: position, firstMatched: false) {
@@ -84,11 +88,12 @@ extension LinkResolver {
             let text = segmentText(position + offset)
             if segment.kind == .rest {
                 // Last in its pattern: it takes every segment left.
-                append(Slot(kind: .rest, text: .empty, firstSegment: position + offset))
+                append(Slot(kind: .rest, text: .empty, number: position + offset))
                 next = segmentCount
-            } else if index.matches(text, segment) {
-                if segment.kind != .literal { append(Slot(kind: segment.kind, text: text)) }
-            } else {
+                continue
+            }
+            let matched = segment.kind == .literal ? index.matches(text, segment) : append(index.slot(text, as: segment))
+            guard matched else {
                 if segment.kind != .literal {
                     note(depth: position + offset, priority: 3, .pathMismatch(screen: Int32(candidate), segment: Int32(offset)))
                 }

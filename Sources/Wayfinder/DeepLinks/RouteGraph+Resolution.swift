@@ -52,11 +52,14 @@ extension RouteGraph {
         case .resolved(let flow, let tab, let steps, let values):
             let resolved = ResolvedLink(graph: self, flowIndex: flow, tabIndex: tab, steps: steps, values: values)
             // Printing encodes a byte in at most three and may add a tab's name: only long links can print too long.
-            if byteCount * 3 + links.longestKey + 1 + storage.webGrowth > RouteGraph.maximumLinkLength,
-               let error = canonicalLengthError(of: resolved, source: source()) {
-                throw error
-            }
-            return resolved
+            guard byteCount * 3 + links.longestKey + 1 + storage.webGrowth > RouteGraph.maximumLinkLength else { return resolved }
+            // Every link accepted prints to one that is accepted: its custom-scheme form, and (with web origins, where
+            // both are printed and each must read back) its web form, which is longer by its origin.
+            let custom = resolved.url.utf8.count
+            let web = custom + storage.webGrowth
+            guard web > RouteGraph.maximumLinkLength else { return resolved }
+            let kind: LinkProblem.Kind = custom > RouteGraph.maximumLinkLength ? .canonicalTooLong(Int32(custom)) : .webFormTooLong(Int32(web))
+            throw DeepLinkError(problem: LinkProblem(kind), source: source(), graph: self)
         case .rejected(let problem):
             throw DeepLinkError(problem: problem, source: source(), graph: self)
         }
@@ -90,18 +93,6 @@ extension RouteGraph {
         guard case .rejected(let problem) = outcome else { return outcome }
         return .rejected(problem.shifted(by: web.offset).inWebLink(flow: web.flow))
     }
-
-    /// The error refusing `link` when its canonical form is over the length limit, so that
-    /// every link accepted prints to one that is accepted: the custom-scheme form, or (with
-    /// web origins, where both are printed and each must read back) the web form, which is
-    /// longer by its origin.
-    private func canonicalLengthError(of link: ResolvedLink, source: DeepLinkError.Source) -> DeepLinkError? {
-        let custom = link.url.utf8.count
-        let web = custom + storage.webGrowth
-        guard web > RouteGraph.maximumLinkLength else { return nil }
-        let kind: LinkProblem.Kind = custom > RouteGraph.maximumLinkLength ? .canonicalTooLong(Int32(custom)) : .webFormTooLong(Int32(web))
-        return DeepLinkError(problem: LinkProblem(kind), source: source, graph: self)
-    }
 }
 
 /// The resolution of one link, on its UTF-8 bytes, in stack memory (see ``Workspace``),
@@ -125,6 +116,8 @@ struct LinkResolver {
     let segmentCount: Int
     /// Where the query's `?` is, or the link's length.
     let queryStart: Int
+    /// Whether the link holds a `%` past its host.
+    let hasEscapes: Bool
     /// The screens matched so far, root first (``Workspace/steps``), and their parameter
     /// values (``Workspace/slots``): each screen's path parameters, then its query parameters.
     var stepCount = 0
@@ -179,7 +172,7 @@ struct LinkResolver {
     /// `raw`, validated and (when it holds `%`) decoded into the workspace's text.
     /// - Throws: Why it is too long or does not decode.
     mutating func decode(_ raw: ByteView) throws(LinkProblem.Kind) -> ByteView {
-        guard raw.contains(UInt8(ascii: "%")) else {
+        guard hasEscapes, raw.contains(UInt8(ascii: "%")) else {
             guard raw.count <= RouteGraph.maximumValueLength else { throw .valueTooLong }
             return raw
         }

@@ -185,17 +185,6 @@ extension LinkIndex {
         }
     }
 
-    /// The flow a link's host names, ASCII capitals compared as lower case.
-    func flow(named host: ByteView) -> Int? {
-        lookup(.flow, host, foldingCase: true)?.lowerBound
-    }
-
-    /// The successors of `screen` whose pattern starts with the literal `key`, in ``lists``.
-    @inline(__always)
-    func literalSuccessors(of screen: Int, _ key: ByteView) -> Range<Int>? {
-        screens[screen].hasLiteralSuccessors ? lookup(.successors(screen: screen), key) : nil
-    }
-
     /// Whether `text` matches `segment`: equals a literal, or converts to a parameter.
     func matches(_ text: ByteView, _ segment: Segment) -> Bool {
         text.withSpan { text in
@@ -207,6 +196,13 @@ extension LinkIndex {
             default: segment.kind.type.map { ParameterValue(bytes: text, as: $0) != nil } ?? false
             }
         }
+    }
+
+    /// `text` as a value of the parameter `segment` (an int parsed once, here); `nil` when
+    /// it does not convert.
+    func slot(_ text: ByteView, as segment: Segment) -> Slot? {
+        guard segment.kind == .int else { return matches(text, segment) ? Slot(kind: segment.kind, text: text) : nil }
+        return text.withSpan(ParameterValue.parseInt).map { Slot(kind: .int, text: text, number: $0) }
     }
 
     /// Whether `text` is one of the words (separated by `|`) of `bytes[words]`.
