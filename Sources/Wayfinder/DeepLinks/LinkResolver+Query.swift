@@ -20,13 +20,19 @@ extension LinkResolver {
 
     mutating func applyPair(_ pair: Range<Int>, flowIndex: Int) -> LinkProblem? {
         guard !pair.isEmpty else { return LinkProblem(.emptyQueryPair, range: pair) }
-        guard let equals = pair.first(where: { bytes[$0] == UInt8(ascii: "=") }) else { return LinkProblem(.queryWithoutValue, range: pair) }
+        guard let equals = pair.first(where: { bytes[$0] == UInt8(ascii: "=") }) else {
+            return LinkProblem(.queryWithoutValue, range: pair)
+        }
         let keyRange = pair.lowerBound..<equals
         let valueRange = (equals + 1)..<pair.upperBound
         let key: ByteView
         let value: ByteView
-        do throws(LinkProblem.Kind) { key = try decode(bytes.extracting(keyRange)) } catch { return LinkProblem(error, range: keyRange) }
-        do throws(LinkProblem.Kind) { value = try decode(bytes.extracting(valueRange)) } catch { return LinkProblem(error, range: valueRange) }
+        do throws(LinkProblem.Kind) { key = try decode(bytes.extracting(keyRange)) } catch {
+            return LinkProblem(error, range: keyRange)
+        }
+        do throws(LinkProblem.Kind) { value = try decode(bytes.extracting(valueRange)) } catch {
+            return LinkProblem(error, range: valueRange)
+        }
         guard let parameter = index.lookup(.query(flow: flowIndex), key)?.lowerBound else {
             return LinkProblem(.undeclaredQuery(flow: Int32(flowIndex)), range: keyRange)
         }

@@ -11,8 +11,8 @@ extension LinkResolver {
         }
         let scheme = index.scheme
         if separates(at: scheme.count), scheme.indices.allSatisfy({ LinkIndex.byte(bytes[$0], true) == scheme[$0] }) { return nil }
-        guard let colon = bytes.firstIndex(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "/") }), colon > 0, separates(at: colon)
-        else { return LinkProblem(.noScheme) }
+        let colon = bytes.firstIndex { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "/") }
+        guard let colon, colon > 0, separates(at: colon) else { return LinkProblem(.noScheme) }
         return LinkProblem(.wrongScheme, range: 0..<colon)
     }
 

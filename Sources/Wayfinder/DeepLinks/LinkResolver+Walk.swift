@@ -34,11 +34,12 @@ extension LinkResolver {
         let remembering = patternMatches >= LinkResolver.memoryThreshold
         let listKey = (index.screens.count + index.screens[screen].successorClass) * (RouteGraph.maximumSegments + 1) + position
         if remembering, isKnownToFail(listKey) { return false }
-        let literal = index.screens[screen].hasLiteralSuccessors ? index.lookup(.successors(screen: screen), segmentText(position)) : nil
+        let info = index.screens[screen]
+        let literal = info.hasLiteralSuccessors ? index.lookup(.successors(screen: screen), segmentText(position)) : nil
         for next in literal ?? 0..<0 where attempt(index.lists[next], at: position, firstMatched: true) {
             return true
         }
-        for next in index.screens[screen].dynamicSuccessors where attempt(index.lists[next], at: position, firstMatched: false) {
+        for next in info.dynamicSuccessors where attempt(index.lists[next], at: position, firstMatched: false) {
             return true
         }
         noteDeadEnd(after: screen, at: position)
@@ -159,7 +160,8 @@ extension LinkResolver {
                 return position + length <= segmentCount && matchesStart(of: screen, at: position, count: length)
             }
         }
-        return first(in: index.lookup(.flowScreens(flow: flow), segmentText(position)) ?? 0..<0) ?? first(in: index.flows[flow].parameterFirst)
+        let literal = index.lookup(.flowScreens(flow: flow), segmentText(position)) ?? 0..<0
+        return first(in: literal) ?? first(in: index.flows[flow].parameterFirst)
     }
 
     /// Records a problem at segment `depth` (0-based) unless a deeper or more specific one

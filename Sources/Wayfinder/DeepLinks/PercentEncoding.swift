@@ -8,7 +8,8 @@ enum PercentEncoding {
         var written = 0
         while read < source.count {
             if source[read] == UInt8(ascii: "%") {
-                guard read + 2 < source.count, let high = UUIDValue.hexValue(source[read + 1]), let low = UUIDValue.hexValue(source[read + 2])
+                guard read + 2 < source.count, let high = UUIDValue.hexValue(source[read + 1]),
+                      let low = UUIDValue.hexValue(source[read + 2])
                 else { return .failure(.badEscape) }
                 target[written] = high << 4 | low
                 read += 3

@@ -58,7 +58,8 @@ extension RouteGraph {
             let custom = resolved.url.utf8.count
             let web = custom + storage.webGrowth
             guard web > RouteGraph.maximumLinkLength else { return resolved }
-            let kind: LinkProblem.Kind = custom > RouteGraph.maximumLinkLength ? .canonicalTooLong(Int32(custom)) : .webFormTooLong(Int32(web))
+            let kind = custom > RouteGraph.maximumLinkLength
+                ? LinkProblem.Kind.canonicalTooLong(Int32(custom)) : .webFormTooLong(Int32(web))
             throw DeepLinkError(problem: LinkProblem(kind), source: source(), graph: self)
         case .rejected(let problem):
             throw DeepLinkError(problem: problem, source: source(), graph: self)
@@ -193,7 +194,9 @@ struct LinkResolver {
             guard !range.isEmpty else { return LinkResolver.reject(.emptySegment, range: range, segment: segment + 1) }
             // `a/../b` is `/b` to a browser: a value must never hold what it would remove.
             let raw = bytes.extracting(range)
-            if raw.withSpan(PercentEncoding.isDotSegment) { return LinkResolver.reject(.dotSegment, range: range, segment: segment + 1) }
+            if raw.withSpan(PercentEncoding.isDotSegment) {
+                return LinkResolver.reject(.dotSegment, range: range, segment: segment + 1)
+            }
             do throws(LinkProblem.Kind) { workspace.segments[segment] = try decode(raw) } catch {
                 return LinkResolver.reject(error, range: range, segment: segment + 1)
             }
@@ -220,6 +223,7 @@ struct LinkResolver {
         #if DEBUG || WAYFINDER_CHECKED
         _checkInvariants()
         #endif
-        return .resolved(flow: flowIndex, tab: tab, steps: (0..<stepCount).map { steps[$0] }, values: (0..<slotCount).map { value(of: slots[$0]) })
+        let values = (0..<slotCount).map { value(of: slots[$0]) }
+        return .resolved(flow: flowIndex, tab: tab, steps: (0..<stepCount).map { steps[$0] }, values: values)
     }
 }

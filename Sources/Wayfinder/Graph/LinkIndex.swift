@@ -241,14 +241,19 @@ extension LinkIndex {
     /// Checks that every record's runs lie within their tables and that every key is found
     /// where the hash table put it (for tests and fuzzers).
     func _checkInvariants() {
-        func check(_ run: Range<Int>, within count: Int) { precondition(run.lowerBound >= 0 && run.upperBound <= count, "run out of range") }
+        func check(_ run: Range<Int>, within count: Int) {
+            precondition(run.lowerBound >= 0 && run.upperBound <= count, "run out of range")
+        }
         for screen in screens {
             check(screen.pattern, within: segments.count)
             check(screen.query, within: queries.count)
             check(screen.dynamicSuccessors, within: lists.count)
         }
-        for segment in segments + queries where segment.kind == .literal || segment.kind == .oneOf { check(segment.text, within: bytes.count) }
-        precondition(entries.count.nonzeroBitCount == 1 && entries.count(where: { $0 != nil }) * 2 <= entries.count, "hash table too full")
+        for segment in segments + queries where segment.kind == .literal || segment.kind == .oneOf {
+            check(segment.text, within: bytes.count)
+        }
+        precondition(entries.count.nonzeroBitCount == 1, "hash table not a power of two")
+        precondition(entries.count(where: { $0 != nil }) * 2 <= entries.count, "hash table over half full")
         for case let entry? in entries { check(entry.key, within: bytes.count) }
         precondition(screenNames.count == screens.count && segmentNames.count == segments.count, "names missing")
     }
@@ -311,7 +316,8 @@ struct Builder {
         }
         let query = queries.count..<(queries.count + screen.query.count)
         for parameter in screen.query {
-            queries.append(LinkIndex.Segment(kind: LinkIndex.Kind(parameter.type), text: words(of: parameter.type), isRequired: !parameter.isOptional))
+            let kind = LinkIndex.Kind(parameter.type)
+            queries.append(LinkIndex.Segment(kind: kind, text: words(of: parameter.type), isRequired: !parameter.isOptional))
         }
         let dynamic = insertByFirstLiteral(successors, of: screens, into: .successors(screen: number))
         let isPresentation = screen.kind.presentationStyle != nil
