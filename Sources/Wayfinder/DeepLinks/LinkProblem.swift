@@ -61,21 +61,16 @@ struct LinkProblem: Error, Sendable {
         (self.kind, self.range, self.segment) = (kind, range, segment)
     }
 
-    /// The problem at `offset` bytes further on (found in a rewritten link, reported in
-    /// the link as given).
-    func shifted(by offset: Int) -> LinkProblem {
-        LinkProblem(kind, range: range.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }, segment: segment)
-    }
-
-    /// The problem (found in the custom-scheme form of a web link and placed in the web
-    /// link) as the web link's user sees it: its path starts with the flow (at `flow`), so
-    /// the flow is segment 1 and the others come one later; and a flow with `@` or `:`,
-    /// which a host could not have but a path segment may, is only a flow that names none.
-    func inWebLink(flow: Range<Int>) -> LinkProblem {
+    /// The problem, found in the custom-scheme form of a web link, as the web link's user
+    /// sees it: its bytes `offset` further on; the web link's path starts with the flow (at
+    /// `flow`), so the flow is segment 1 and the others come one later; and a flow with `@`
+    /// or `:`, which a host could not have but a path segment may, is only a flow that names none.
+    func inWebLink(offset: Int, flow: Range<Int>) -> LinkProblem {
         var web = self
+        web.range = range.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
         if let segment {
             web.segment = segment + 1
-        } else if let range, range.lowerBound >= flow.lowerBound, range.upperBound <= flow.upperBound {
+        } else if let range = web.range, range.lowerBound >= flow.lowerBound, range.upperBound <= flow.upperBound {
             web.segment = 1
             if case .userOrPort = kind { web.kind = .unknownFlow }
         }

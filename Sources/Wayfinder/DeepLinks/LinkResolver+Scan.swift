@@ -1,5 +1,5 @@
-/// The first steps of ``LinkResolver/resolve(_:index:checkingUTF8:cost:)``: the scheme, one
-/// pass over the rest of the link, the host and the path's segments.
+/// The first steps of resolving a link: the scheme, one pass over the rest, the host and the
+/// number of the path's segments.
 extension LinkResolver {
     /// Why the link does not start with the graph's scheme (compared case-insensitively) and
     /// `://`, or `nil` when it does. The scheme holds no ':' or '/', so a link that starts
@@ -63,36 +63,41 @@ extension LinkResolver {
         return reject(problem, range: range)
     }
 
-    /// The host (the flow, compared case-insensitively) and the number of the path's
-    /// segments, for a link ``Scan`` has passed over; then the rest in a workspace.
-    @inline(__always)
-    static func resolveScanned(
-        _ bytes: ByteView, index: LinkIndex, scan: Scan, slashes: CheckedBuffer<Int>, cost: inout Int
-    ) -> Outcome {
-        let (queryStart, slashCount) = (scan.queryStart, scan.slashCount)
-        let hostEnd = slashCount > 0 ? slashes[0] : queryStart
-        guard hostEnd > scan.hostStart else { return reject(.missingFlow) }
-        let host = bytes.extracting(scan.hostStart..<hostEnd)
-        guard let flow = index.lookup(.flow, host, foldingCase: true)?.lowerBound else {
-            return hostProblem(host, range: scan.hostStart..<hostEnd)
-        }
-        let trailingSlash = hostEnd < queryStart && bytes[queryStart - 1] == UInt8(ascii: "/")
-        let segmentCount = hostEnd < queryStart ? slashCount - (trailingSlash ? 1 : 0) : 0
-        guard segmentCount <= RouteGraph.maximumSegments else {
-            return reject(.tooManySegments(Int32(segmentCount)), range: hostEnd..<queryStart)
-        }
-        // Decoded text never outgrows its source, so the rest of the link bounds the text space.
-        let size = (
-            segments: segmentCount, slots: segmentCount + (segmentCount + 1) * index.maximumQueryCount,
-            text: scan.hasEscapes ? bytes.count - hostEnd : 0
-        )
-        return withWorkspace(size) { workspace in
-            var resolver = LinkResolver(
-                index: index, bytes: bytes, workspace: workspace, slashes: slashes, slashCount: slashCount,
-                segmentCount: segmentCount, queryStart: queryStart, hasEscapes: scan.hasEscapes
+    /// Resolves `bytes` with `index`, setting `cost` to the number of patterns matched: the
+    /// scheme, one pass over the rest (``Scan``), the host (the flow, compared
+    /// case-insensitively) and the number of segments; then the rest in a workspace.
+    static func resolve(_ bytes: ByteView, index: LinkIndex, checkingUTF8: Bool, cost: inout Int) -> Outcome {
+        guard bytes.count <= RouteGraph.maximumLinkLength else { return reject(.tooLong(Int32(bytes.count))) }
+        if checkingUTF8, let bad = bytes.withSpan(PercentEncoding.firstInvalidUTF8) { return reject(.rawInvalidUTF8, range: bad) }
+        if let problem = schemeProblem(bytes, index: index) { return .rejected(problem) }
+        return withCheckedBuffer(of: Int.self, count: RouteGraph.maximumSegments + 2) { slashes in
+            var scan = Scan(hostStart: index.scheme.count + 3, queryStart: bytes.count)
+            if let problem = scan.run(bytes, index: index, slashes: slashes) { return .rejected(problem) }
+            let (hostStart, queryStart, slashCount) = (scan.hostStart, scan.queryStart, scan.slashCount)
+            let hostEnd = slashCount > 0 ? slashes[0] : queryStart
+            guard hostEnd > hostStart else { return reject(.missingFlow) }
+            let host = bytes.extracting(hostStart..<hostEnd)
+            guard let flow = index.lookup(.flow, host, foldingCase: true)?.lowerBound else {
+                return hostProblem(host, range: hostStart..<hostEnd)
+            }
+            let trailingSlash = hostEnd < queryStart && bytes[queryStart - 1] == UInt8(ascii: "/")
+            let segmentCount = hostEnd < queryStart ? slashCount - (trailingSlash ? 1 : 0) : 0
+            guard segmentCount <= RouteGraph.maximumSegments else {
+                return reject(.tooManySegments(Int32(segmentCount)), range: hostEnd..<queryStart)
+            }
+            // Decoded text never outgrows its source, so the rest of the link bounds the text space.
+            let size = (
+                segments: segmentCount, slots: segmentCount + (segmentCount + 1) * index.maximumQueryCount,
+                text: scan.hasEscapes ? bytes.count - hostEnd : 0
             )
-            defer { cost = resolver.patternMatches }
-            return resolver.resolvePath(flowIndex: flow)
+            return withWorkspace(size) { workspace in
+                var resolver = LinkResolver(
+                    index: index, bytes: bytes, workspace: workspace, slashes: slashes, slashCount: slashCount,
+                    segmentCount: segmentCount, queryStart: queryStart, hasEscapes: scan.hasEscapes
+                )
+                defer { cost = resolver.patternMatches }
+                return resolver.resolvePath(flowIndex: flow)
+            }
         }
     }
 }

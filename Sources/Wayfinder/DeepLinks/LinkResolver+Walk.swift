@@ -31,10 +31,11 @@ extension LinkResolver {
     /// Matches the segments from `position` on, starting after `screen`; backtracks.
     mutating func walk(from screen: Int, at position: Int) -> Bool {
         if position == segmentCount { return true }
-        let remembering = patternMatches >= LinkResolver.memoryThreshold
-        let listKey = (index.screens.count + index.screens[screen].successorClass) * (RouteGraph.maximumSegments + 1) + position
-        if remembering, isKnownToFail(listKey) { return false }
         let info = index.screens[screen]
+        let remembering = patternMatches >= LinkResolver.memoryThreshold
+        // Walking on from a list of successors: bits after those of the (screen, segment) pairs.
+        let listKey = (index.screens.count + info.successorClass) * (RouteGraph.maximumSegments + 1) + position
+        if remembering, isKnownToFail(listKey) { return false }
         let literal = info.hasLiteralSuccessors ? index.lookup(.successors(screen: screen), segmentText(position)) : nil
         for next in literal ?? 0..<0 where attempt(index.lists[next], at: position, firstMatched: true) {
             return true
@@ -168,6 +169,6 @@ extension LinkResolver {
     /// is already recorded.
     mutating func note(depth: Int, priority: Int, _ kind: LinkProblem.Kind) {
         if let failure, failure.depth > depth || (failure.depth == depth && failure.priority >= priority) { return }
-        failure = Failure(depth: depth, priority: priority, problem: LinkProblem(kind, range: range(depth), segment: depth + 1))
+        failure = (depth, priority, LinkProblem(kind, range: range(depth), segment: depth + 1))
     }
 }

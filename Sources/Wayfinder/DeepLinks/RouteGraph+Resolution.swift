@@ -92,7 +92,7 @@ extension RouteGraph {
         var cost = 0
         let outcome = withBytes(of: web.link) { LinkResolver.resolve($0, index: links, checkingUTF8: false, cost: &cost) }
         guard case .rejected(let problem) = outcome else { return outcome }
-        return .rejected(problem.shifted(by: web.offset).inWebLink(flow: web.flow))
+        return .rejected(problem.inWebLink(offset: web.offset, flow: web.flow))
     }
 }
 
@@ -127,23 +127,17 @@ struct LinkResolver {
     var slots: CheckedBuffer<Slot> { workspace.slots }
     /// Whether a screen along the path declares a required query parameter.
     var hasRequiredQuery = false
-    var failure: Failure?
+    /// The most telling problem seen so far: the deepest, then the most specific.
+    var failure: (depth: Int, priority: Int, problem: LinkProblem)?
     /// How many bytes of ``Workspace/text`` hold decoded values.
     var written = 0
     /// How many patterns the walk has matched against the link so far (its cost).
     var patternMatches = 0
     /// What the walk is known to fail from (see ``memoryThreshold``), one bit each: the
     /// (screen, segment) pairs, then the (list of successors, segment) pairs (see
-    /// ``failureKey(successorsOf:at:)``); empty until the first is remembered, so that the
-    /// links that never need it pay nothing for it.
+    /// ``walk(from:at:)``); empty until the first is remembered, so that the links that
+    /// never need it pay nothing for it.
     var failed: [UInt64] = []
-
-    /// The most telling problem seen so far: the deepest, then the most specific.
-    struct Failure {
-        var depth: Int
-        var priority: Int
-        var problem: LinkProblem
-    }
 
     /// The byte range of segment `position` in the link.
     func range(_ position: Int) -> Range<Int> {
@@ -155,19 +149,6 @@ struct LinkResolver {
 
     static func reject(_ kind: LinkProblem.Kind, range: Range<Int>? = nil, segment: Int? = nil) -> Outcome {
         .rejected(LinkProblem(kind, range: range, segment: segment))
-    }
-
-    /// Resolves `bytes` with `index`, setting `cost` to the number of patterns matched.
-    static func resolve(_ bytes: ByteView, index: LinkIndex, checkingUTF8: Bool, cost: inout Int) -> Outcome {
-        guard bytes.count <= RouteGraph.maximumLinkLength else { return reject(.tooLong(Int32(bytes.count))) }
-        if checkingUTF8, let bad = bytes.withSpan(PercentEncoding.firstInvalidUTF8) { return reject(.rawInvalidUTF8, range: bad) }
-        if let problem = schemeProblem(bytes, index: index) { return .rejected(problem) }
-        // One pass over the rest, then the host, the segments and the walk.
-        return withCheckedBuffer(of: Int.self, count: RouteGraph.maximumSegments + 2) { slashes in
-            var scan = Scan(hostStart: index.scheme.count + 3, queryStart: bytes.count)
-            if let problem = scan.run(bytes, index: index, slashes: slashes) { return .rejected(problem) }
-            return resolveScanned(bytes, index: index, scan: scan, slashes: slashes, cost: &cost)
-        }
     }
 
     /// `raw`, validated and (when it holds `%`) decoded into the workspace's text.
@@ -191,13 +172,12 @@ struct LinkResolver {
     mutating func resolvePath(flowIndex: Int) -> Outcome {
         for segment in 0..<segmentCount {
             let range = range(segment)
-            guard !range.isEmpty else { return LinkResolver.reject(.emptySegment, range: range, segment: segment + 1) }
-            // `a/../b` is `/b` to a browser: a value must never hold what it would remove.
-            let raw = bytes.extracting(range)
-            if raw.withSpan(PercentEncoding.isDotSegment) {
-                return LinkResolver.reject(.dotSegment, range: range, segment: segment + 1)
-            }
-            do throws(LinkProblem.Kind) { workspace.segments[segment] = try decode(raw) } catch {
+            do throws(LinkProblem.Kind) {
+                if range.isEmpty { throw .emptySegment }
+                // `a/../b` is `/b` to a browser: a value must never hold what it would remove.
+                if bytes.extracting(range).withSpan(PercentEncoding.isDotSegment) { throw .dotSegment }
+                workspace.segments[segment] = try decode(bytes.extracting(range))
+            } catch {
                 return LinkResolver.reject(error, range: range, segment: segment + 1)
             }
         }

@@ -150,8 +150,6 @@ final class LinkIndex: Sendable {
                 queryOwners: number < queryOwners.count ? queryOwners[number] : [:]
             )
         }
-        var special = [Bool](repeating: false, count: 256)
-        for byte in Array(0...0x20) + [0x7F, 0xC2] + "#/?%".utf8.map(Int.init) { special[byte] = true }
         self.screens = screenInfos
         segments = builder.segments
         queries = builder.queries
@@ -160,7 +158,7 @@ final class LinkIndex: Sendable {
         lists = builder.lists
         entries = builder.hashTable()
         self.scheme = Array(scheme.utf8)
-        isSpecial = special
+        isSpecial = (0...255).map { (byte: UInt8) -> Bool in byte <= 0x20 || byte == 0x7F || byte == 0xC2 || "#/?%".utf8.contains(byte) }
         screenNames = screens.map(\.name)
         segmentNames = screens.flatMap { $0.pattern.map(\.parameterName) }
         queryNames = screens.flatMap { $0.query.map(\.name) }
@@ -238,8 +236,8 @@ extension LinkIndex {
         return hash ^ hash >> 32
     }
 
-    /// Checks that every record's runs lie within their tables and that every key is found
-    /// where the hash table put it (for tests and fuzzers).
+    /// Checks that every record's runs lie within their tables, and that the hash table is at
+    /// most half full with every key where its lookups find it (for tests and fuzzers).
     func _checkInvariants() {
         func check(_ run: Range<Int>, within count: Int) {
             precondition(run.lowerBound >= 0 && run.upperBound <= count, "run out of range")
@@ -254,7 +252,13 @@ extension LinkIndex {
         }
         precondition(entries.count.nonzeroBitCount == 1, "hash table not a power of two")
         precondition(entries.count(where: { $0 != nil }) * 2 <= entries.count, "hash table over half full")
-        for case let entry? in entries { check(entry.key, within: bytes.count) }
+        for (slot, entry) in entries.enumerated() {
+            guard let entry else { continue }
+            check(entry.key, within: bytes.count)
+            var probe = Int(truncatingIfNeeded: entry.hash) & (entries.count - 1)
+            while probe != slot, entries[probe] != nil { probe = (probe + 1) & (entries.count - 1) }
+            precondition(probe == slot, "key out of reach of its lookups")
+        }
         precondition(screenNames.count == screens.count && segmentNames.count == segments.count, "names missing")
     }
 }
