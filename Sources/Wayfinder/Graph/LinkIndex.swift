@@ -97,10 +97,12 @@ final class LinkIndex: Sendable {
         }
     }
 
-    /// One key of the hash table: its hash (owner included), its bytes (`bytes[key]`) and its value.
+    /// One key of the hash table: its hash (owner included), its bytes (`bytes[key]`; a key
+    /// of up to 8 bytes also in `short`, so that most lookups never read ``bytes``), its value.
     struct Entry: Sendable {
         var hash: UInt64
         var key: Range<Int>
+        var short: UInt64
         var value: Range<Int>
     }
 
@@ -174,9 +176,13 @@ extension LinkIndex {
     func lookup(_ table: Table, _ key: ByteView, foldingCase: Bool = false) -> Range<Int>? {
         key.withSpan { key in
             let hash = LinkIndex.hash(table.owner, key, foldingCase: foldingCase)
+            let short = LinkIndex.short(key, foldingCase: foldingCase)
             var slot = Int(truncatingIfNeeded: hash) & (entries.count - 1)
             while let entry = entries[slot] {
-                if entry.hash == hash, equals(key, entry.key, foldingCase: foldingCase) { return entry.value }
+                if entry.hash == hash, entry.key.count == key.count,
+                   key.count <= 8 ? entry.short == short : equals(key, entry.key, foldingCase: foldingCase) {
+                    return entry.value
+                }
                 slot = (slot + 1) & (entries.count - 1)
             }
             return nil
@@ -236,6 +242,14 @@ extension LinkIndex {
         return hash ^ hash >> 32
     }
 
+    /// The bytes of a key of up to 8 bytes as one number, the first lowest; 0 for a longer key.
+    static func short(_ key: Span<UInt8>, foldingCase: Bool = false) -> UInt64 {
+        guard key.count <= 8 else { return 0 }
+        var short: UInt64 = 0
+        for index in key.indices { short |= UInt64(byte(key[index], foldingCase)) << (8 * index) }
+        return short
+    }
+
     /// Checks that every record's runs lie within their tables, and that the hash table is at
     /// most half full with every key where its lookups find it (for tests and fuzzers).
     func _checkInvariants() {
@@ -255,6 +269,9 @@ extension LinkIndex {
         for (slot, entry) in entries.enumerated() {
             guard let entry else { continue }
             check(entry.key, within: bytes.count)
+            let stored = bytes
+            let short = LinkIndex.short(stored.span.extracting(entry.key))
+            precondition(entry.short == short, "short key not the key's bytes")
             var probe = Int(truncatingIfNeeded: entry.hash) & (entries.count - 1)
             while probe != slot, entries[probe] != nil { probe = (probe + 1) & (entries.count - 1) }
             precondition(probe == slot, "key out of reach of its lookups")
@@ -377,7 +394,8 @@ struct Builder {
                 if entry.hash == hash, bytes[entry.key] == bytes[key] { break }
                 slot = (slot + 1) & (capacity - 1)
             }
-            if entries[slot] == nil { entries[slot] = LinkIndex.Entry(hash: hash, key: key, value: value) }
+            let short = LinkIndex.short(bytes.span.extracting(key))
+            if entries[slot] == nil { entries[slot] = LinkIndex.Entry(hash: hash, key: key, short: short, value: value) }
         }
         return entries
     }
