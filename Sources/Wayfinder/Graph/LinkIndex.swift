@@ -175,8 +175,8 @@ extension LinkIndex {
     /// compare as lower case.
     func lookup(_ table: Table, _ key: ByteView, foldingCase: Bool = false) -> Range<Int>? {
         key.withSpan { key in
-            let hash = LinkIndex.hash(table.owner, key, foldingCase: foldingCase)
             let short = LinkIndex.short(key, foldingCase: foldingCase)
+            let hash = LinkIndex.hash(table.owner, key, short: short, foldingCase: foldingCase)
             var slot = Int(truncatingIfNeeded: hash) & (entries.count - 1)
             while let entry = entries[slot] {
                 if entry.hash == hash, entry.key.count == key.count,
@@ -235,19 +235,39 @@ extension LinkIndex {
         foldingCase && byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
     }
 
-    /// A hash (FNV-1a) of the owner and the bytes.
-    static func hash(_ owner: Int, _ key: Span<UInt8>, foldingCase: Bool = false) -> UInt64 {
-        var hash = 0xCBF2_9CE4_8422_2325 ^ UInt64(bitPattern: Int64(owner))
-        for index in key.indices { hash = (hash ^ UInt64(byte(key[index], foldingCase))) &* 0x100_0000_01B3 }
-        return hash ^ hash >> 32
+    /// A hash of the owner and `key`: of its ``short(_:foldingCase:)`` form `short` and its
+    /// count, and for a key of more than 8 bytes, of each byte (FNV-1a).
+    static func hash(_ owner: Int, _ key: Span<UInt8>, short: UInt64, foldingCase: Bool = false) -> UInt64 {
+        var hash = (UInt64(bitPattern: Int64(owner)) << 8 | UInt64(key.count & 0xFF)) &* 0x9E37_79B9_7F4A_7C15 ^ short
+        if key.count > 8 {
+            for index in key.indices { hash = (hash ^ UInt64(byte(key[index], foldingCase))) &* 0x100_0000_01B3 }
+        }
+        // MurmurHash3's finalizer: every bit of the hash moves the low bits that pick the slot.
+        hash = (hash ^ hash >> 33) &* 0xFF51_AFD7_ED55_8CCD
+        hash = (hash ^ hash >> 33) &* 0xC4CE_B9FE_1A85_EC53
+        return hash ^ hash >> 33
     }
 
-    /// The bytes of a key of up to 8 bytes as one number, the first lowest; 0 for a longer key.
+    /// A key of up to 8 bytes as one number: its first and last four bytes (which overlap),
+    /// or under four, its first, middle and last byte, so that keys of one count are equal
+    /// when their numbers are; 0 for a longer key. With `foldingCase`, ASCII capitals are
+    /// made lower case.
     static func short(_ key: Span<UInt8>, foldingCase: Bool = false) -> UInt64 {
-        guard key.count <= 8 else { return 0 }
+        let count = key.count
         var short: UInt64 = 0
-        for index in key.indices { short |= UInt64(byte(key[index], foldingCase)) << (8 * index) }
-        return short
+        if count >= 4, count <= 8 {
+            short = UInt64(key.load(UInt32.self, at: 0)) | UInt64(key.load(UInt32.self, at: count - 4)) << 32
+        } else if count > 0, count < 4 {
+            short = UInt64(key[0]) | UInt64(key[count / 2]) << 8 | UInt64(key[count - 1]) << 16
+        }
+        guard foldingCase else { return short }
+        // 0x20 added to each byte from A to Z, eight at once: the high bit of `capitals` is set
+        // where a byte (under 0x80) reaches "A" but not past "Z".
+        let sevenBits = short & 0x7F7F_7F7F_7F7F_7F7F
+        let fromA = sevenBits &+ 0x3F3F_3F3F_3F3F_3F3F
+        let pastZ = sevenBits &+ 0x2525_2525_2525_2525
+        let capitals = fromA & ~pastZ & ~short & 0x8080_8080_8080_8080
+        return short | capitals >> 2
     }
 
     /// Checks that every record's runs lie within their tables, and that the hash table is at
@@ -388,13 +408,13 @@ struct Builder {
         while capacity < keys.count * 2 { capacity *= 2 }
         var entries = [LinkIndex.Entry?](repeating: nil, count: capacity)
         for (owner, key, value) in keys {
-            let hash = LinkIndex.hash(owner, bytes.span.extracting(key))
+            let short = LinkIndex.short(bytes.span.extracting(key))
+            let hash = LinkIndex.hash(owner, bytes.span.extracting(key), short: short)
             var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
             while let entry = entries[slot] {
                 if entry.hash == hash, bytes[entry.key] == bytes[key] { break }
                 slot = (slot + 1) & (capacity - 1)
             }
-            let short = LinkIndex.short(bytes.span.extracting(key))
             if entries[slot] == nil { entries[slot] = LinkIndex.Entry(hash: hash, key: key, short: short, value: value) }
         }
         return entries
