@@ -56,7 +56,6 @@ extension LinkResolver {
 
     /// The first required query parameter the link leaves out.
     func checkRequiredQuery() -> LinkProblem? {
-        guard hasRequiredQuery else { return nil }
         for position in 0..<stepCount where index.screens[Int(steps[position].screen)].hasRequiredQuery {
             let step = steps[position]
             let info = index.screens[Int(step.screen)]

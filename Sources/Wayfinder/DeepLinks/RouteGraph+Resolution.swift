@@ -47,6 +47,7 @@ extension RouteGraph {
     }
 
     /// The link `outcome` resolved to, or the error refusing the link `source`.
+    @inline(__always)
     private func finish(_ outcome: LinkResolver.Outcome, source: @autoclosure () -> DeepLinkError.Source, byteCount: Int) throws(DeepLinkError) -> ResolvedLink {
         switch outcome {
         case .resolved(let flow, let tab, let steps, let values):
@@ -153,6 +154,7 @@ struct LinkResolver {
 
     /// `raw`, validated and (when it holds `%`) decoded into the workspace's text.
     /// - Throws: Why it is too long or does not decode.
+    @inline(__always)
     mutating func decode(_ raw: ByteView) throws(LinkProblem.Kind) -> ByteView {
         guard hasEscapes, raw.contains(UInt8(ascii: "%")) else {
             guard raw.count <= RouteGraph.maximumValueLength else { throw .valueTooLong }
@@ -199,7 +201,8 @@ struct LinkResolver {
         guard walk(from: root, at: tab == nil ? 0 : min(1, segmentCount)) else {
             return .rejected(failure?.problem ?? LinkProblem(.unknownScreen(after: Int32(root))))
         }
-        if let problem = applyQuery(flowIndex: flowIndex) ?? checkRequiredQuery() { return .rejected(problem) }
+        if queryStart < bytes.count, let problem = applyQuery(flowIndex: flowIndex) { return .rejected(problem) }
+        if hasRequiredQuery, let problem = checkRequiredQuery() { return .rejected(problem) }
         #if DEBUG || WAYFINDER_CHECKED
         _checkInvariants()
         #endif
