@@ -66,20 +66,14 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    let source: Source
-    /// The link's bytes as they were given (possibly not UTF-8).
-    var bytes: [UInt8] { source.bytes }
-    var range: Range<Int>? { problem.range }
     let problem: LinkProblem
+    let source: Source
     /// The graph that refused the link, which names the screens, flows and parameters of
     /// `problem` when the message is read.
     let graph: RouteGraph
-
-    init(_ problem: LinkProblem, source: Source, graph: RouteGraph) {
-        self.problem = problem
-        self.source = source
-        self.graph = graph
-    }
+    /// The link's bytes as they were given (possibly not UTF-8).
+    var bytes: [UInt8] { source.bytes }
+    var range: Range<Int>? { problem.range }
 
     /// The link as given, fit to show: control characters escaped as `\u{…}` and bytes
     /// that are not UTF-8 as `\xFF`.
@@ -108,66 +102,44 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
     /// bytes or length; nil for the others (``pathMessage(quoted:at:)``).
     private func linkMessage(quoted: String, at: String) -> String? {
         switch problem.kind {
-        case .tooLong(let count):
-            "link is \(count) bytes long; the limit is \(RouteGraph.maximumLinkLength)"
+        case .tooLong(let count): "link is \(count) bytes long; the limit is \(RouteGraph.maximumLinkLength)"
         case .canonicalTooLong(let count):
             "link's canonical form (percent-encoded) is \(count) bytes long; the limit is \(RouteGraph.maximumLinkLength)"
         case .webFormTooLong(let count):
             "link's canonical web form (\(graph.webOrigins.first?.description ?? "")/…) is \(count) bytes long; the limit is \(RouteGraph.maximumLinkLength), for the web form too"
-        case .tooManySegments(let count):
-            "link has \(count) path segments; the limit is \(RouteGraph.maximumSegments)"
-        case .valueTooLong:
-            "\(at) is longer than \(RouteGraph.maximumValueLength) bytes once decoded"
-        case .noScheme:
-            "'\(link)' is not a link: expected SCHEME://FLOW/…"
-        case .wrongScheme:
-            "unknown scheme \(quoted); expected '\(graph.scheme)://'"
-        case .unknownOrigin:
-            "web link to \(quoted), an origin this table does not answer (it answers \(declaredOrigins))"
-        case .webPort:
-            "web link on port \(quoted), which no origin of this table uses (it answers \(declaredOrigins))"
+        case .tooManySegments(let count): "link has \(count) path segments; the limit is \(RouteGraph.maximumSegments)"
+        case .valueTooLong: "\(at) is longer than \(RouteGraph.maximumValueLength) bytes once decoded"
+        case .noScheme: "'\(link)' is not a link: expected SCHEME://FLOW/…"
+        case .wrongScheme: "unknown scheme \(quoted); expected '\(graph.scheme)://'"
+        case .unknownOrigin: "web link to \(quoted), an origin this table does not answer (it answers \(declaredOrigins))"
+        case .webPort: "web link on port \(quoted), which no origin of this table uses (it answers \(declaredOrigins))"
         case .webDefaultPort(let port):
             "web link to \(quoted) on its scheme's default port (\(port)), which no origin of this table uses (it answers \(declaredOrigins))"
-        case .webUserInfo:
-            "web link with a user part in \(quoted): web links may not carry a user name or password"
-        case .userOrPort:
-            "\(quoted): a user name or port is not allowed in a link's host"
-        case .fragment:
-            "\(quoted): fragments ('#…') are not supported"
-        case .unencodedByte:
-            "\(quoted): spaces and control characters must be percent-encoded"
-        case .missingFlow:
-            "link names no flow: expected SCHEME://FLOW/…"
-        case .webMissingFlow:
-            "web link names no flow: expected \(part ?? "")/FLOW/…"
+        case .webUserInfo: "web link with a user part in \(quoted): web links may not carry a user name or password"
+        case .userOrPort: "\(quoted): a user name or port is not allowed in a link's host"
+        case .fragment: "\(quoted): fragments ('#…') are not supported"
+        case .unencodedByte: "\(quoted): spaces and control characters must be percent-encoded"
+        case .missingFlow: "link names no flow: expected SCHEME://FLOW/…"
+        case .webMissingFlow: "web link names no flow: expected \(part ?? "")/FLOW/…"
         case .unknownFlow:
             segment == nil ? "unknown flow \(quoted)" : "\(at) names no flow"
-        case .badEscape:
-            "\(at) has an invalid percent escape"
-        case .invalidUTF8:
-            "\(at) is not valid UTF-8 once decoded"
-        case .rawInvalidUTF8:
-            "\(quoted) at byte \(range.map { $0.lowerBound + 1 } ?? 0) is not valid UTF-8"
-        case .controlCharacter:
-            "\(at) holds a control character once decoded"
-        default:
-            nil
+        case .badEscape: "\(at) has an invalid percent escape"
+        case .invalidUTF8: "\(at) is not valid UTF-8 once decoded"
+        case .rawInvalidUTF8: "\(quoted) at byte \(range.map { $0.lowerBound + 1 } ?? 0) is not valid UTF-8"
+        case .controlCharacter: "\(at) holds a control character once decoded"
+        default: nil
         }
     }
 
     /// The message for a problem with the path or the query.
     private func pathMessage(quoted: String, at: String) -> String {
         switch problem.kind {
-        case .unknownTab(let flow):
-            "\(at) is not a tab of flow '\(graph.flows[Int(flow)].name)'"
-        case .unknownScreen(let after):
-            "\(at) names no screen that can follow '\(screenName(after))'"
-        case .edgeNotAllowed(let screen, let after):
-            "\(at): screen '\(screenName(screen))' cannot follow '\(screenName(after))'"
+        case .unknownTab(let flow): "\(at) is not a tab of flow '\(graph.flows[Int(flow)].name)'"
+        case .unknownScreen(let after): "\(at) names no screen that can follow '\(screenName(after))'"
+        case .edgeNotAllowed(let screen, let after): "\(at): screen '\(screenName(screen))' cannot follow '\(screenName(after))'"
         case .incomplete(let screen, let missing):
             "\(at): " + incompleteMessage(graph.screens[Int(screen)], missing: Int(missing))
-        case .followsPresentation(let screen):
-            "\(at): nothing can follow '\(screenName(screen))', which is a sheet or alert"
+        case .followsPresentation(let screen): "\(at): nothing can follow '\(screenName(screen))', which is a sheet or alert"
         case .pathMismatch(let screen, let segment):
             if case .parameter(let name, let type) = graph.screens[Int(screen)].pattern[Int(segment)] {
                 mismatchMessage(at: at, screen: screenName(screen), parameter: name, type: type)
@@ -177,24 +149,17 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
         case .queryMismatch(let screen, let query):
             mismatchMessage(at: at, screen: screenName(screen), parameter: graph.screens[Int(screen)].query[Int(query)].name,
                             type: graph.screens[Int(screen)].query[Int(query)].type)
-        case .emptySegment:
-            "empty path segment \(segment.map(String.init) ?? "") ('//')"
-        case .dotSegment:
-            "\(at) is a dot segment ('.' or '..', which URL parsers remove): not allowed in a link"
-        case .emptyQueryPair:
-            "empty query parameter ('&&' or '?&')"
-        case .queryWithoutValue:
-            "query parameter \(quoted) has no value; write KEY=VALUE"
-        case .undeclaredQuery(let flow):
-            "undeclared query parameter \(quoted) in flow '\(graph.flows[Int(flow)].name)'"
+        case .emptySegment: "empty path segment \(segment.map(String.init) ?? "") ('//')"
+        case .dotSegment: "\(at) is a dot segment ('.' or '..', which URL parsers remove): not allowed in a link"
+        case .emptyQueryPair: "empty query parameter ('&&' or '?&')"
+        case .queryWithoutValue: "query parameter \(quoted) has no value; write KEY=VALUE"
+        case .undeclaredQuery(let flow): "undeclared query parameter \(quoted) in flow '\(graph.flows[Int(flow)].name)'"
         case .queryNotOnPath(let screen):
             "query parameter \(quoted) belongs to screen '\(screenName(screen))', which this link does not open"
-        case .repeatedQuery:
-            "query parameter \(quoted) is repeated"
+        case .repeatedQuery: "query parameter \(quoted) is repeated"
         case .missingQuery(let screen, let query):
             "screen '\(screenName(screen))' needs query parameter '\(graph.screens[Int(screen)].query[Int(query)].name)'"
-        default:
-            "\(quoted): \(code)"
+        default: "\(quoted): \(code)"
         }
     }
 
@@ -224,30 +189,23 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
 
     /// The offending bytes, percent-decoded (as they are when not decodable).
     private var decodedPart: [UInt8] {
-        let bytes = self.bytes
         guard let range, range.lowerBound >= 0, range.upperBound <= bytes.count else { return [] }
-        let raw = bytes[range]
-        var decoded = [UInt8](repeating: 0, count: raw.count)
-        let outcome: Result<Int, PercentEncoding.DecodeFailure>
-        do {
-            var target = decoded.mutableSpan
-            outcome = PercentEncoding.decode(raw.span, into: &target)
-        }
-        guard case .success(let length) = outcome else { return Array(raw) }
-        return Array(decoded[0..<length])
+        let raw = Array(bytes[range])
+        var decoded = raw
+        var target = decoded.mutableSpan
+        guard case .success(let length) = PercentEncoding.decode(raw.span, into: &target) else { return raw }
+        return (0..<length).map { target[$0] }
     }
 
     /// The message.
     public var description: String { message }
 }
 
-extension DeepLinkError: Equatable {
+extension DeepLinkError: Hashable {
     public static func == (lhs: DeepLinkError, rhs: DeepLinkError) -> Bool {
         lhs.code == rhs.code && lhs.segment == rhs.segment && lhs.bytes == rhs.bytes && lhs.range == rhs.range
     }
-}
 
-extension DeepLinkError: Hashable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(code)
         hasher.combine(segment)

@@ -1,9 +1,9 @@
-/// Why a link was rejected, in plain 32-bit numbers (screen, flow and parameter indices,
-/// byte offsets: links are at most 2,048 bytes), small enough to return in registers and
-/// free of reference counting while the walk may still back up. A ``DeepLinkError`` keeps
-/// it, and names its numbers (``DeepLinkError/message``) only when its message is read.
-struct LinkProblem: Sendable {
-    enum Kind: Sendable {
+/// Why a link was rejected, in plain numbers (screen, flow and parameter indices, byte
+/// offsets), free of reference counting while the walk may still back up. A
+/// ``DeepLinkError`` keeps it, and names its numbers (``DeepLinkError/message``) only when
+/// its message is read.
+struct LinkProblem: Error, Sendable {
+    enum Kind: Error, Sendable {
         case tooLong(Int32)
         /// The link is within the limit, but its canonical form (its length given) is not.
         case canonicalTooLong(Int32)
@@ -11,8 +11,7 @@ struct LinkProblem: Sendable {
         /// (its length given), longer by the origin, is not.
         case webFormTooLong(Int32)
         case tooManySegments(Int32)
-        case noScheme
-        case wrongScheme
+        case noScheme, wrongScheme
         /// A web link to an origin the table does not declare.
         case unknownOrigin
         /// A web link to a declared host on a port the table does not declare.
@@ -22,9 +21,7 @@ struct LinkProblem: Sendable {
         case webDefaultPort(Int32)
         /// A web link with a user part (`https://user@host/…`).
         case webUserInfo
-        case userOrPort
-        case fragment
-        case unencodedByte
+        case userOrPort, fragment, unencodedByte
         case missingFlow
         /// A web link whose path is empty: it names no flow.
         case webMissingFlow
@@ -44,62 +41,39 @@ struct LinkProblem: Sendable {
         /// A `.` or `..` segment, raw or percent-encoded.
         case dotSegment
         case valueTooLong
-        case badEscape
-        case invalidUTF8
+        case badEscape, invalidUTF8
         /// Raw bytes of the link (before any percent-decoding) that are not UTF-8.
         case rawInvalidUTF8
         case controlCharacter
-        case emptyQueryPair
-        case queryWithoutValue
+        case emptyQueryPair, queryWithoutValue, repeatedQuery
         case undeclaredQuery(flow: Int32)
         case queryNotOnPath(screen: Int32)
-        case repeatedQuery
         case missingQuery(screen: Int32, query: Int32)
     }
 
     var kind: Kind
-    /// The offending bytes of the link: `lower..<upper`, or none when `upper < 0`.
-    private var lower: Int32
-    private var upper: Int32
-    /// The 1-based path segment, for problems in the path; 0 for none.
-    private var segmentNumber: Int32
+    /// The offending bytes of the link.
+    var range: Range<Int>?
+    /// The 1-based path segment, for problems in the path.
+    var segment: Int?
 
     init(_ kind: Kind, range: Range<Int>? = nil, segment: Int? = nil) {
-        self.kind = kind
-        lower = Int32(truncatingIfNeeded: range?.lowerBound ?? 0)
-        upper = Int32(truncatingIfNeeded: range?.upperBound ?? -1)
-        segmentNumber = Int32(truncatingIfNeeded: segment ?? 0)
+        (self.kind, self.range, self.segment) = (kind, range, segment)
     }
 
-    /// The problem at `offset` bytes further on (found in a rewritten link, reported in
-    /// the link as given).
-    func shifted(by offset: Int) -> LinkProblem {
-        var shifted = self
-        if upper >= 0 {
-            shifted.lower += Int32(truncatingIfNeeded: offset)
-            shifted.upper += Int32(truncatingIfNeeded: offset)
-        }
-        return shifted
-    }
-
-    /// The problem (found in the custom-scheme form of a web link and placed in the web
-    /// link) as the web link's user sees it: its path starts with the flow (at `flow`), so
-    /// the flow is segment 1 and the others come one later; and a flow with `@` or `:`,
-    /// which a host could not have but a path segment may, is only a flow that names none.
-    func inWebLink(flow: Range<Int>) -> LinkProblem {
+    /// The problem, found in the custom-scheme form of a web link, as the web link's user
+    /// sees it: its bytes `offset` further on; the web link's path starts with the flow (at
+    /// `flow`), so the flow is segment 1 and the others come one later; and a flow with `@`
+    /// or `:`, which a host could not have but a path segment may, is only a flow that names none.
+    func inWebLink(offset: Int, flow: Range<Int>) -> LinkProblem {
         var web = self
-        if segmentNumber > 0 {
-            web.segmentNumber += 1
-        } else if let range, range.lowerBound >= flow.lowerBound, range.upperBound <= flow.upperBound {
-            web.segmentNumber = 1
+        web.range = range.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
+        if let segment {
+            web.segment = segment + 1
+        } else if let range = web.range, range.lowerBound >= flow.lowerBound, range.upperBound <= flow.upperBound {
+            web.segment = 1
             if case .userOrPort = kind { web.kind = .unknownFlow }
         }
         return web
     }
-
-    /// The offending bytes of the link.
-    var range: Range<Int>? { upper < 0 ? nil : Int(lower)..<Int(upper) }
-
-    /// The 1-based path segment, for problems in the path.
-    var segment: Int? { segmentNumber == 0 ? nil : Int(segmentNumber) }
 }

@@ -1,26 +1,29 @@
-/// A resolved link's contents, copied from the workspace into plain arrays.
-extension LinkResolver {
-    /// The steps and values of the walk.
-    func contents() -> LinkContents {
-        LinkContents(
-            steps: (0..<stepCount).map { steps[$0] },
-            values: (0..<slotCount).map { value(of: slots[$0]) }
-        )
-    }
+/// A parameter value while the walk may still back up: its kind and its decoded bytes (a
+/// view of the link or of the workspace's text), so that matching and backing up cost no
+/// allocation. It becomes a ``ParameterValue`` once the link has resolved.
+struct Slot {
+    /// The parameter's kind; `.literal` for a value the link leaves out.
+    var kind: LinkIndex.Kind
+    var text: ByteView
+    /// For an int, its value; for a rest parameter, the path segment it starts at (it takes
+    /// every one after it).
+    var number = 0
 
+    static var absent: Slot { Slot(kind: .literal, text: .empty) }
+}
+
+extension LinkResolver {
     /// The value `slot` holds (converted when it was matched, so it converts again).
-    private func value(of slot: Slot) -> ParameterValue? {
+    func value(of slot: Slot) -> ParameterValue? {
         switch slot.kind {
         case .literal: nil
         case .string, .oneOf: .string(slot.text.string)
         case .int: .int(slot.number)
-        case .rest: .segments((Int(slot.firstSegment)..<segmentCount).map { segmentText($0).string })
+        case .rest: .segments((slot.number..<segmentCount).map { segmentText($0).string })
         default: slot.kind.type.flatMap { type in slot.text.withSpan { ParameterValue(bytes: $0, as: type) } }
         }
     }
-}
 
-extension LinkResolver {
     /// Checks what the resolver keeps in its workspace: counts within the buffers, every
     /// view well formed and no longer than a value may be, every step a screen of the index
     /// whose values start within the slots. Run on each resolution in debug builds, tests
@@ -39,7 +42,7 @@ extension LinkResolver {
         }
         for position in 0..<slotCount {
             slots[position].text._checkInvariants()
-            precondition(Int(slots[position].firstSegment) <= segmentCount, "rest past the path")
+            precondition(slots[position].kind != .rest || slots[position].number <= segmentCount, "rest past the path")
         }
     }
 }

@@ -19,30 +19,28 @@ extension LinkResolver {
         stepCount += 1
     }
 
-    mutating func append(_ slot: Slot) {
+    /// Appends `slot`; `false` when there is none.
+    @discardableResult
+    mutating func append(_ slot: Slot?) -> Bool {
+        guard let slot else { return false }
         slots[slotCount] = slot
         slotCount += 1
+        return true
     }
 
     /// Matches the segments from `position` on, starting after `screen`; backtracks.
     mutating func walk(from screen: Int, at position: Int) -> Bool {
         if position == segmentCount { return true }
+        let info = index.screens[screen]
         let remembering = patternMatches >= LinkResolver.memoryThreshold
-        let listKey = remembering ? failureKey(successorsOf: screen, at: position) : 0
+        // Walking on from a list of successors: bits after those of the (screen, segment) pairs.
+        let listKey = (index.screens.count + info.successorClass) * (RouteGraph.maximumSegments + 1) + position
         if remembering, isKnownToFail(listKey) { return false }
-        if let literal = index.literalSuccessors(of: screen, segmentText(position)) {
-            if literal.count < 0 {
-                if attempt(Int(literal.start), at: position, firstMatched: true) { return true }
-            } else {
-                for offset in 0..<Int(literal.count)
-                where attempt(index.screen(in: literal, at: offset), at: position, firstMatched: true) {
-                    return true
-                }
-            }
+        let literal = info.hasLiteralSuccessors ? index.lookup(.successors(screen: screen), segmentText(position)) : nil
+        for next in literal ?? 0..<0 where attempt(index.lists[next], at: position, firstMatched: true) {
+            return true
         }
-        let dynamic = index.screens[screen].dynamicSuccessors
-        for offset in 0..<Int(dynamic.count)
-        where attempt(index.screen(in: dynamic, at: offset), at: position, firstMatched: false) {
+        for next in info.dynamicSuccessors where attempt(index.lists[next], at: position, firstMatched: false) {
             return true
         }
         noteDeadEnd(after: screen, at: position)
@@ -57,7 +55,7 @@ extension LinkResolver {
     @inline(__always)
     mutating func attempt(_ candidate: Int, at position: Int, firstMatched: Bool) -> Bool {
         let info = index.screens[candidate]
-        guard position + Int(info.pattern.count) <= segmentCount else {
+        guard position + info.pattern.count <= segmentCount else {
             noteIncomplete(candidate, at: position, firstMatched: firstMatched)
             return false
         }
@@ -70,12 +68,7 @@ extension LinkResolver {
         return false
     }
 
-    /// The bit of ``failed`` for walking on from the successors of `screen` at `position`:
-    /// after the (screen, segment) pairs, one per list of successors and segment.
-    private func failureKey(successorsOf screen: Int, at position: Int) -> Int {
-        (index.screens.count + Int(index.screens[screen].successorClass)) * (RouteGraph.maximumSegments + 1) + position
-    }
-
+    /// Whether bit `key` of ``failed`` is set.
     private func isKnownToFail(_ key: Int) -> Bool {
         key >> 6 < failed.count && failed[key >> 6] & (1 << UInt64(key & 63)) != 0
     }
@@ -90,31 +83,27 @@ extension LinkResolver {
 
     /// Matches the pattern of `candidate` (`info`) at `position`, then the rest of the walk.
     private mutating func match(_ candidate: Int, _ info: LinkIndex.ScreenInfo, at position: Int, firstMatched: Bool) -> Bool {
-        let length = Int(info.pattern.count)
         let mark = slotCount
-        var next = position + length
-        for offset in (firstMatched ? 1 : 0)..<length {
-            let segment = index.segments[Int(info.pattern.start) + offset]
+        var next = position + info.pattern.count
+        for offset in (firstMatched ? 1 : 0)..<info.pattern.count {
+            let segment = index.segments[info.pattern.lowerBound + offset]
             let text = segmentText(position + offset)
-            if segment.kind == .literal {
-                guard index.matches(text, literal: segment) else {
-                    slotCount = mark
-                    return false
-                }
-            } else if segment.kind == .rest {
+            if segment.kind == .rest {
                 // Last in its pattern: it takes every segment left.
-                append(Slot(kind: .rest, text: .empty, firstSegment: Int32(position + offset)))
+                append(Slot(kind: .rest, text: .empty, number: position + offset))
                 next = segmentCount
-            } else {
-                guard let slot = index.slot(text, as: segment) else {
+                continue
+            }
+            let matched = segment.kind == .literal ? index.matches(text, segment) : append(index.slot(text, as: segment))
+            guard matched else {
+                if segment.kind != .literal {
                     note(depth: position + offset, priority: 3, .pathMismatch(screen: Int32(candidate), segment: Int32(offset)))
-                    slotCount = mark
-                    return false
                 }
-                append(slot)
+                slotCount = mark
+                return false
             }
         }
-        for _ in 0..<Int(info.query.count) { append(.absent) }
+        for _ in info.query { append(.absent) }
         appendStep(candidate, valueStart: mark)
         if info.isPresentation, next < segmentCount {
             note(depth: next, priority: 2, .followsPresentation(screen: Int32(candidate)))
@@ -127,22 +116,11 @@ extension LinkResolver {
         return false
     }
 
-    /// Whether the pattern of `screen` matches at `position`, without recording anything.
-    func matchesPattern(_ screen: Int, at position: Int) -> Bool {
-        let info = index.screens[screen]
-        return position + Int(info.pattern.count) <= segmentCount && matchesStart(of: info, at: position, count: Int(info.pattern.count))
-    }
-
     /// Whether the `count` segments from `position` on match the first `count` segments of
-    /// the pattern of `info` (the first `skipping` of them taken as matched already).
-    func matchesStart(of info: LinkIndex.ScreenInfo, at position: Int, count: Int, skipping: Int = 0) -> Bool {
-        for offset in skipping..<count {
-            let segment = index.segments[Int(info.pattern.start) + offset]
-            let text = segmentText(position + offset)
-            let matches = segment.kind == .literal ? index.matches(text, literal: segment) : index.converts(text, as: segment)
-            guard matches else { return false }
-        }
-        return true
+    /// the pattern of `screen` (the first `skipping` of them taken as matched already).
+    func matchesStart(of screen: Int, at position: Int, count: Int, skipping: Int = 0) -> Bool {
+        let pattern = index.screens[screen].pattern
+        return (skipping..<count).allSatisfy { index.matches(segmentText(position + $0), index.segments[pattern.lowerBound + $0]) }
     }
 
     // MARK: - Why a link does not resolve
@@ -154,20 +132,19 @@ extension LinkResolver {
         guard position < segmentCount else { return }
         let last = segmentCount - 1
         if let failure, failure.depth > last || (failure.depth == last && failure.priority >= 3) { return }
-        let skipping = firstMatched ? 1 : 0
-        guard matchesStart(of: index.screens[candidate], at: position, count: segmentCount - position, skipping: skipping) else { return }
+        guard matchesStart(of: candidate, at: position, count: segmentCount - position, skipping: firstMatched ? 1 : 0) else { return }
         note(depth: last, priority: 3, .incomplete(screen: Int32(candidate), missing: Int32(segmentCount - position)))
     }
 
     /// Records why nothing matched at `position` after `screen`: the first screen of the
-    /// flow (in declaration order) that would match there but may not follow `screen`,
+    /// flow (in precedence order) that would match there but may not follow `screen`,
     /// or no screen at all.
     mutating func noteDeadEnd(after screen: Int, at position: Int) {
         guard failure.map({ position > $0.depth || (position == $0.depth && $0.priority < 1) }) ?? true else { return }
         let info = index.screens[screen]
         if info.isPresentation {
             note(depth: position, priority: 2, .followsPresentation(screen: Int32(screen)))
-        } else if info.flow >= 0, let other = firstScreen(inFlow: Int(info.flow), matchingAt: position) {
+        } else if info.flow >= 0, let other = firstScreen(inFlow: info.flow, matchingAt: position) {
             note(depth: position, priority: 1, .edgeNotAllowed(screen: Int32(other), after: Int32(screen)))
         } else {
             note(depth: position, priority: 1, .unknownScreen(after: Int32(screen)))
@@ -178,26 +155,20 @@ extension LinkResolver {
     /// precedence order (as the walk would try them), whose pattern matches there. Those
     /// starting with that literal come before any starting with a parameter.
     func firstScreen(inFlow flow: Int, matchingAt position: Int) -> Int? {
-        func first(in run: LinkIndex.Run) -> Int? {
-            for offset in 0..<Int(run.count) {
-                let screen = index.screen(in: run, at: offset)
-                if matchesPattern(screen, at: position) { return screen }
+        func first(in run: Range<Int>) -> Int? {
+            run.lazy.map { index.lists[$0] }.first { screen in
+                let length = index.screens[screen].pattern.count
+                return position + length <= segmentCount && matchesStart(of: screen, at: position, count: length)
             }
-            return nil
         }
-        if let literal = index.lookup(.flowScreens(flow: flow), segmentText(position)), let screen = first(in: literal) {
-            return screen
-        }
-        return first(in: index.flows[flow].parameterFirst)
+        let literal = index.lookup(.flowScreens(flow: flow), segmentText(position)) ?? 0..<0
+        return first(in: literal) ?? first(in: index.flows[flow].parameterFirst)
     }
 
     /// Records a problem at segment `depth` (0-based) unless a deeper or more specific one
     /// is already recorded.
     mutating func note(depth: Int, priority: Int, _ kind: LinkProblem.Kind) {
         if let failure, failure.depth > depth || (failure.depth == depth && failure.priority >= priority) { return }
-        failure = Failure(
-            depth: depth, priority: priority,
-            problem: LinkProblem(kind, range: range(depth), segment: depth + 1)
-        )
+        failure = (depth, priority, LinkProblem(kind, range: range(depth), segment: depth + 1))
     }
 }

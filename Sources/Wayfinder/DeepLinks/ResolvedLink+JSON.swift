@@ -18,7 +18,7 @@ extension ResolvedLink {
     }
 
     private func write(to writer: inout JSONWriter) {
-        let style = count > 0 ? graph.screens[Int(contents.step(count - 1).screen)].kind.presentationStyle : nil
+        let style = count > 0 ? graph.screens[Int(steps[count - 1].screen)].kind.presentationStyle : nil
         let stackCount = style == nil ? count : count - 1
         let url = self.url
         writer.append("{\"url\":")
@@ -70,15 +70,15 @@ extension ResolvedLink {
     /// `{"screen": name, "params": {…}}` for step `index`, as ``RouteGraph/jsonValue(for:)``
     /// writes its route: parameters in declaration order, absent ones left out.
     private func writeStep(_ index: Int, to writer: inout JSONWriter) {
-        let screen = graph.screens[Int(contents.step(index).screen)]
+        let screen = graph.screens[Int(steps[index].screen)]
         writer.append("{\"screen\":")
         writer.append(string: screen.name)
         writer.append(",\"params\":{")
-        var slot = Int(contents.step(index).valueStart)
+        var slot = Int(steps[index].valueStart)
         var first = true
         func write(_ name: String, default defaultValue: ParameterValue? = nil) {
             defer { slot += 1 }
-            guard let value = contents.value(slot) ?? defaultValue else { return }
+            guard let value = values[slot] ?? defaultValue else { return }
             if !first { writer.append(",") }
             first = false
             writer.append(key: name)

@@ -12,7 +12,10 @@ public struct ResolvedLink: Sendable {
     let graph: RouteGraph
     let flowIndex: Int
     let tabIndex: Int?
-    let contents: LinkContents
+    /// Each screen along the link and where its values start in ``values``.
+    let steps: [Step]
+    /// Each screen's path parameters, then its query parameters; `nil` for one left out.
+    let values: [ParameterValue?]
     /// How the link was written, when not in one of today's patterns.
     public internal(set) var origin: LinkOrigin? = nil
 
@@ -48,19 +51,19 @@ public struct ResolvedLink: Sendable {
     }
 
     /// The number of screens along the link, presentation included.
-    public var count: Int { contents.stepCount }
+    public var count: Int { steps.count }
 
     /// The `index`-th screen's value for its `slot`-th parameter (path parameters in
     /// pattern order, then query parameters in declaration order); for typed fast paths.
     public func value(step index: Int, slot: Int) -> ParameterValue? {
-        if let value = contents.value(Int(step(index).valueStart) + slot) { return value }
+        if let value = values[Int(step(index).valueStart) + slot] { return value }
         return defaultValue(step: index, slot: slot)
     }
 
     /// The number of parameter slots of the `index`-th screen (path parameters, then query
     /// parameters): the valid `slot`s of ``value(step:slot:)``.
     public func parameterCount(at index: Int) -> Int {
-        let end = index + 1 < count ? Int(step(index + 1).valueStart) : contents.valueCount
+        let end = index + 1 < count ? Int(step(index + 1).valueStart) : values.count
         return end - Int(step(index).valueStart)
     }
 
@@ -71,7 +74,7 @@ public struct ResolvedLink: Sendable {
 
     /// The `index`-th step.
     @inline(__always)
-    private func step(_ index: Int) -> Step { contents.step(index) }
+    private func step(_ index: Int) -> Step { steps[index] }
 
     private func stepRange(excludingPresentation: Bool) -> Range<Int> {
         if excludingPresentation, presentation != nil { return 0..<(count - 1) }
@@ -92,11 +95,11 @@ public struct ResolvedLink: Sendable {
         var parameters: [String: ParameterValue] = [:]
         var slot = Int(step.valueStart)
         for case .parameter(let name, _) in screen.pattern {
-            if let value = contents.value(slot) { parameters[name] = value }
+            if let value = values[slot] { parameters[name] = value }
             slot += 1
         }
         for query in screen.query {
-            if let value = contents.value(slot) ?? query.defaultValue { parameters[query.name] = value }
+            if let value = values[slot] ?? query.defaultValue { parameters[query.name] = value }
             slot += 1
         }
         return Route(screen.name, parameters)

@@ -32,7 +32,7 @@ extension RouteGraph {
         writer.append(flow)
         let index = links
         let found = withBytes(of: flow) { index.lookup(.flow, $0) }
-        if let flowIndex = found.map({ Int($0.start) }) ?? flowIndex[flow], index.flows[flowIndex].tabCount > 0 {
+        if let flowIndex = found?.lowerBound ?? flowIndex[flow], index.flows[flowIndex].tabCount > 0 {
             writer.append(UInt8(ascii: "/"))
             writer.append(tab ?? flows[flowIndex].tabs[0])
         }
@@ -55,7 +55,7 @@ extension RouteGraph {
     /// (a name that is not byte for byte a screen's) as `screen(named:)` finds it.
     private func screenNumber(of route: Route, index: LinkIndex) -> Int? {
         let found = withBytes(of: route.screen) { index.lookup(.screen, $0) }
-        return found.map { Int($0.start) } ?? screenIndex[route.screen]
+        return found?.lowerBound ?? screenIndex[route.screen]
     }
 
     /// The canonical link of `resolved`, as ``link(flow:tab:stack:presentation:)`` prints
@@ -71,20 +71,19 @@ extension RouteGraph {
             writer.append(flow.tabs[resolved.tabIndex ?? 0])
         }
         let index = links
-        let contents = resolved.contents
         var hasQuery = false
         for step in 0..<resolved.count {
-            let start = Int(contents.step(step).valueStart)
-            writePath(screen: Int(contents.step(step).screen), hasValues: true, index: index, hasQuery: &hasQuery, to: &writer) { _, slot in
-                contents.value(start + slot)
+            let start = Int(resolved.steps[step].valueStart)
+            writePath(screen: Int(resolved.steps[step].screen), hasValues: true, index: index, hasQuery: &hasQuery, to: &writer) { _, slot in
+                resolved.values[start + slot]
             }
         }
         if hasQuery {
             var separator = UInt8(ascii: "?")
             for step in 0..<resolved.count {
-                let start = Int(contents.step(step).valueStart)
-                writeQuery(screen: Int(contents.step(step).screen), index: index, separator: &separator, to: &writer) { _, slot in
-                    contents.value(start + slot)
+                let start = Int(resolved.steps[step].valueStart)
+                writeQuery(screen: Int(resolved.steps[step].screen), index: index, separator: &separator, to: &writer) { _, slot in
+                    resolved.values[start + slot]
                 }
             }
         }
@@ -108,14 +107,14 @@ extension RouteGraph {
         screen: Int, hasValues: Bool, index: LinkIndex, hasQuery: inout Bool, to writer: inout LinkWriter,
         value: (_ name: String, _ slot: Int) -> ParameterValue?
     ) {
-        if index.screens[screen].query.count > 0, hasValues { hasQuery = true }
+        if !index.screens[screen].query.isEmpty, hasValues { hasQuery = true }
         let pattern = index.screens[screen].pattern
         var slot = 0
-        for position in Int(pattern.start)..<Int(pattern.start + pattern.count) {
+        for position in pattern {
             let segment = index.segments[position]
             writer.append(UInt8(ascii: "/"))
             if segment.kind == .literal {
-                writer.bytes.append(contentsOf: index.bytes[Int(segment.start)..<Int(segment.start + segment.count)])
+                writer.bytes.append(contentsOf: index.bytes[segment.text])
             } else {
                 if let value = value(index.segmentNames[position], slot) { writer.append(encoding: value) }
                 slot += 1
@@ -136,10 +135,10 @@ extension RouteGraph {
         value: (_ name: String, _ slot: Int) -> ParameterValue?
     ) {
         let query = index.screens[screen].query
-        let firstSlot = Int(index.screens[screen].pathParameterCount)
-        for position in Int(query.start)..<Int(query.start + query.count) {
+        let firstSlot = index.screens[screen].pathParameterCount
+        for position in query {
             let name = index.queryNames[position]
-            guard let value = value(name, firstSlot + position - Int(query.start)), !isQueryDefault(value, at: position) else { continue }
+            guard let value = value(name, firstSlot + position - query.lowerBound), !isQueryDefault(value, at: position) else { continue }
             writer.append(separator)
             separator = UInt8(ascii: "&")
             writer.append(percentEncoding: name.utf8)

@@ -1,16 +1,10 @@
-/// A web link as the custom-scheme link that resolves alike (what follows the authority is
-/// kept, so a problem in it is `offset` bytes further in the web link; `flow` is where the
-/// flow, the web path's first segment, is in the web link), or why not.
-enum WebForm {
-    case link([UInt8], offset: Int, flow: Range<Int>)
-    case refused(LinkProblem)
-}
-
 extension RouteGraph {
-    /// A web link rewritten to the custom-scheme link that resolves alike, or the problem
-    /// with its origin; `nil` when `bytes` are not an `http(s)://` link or the table
-    /// declares no web origin.
-    func customForm(ofWeb bytes: ByteView) -> WebForm? {
+    /// A web link rewritten to the custom-scheme link that resolves alike (what follows the
+    /// authority is kept, so a problem in it is `offset` bytes further in the web link;
+    /// `flow` is where the flow, the web path's first segment, is in the web link); `nil`
+    /// when `bytes` are not an `http(s)://` link or the table declares no web origin.
+    /// - Throws: The problem with the link's origin.
+    func customForm(ofWeb bytes: ByteView) throws(LinkProblem) -> (link: [UInt8], offset: Int, flow: Range<Int>)? {
         guard !webOrigins.isEmpty, let separator = Self.webSchemeLength(bytes) else { return nil }
         let scheme = separator == 5 ? "https" : "http"
         let authorityStart = separator + 3
@@ -18,37 +12,37 @@ extension RouteGraph {
         while authorityEnd < bytes.count, !Self.endsAuthority(bytes[authorityEnd]) { authorityEnd += 1 }
         let authority = bytes[authorityStart..<authorityEnd]
         if authority.contains(UInt8(ascii: "@")) {
-            return .refused(LinkProblem(.webUserInfo, range: authorityStart..<authorityEnd))
+            throw LinkProblem(.webUserInfo, range: authorityStart..<authorityEnd)
         }
         let colon = authority.firstIndex(of: UInt8(ascii: ":"))
         let host = authority[authorityStart..<(colon ?? authorityEnd)]
         let sameHost = { (origin: WebOrigin) in
-            origin.scheme == scheme && origin.host.utf8.elementsEqual(host.lazy.map(RouteGraph.lowercased))
+            origin.scheme == scheme && origin.host.utf8.elementsEqual(host.lazy.map { LinkIndex.byte($0, true) })
         }
-        guard webOrigins.contains(where: sameHost) else { return .refused(LinkProblem(.unknownOrigin, range: 0..<authorityEnd)) }
+        guard webOrigins.contains(where: sameHost) else { throw LinkProblem(.unknownOrigin, range: 0..<authorityEnd) }
         var port: Int?
         if let colon {
             let digits = authority[(colon + 1)..<authorityEnd]
             guard let number = WebOrigin.port(digits) else {
-                return .refused(LinkProblem(.webPort, range: digits.isEmpty ? colon..<authorityEnd : (colon + 1)..<authorityEnd))
+                throw LinkProblem(.webPort, range: digits.isEmpty ? colon..<authorityEnd : (colon + 1)..<authorityEnd)
             }
             port = number == WebOrigin.defaultPort(of: scheme) ? nil : number
         }
         guard webOrigins.contains(where: { sameHost($0) && $0.port == port }) else {
             guard let colon else {
                 let defaultPort = Int32(WebOrigin.defaultPort(of: scheme))
-                return .refused(LinkProblem(.webDefaultPort(defaultPort), range: 0..<authorityEnd))
+                throw LinkProblem(.webDefaultPort(defaultPort), range: 0..<authorityEnd)
             }
-            return .refused(LinkProblem(.webPort, range: (colon + 1)..<authorityEnd))
+            throw LinkProblem(.webPort, range: (colon + 1)..<authorityEnd)
         }
         // `https://host/main/feed?q` reads as `scheme://main/feed?q`.
         let pathStart = authorityEnd < bytes.count && bytes[authorityEnd] == UInt8(ascii: "/") ? authorityEnd + 1 : authorityEnd
         var flowEnd = pathStart
         while flowEnd < bytes.count, !Self.endsAuthority(bytes[flowEnd]) { flowEnd += 1 }
-        if let problem = Self.flowProblem(bytes, flow: pathStart..<flowEnd, origin: 0..<authorityEnd) { return .refused(problem) }
+        if let problem = Self.flowProblem(bytes, flow: pathStart..<flowEnd, origin: 0..<authorityEnd) { throw problem }
         var link = storage.schemePrefix
         link.append(contentsOf: bytes[pathStart...])
-        return .link(link, offset: pathStart - storage.schemePrefix.count, flow: pathStart..<flowEnd)
+        return (link, pathStart - storage.schemePrefix.count, pathStart..<flowEnd)
     }
 
     /// What is wrong with the flow of a web link (`flow`, the first segment of its path)
@@ -73,20 +67,9 @@ extension RouteGraph {
         byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
     }
 
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
-    }
-
     /// The length of the scheme when `bytes` start with `https://` or `http://` (in any
     /// case), else `nil`.
     private static func webSchemeLength(_ bytes: ByteView) -> Int? {
-        for scheme in ["https", "http"] {
-            let length = scheme.utf8.count
-            guard bytes.count >= length + 3 else { continue }
-            let matches = zip(bytes[0..<length], scheme.utf8).allSatisfy { $0 | 0x20 == $1 }
-                && bytes[length] == UInt8(ascii: ":") && bytes[length + 1] == UInt8(ascii: "/") && bytes[length + 2] == UInt8(ascii: "/")
-            if matches { return length }
-        }
-        return nil
+        ["https", "http"].first { bytes.starts(with: ($0 + "://").utf8) { LinkIndex.byte($0, true) == $1 } }?.utf8.count
     }
 }

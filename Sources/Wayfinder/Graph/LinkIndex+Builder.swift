@@ -1,117 +1,93 @@
-/// Collects what ``LinkIndex`` tables hold while the index is built.
+/// Collects the index's tables while it is built.
 struct Builder {
-    let screenCount: Int
-    let flowCount: Int
     var segments: [LinkIndex.Segment] = []
-    var queries: [LinkIndex.QueryInfo] = []
+    var queries: [LinkIndex.Segment] = []
     var bytes: [UInt8] = []
-    var lists: [Int32] = []
-    var pending: [(owner: Int, key: LinkIndex.Run, value: LinkIndex.Run)] = []
-    var seen: Set<String> = []
-    var longestKey = 0
-    /// The successor class of each list of successors seen, with the flow and whether the
-    /// screen is a sheet or alert (see ``LinkIndex/ScreenInfo/successorClass``).
-    var successorClasses: [SuccessorClassKey: Int32] = [:]
+    var lists: [Int] = []
+    var keys: [(owner: Int, key: Range<Int>, value: Range<Int>)] = []
+    /// The successor class of each list of successors seen, followed by the flow and whether
+    /// the screen is a sheet or alert (see ``LinkIndex/ScreenInfo/successorClass``).
+    var successorClasses: [[Int]: Int] = [:]
 
-    struct SuccessorClassKey: Hashable {
-        var successors: [Int]
-        var flow: Int
-        var isPresentation: Bool
+    mutating func store(_ text: String) -> Range<Int> {
+        bytes += text.utf8
+        return (bytes.count - text.utf8.count)..<bytes.count
     }
 
-    init(screenCount: Int, flowCount: Int) {
-        self.screenCount = screenCount
-        self.flowCount = flowCount
-    }
-
-    mutating func store(_ text: String) -> LinkIndex.Run {
-        let start = bytes.count
-        bytes.append(contentsOf: text.utf8)
-        longestKey = max(longestKey, text.utf8.count)
-        return LinkIndex.Run(start: Int32(start), count: Int32(text.utf8.count))
-    }
-
-    mutating func run(_ screens: [Int]) -> LinkIndex.Run {
-        let start = lists.count
-        lists.append(contentsOf: screens.map(Int32.init))
-        return LinkIndex.Run(start: Int32(start), count: Int32(screens.count))
+    mutating func run(_ screens: [Int]) -> Range<Int> {
+        lists += screens
+        return (lists.count - screens.count)..<lists.count
     }
 
     /// Adds `key` to `table`; the first value given for a key is kept.
-    mutating func insert(_ table: LinkIndex.Table, key: String, value: LinkIndex.Run) {
-        let owner = LinkIndex.owner(table, screenCount: screenCount, flowCount: flowCount)
-        guard seen.insert("\(owner) \(key)").inserted else { return }
-        pending.append((owner, store(key), value))
+    mutating func insert(_ table: LinkIndex.Table, _ key: String, _ value: Range<Int>) {
+        keys.append((table.owner, store(key), value))
     }
-}
 
-extension Builder {
-    /// The tables' record of screen `number`: its pattern's segments, its successors (by their
-    /// first literal in the hash table; the others in precedence order), its query keys.
-    mutating func screenInfo(_ number: Int, of screens: [RouteGraph.Screen], successors: SuccessorIndex, flow: Int) -> LinkIndex.ScreenInfo {
+    /// Adds the screens of `ordered` whose pattern starts with a literal to `table`, by that
+    /// literal and in order; returns the others, in order.
+    mutating func insertByFirstLiteral(_ ordered: [Int], of screens: [RouteGraph.Screen], into table: LinkIndex.Table) -> [Int] {
+        var byLiteral: [String: [Int]] = [:]
+        var literals: [String] = []
+        var others: [Int] = []
+        for screen in ordered {
+            guard case .literal(let word)? = screens[screen].pattern.first else {
+                others.append(screen)
+                continue
+            }
+            if byLiteral[word] == nil { literals.append(word) }
+            byLiteral[word, default: []].append(screen)
+        }
+        for word in literals { insert(table, word, run(byLiteral[word] ?? [])) }
+        return others
+    }
+
+    /// The record of screen `number`: its pattern's segments, its successors (in precedence
+    /// order, those starting with a literal in the hash table), its query parameters.
+    mutating func screenInfo(_ number: Int, of screens: [RouteGraph.Screen], successors: [Int], flow: Int) -> LinkIndex.ScreenInfo {
         let screen = screens[number]
-        let patternStart = segments.count
+        let pattern = segments.count..<(segments.count + screen.pattern.count)
         for segment in screen.pattern {
             switch segment {
-            case .literal(let word):
-                let key = store(word)
-                let first = LinkIndex.word(bytes.span, from: Int(key.start), count: Int(key.count))
-                segments.append(LinkIndex.Segment(kind: .literal, start: key.start, count: key.count, word: first))
-            case .parameter(_, let type):
-                let words = storeWords(of: type)
-                segments.append(LinkIndex.Segment(kind: LinkIndex.Kind(type), start: words.start, count: words.count))
+            case .literal(let word): segments.append(LinkIndex.Segment(kind: .literal, text: store(word)))
+            case .parameter(_, let type): segments.append(LinkIndex.Segment(kind: LinkIndex.Kind(type), text: words(of: type)))
             }
         }
-        var words: [String] = []
-        for next in successors.ordered {
-            if case .literal(let word)? = screens[next].pattern.first, !words.contains(word) { words.append(word) }
+        let query = queries.count..<(queries.count + screen.query.count)
+        for parameter in screen.query {
+            let kind = LinkIndex.Kind(parameter.type)
+            queries.append(LinkIndex.Segment(kind: kind, text: words(of: parameter.type), isRequired: !parameter.isOptional))
         }
-        for word in words {
-            let run = successors.byLiteral[word] ?? []
-            // One screen (the usual case) is stored in the entry itself: one lookup fewer.
-            let value = run.count == 1 ? LinkIndex.Run(start: Int32(run[0]), count: -1) : self.run(run)
-            insert(.successors(screen: number), key: word, value: value)
-        }
-        let queryStart = queries.count
-        for query in screen.query {
-            queries.append(LinkIndex.QueryInfo(kind: LinkIndex.Kind(query.type), isRequired: !query.isOptional, words: storeWords(of: query.type)))
-        }
+        let dynamic = insertByFirstLiteral(successors, of: screens, into: .successors(screen: number))
         let isPresentation = screen.kind.presentationStyle != nil
-        let classKey = SuccessorClassKey(successors: successors.ordered, flow: flow, isPresentation: isPresentation)
-        let successorClass = successorClasses[classKey] ?? Int32(successorClasses.count)
+        let classKey = successors + [flow, isPresentation ? 1 : 0]
+        let successorClass = successorClasses[classKey] ?? successorClasses.count
         successorClasses[classKey] = successorClass
         return LinkIndex.ScreenInfo(
-            pattern: LinkIndex.Run(start: Int32(patternStart), count: Int32(screen.pattern.count)),
-            query: LinkIndex.Run(start: Int32(queryStart), count: Int32(screen.query.count)),
-            dynamicSuccessors: run(successors.dynamic),
-            hasLiteralSuccessors: !words.isEmpty,
-            pathParameterCount: Int32(screen.pathParameterCount),
-            flow: Int32(flow),
-            successorClass: successorClass,
-            isPresentation: isPresentation,
-            hasRequiredQuery: screen.query.contains { !$0.isOptional }
+            pattern: pattern, query: query, dynamicSuccessors: run(dynamic), hasLiteralSuccessors: dynamic.count < successors.count,
+            pathParameterCount: screen.pathParameterCount, flow: flow, successorClass: successorClass,
+            isPresentation: isPresentation, hasRequiredQuery: screen.query.contains { !$0.isOptional }
         )
     }
 
-    /// The words of a set (`new|top|hot`) in `bytes`; nothing for other types.
-    mutating func storeWords(of type: ParameterType) -> LinkIndex.Run {
-        guard case .oneOf = type else { return LinkIndex.Run(start: 0, count: 0) }
+    /// The words of a set (`new|top|hot`) in ``bytes``; nothing for other types.
+    mutating func words(of type: ParameterType) -> Range<Int> {
+        guard case .oneOf = type else { return 0..<0 }
         return store(type.declaration)
     }
 
-    /// The tables' record of flow `number`: its name, tabs, roots, its non-root screens by
-    /// first segment in precedence order (for diagnoses) and its query keys.
+    /// The record of flow `number`; its name, tabs, query parameters and non-root screens
+    /// starting with a literal (by that literal, for diagnoses) go in the hash table.
     mutating func flowInfo(
-        _ number: Int, _ flow: RouteGraph.Flow, screens: [RouteGraph.Screen], roots: [Int], queryOwners owners: [String: Int]
+        _ number: Int, _ flow: RouteGraph.Flow, screens: [RouteGraph.Screen], infos: [LinkIndex.ScreenInfo], roots: [Int],
+        queryOwners: [String: Int]
     ) -> LinkIndex.FlowInfo {
-        insert(.flow, key: flow.name, value: LinkIndex.Run(start: Int32(number), count: 0))
-        for (tab, name) in flow.tabs.enumerated() {
-            insert(.tab(flow: number), key: name, value: LinkIndex.Run(start: Int32(tab), count: 0))
+        insert(.flow, flow.name, number..<number)
+        for (tab, name) in flow.tabs.enumerated() { insert(.tab(flow: number), name, tab..<tab) }
+        for (key, owner) in queryOwners {
+            let parameter = infos[owner].query.lowerBound + (screens[owner].query.firstIndex { $0.name == key } ?? 0)
+            insert(.query(flow: number), key, parameter..<parameter)
         }
-        var byLiteral: [String: [Int]] = [:]
-        var literalOrder: [String] = []
-        var parameterFirst: [Int] = []
-        let rootRun = run(roots)
         // In precedence order, as the walk tries them, so that a diagnosis names the screen
         // a segment reads as. Only the first screen of each pattern: a later one matches
         // exactly where it does, so a diagnosis never names it, and a table that repeats its
@@ -119,42 +95,34 @@ extension Builder {
         var patterns: Set<[RouteGraph.Segment]> = []
         let ordered = screens.indices.filter { screens[$0].flow == flow.name && screens[$0].kind != .root }
             .sorted { RouteGraph.precedes(screens[$0], screens[$1]) }
-        for index in ordered where patterns.insert(screens[index].pattern.map(\.unnamed)).inserted {
-            switch screens[index].pattern.first {
-            case .literal(let word)?:
-                if byLiteral[word] == nil { literalOrder.append(word) }
-                byLiteral[word, default: []].append(index)
-            case .parameter?:
-                parameterFirst.append(index)
-            case nil:
-                break
-            }
-        }
-        for word in literalOrder {
-            insert(.flowScreens(flow: number), key: word, value: run(byLiteral[word] ?? []))
-        }
-        for key in owners.keys.sorted() {
-            let owner = owners[key] ?? 0
-            let queryIndex = screens[owner].query.firstIndex { $0.name == key } ?? 0
-            insert(.query(flow: number), key: key, value: LinkIndex.Run(start: Int32(owner), count: Int32(queryIndex)))
-        }
-        return LinkIndex.FlowInfo(tabCount: Int32(flow.tabs.count), roots: rootRun, parameterFirst: run(parameterFirst))
+            .filter { patterns.insert(screens[$0].pattern.map(\.unnamed)).inserted }
+        let parameterFirst = insertByFirstLiteral(ordered, of: screens, into: .flowScreens(flow: number))
+        return LinkIndex.FlowInfo(tabCount: flow.tabs.count, roots: run(roots), parameterFirst: run(parameterFirst))
     }
 
-    /// The hash table of the keys inserted: open addressing at a load factor of at most one
-    /// half; its capacity, a power of two.
-    func hashTable() -> (entries: [LinkIndex.Entry], capacity: Int) {
+    /// The hash table of the keys inserted (see ``LinkIndex/entries``).
+    func hashTable() -> [LinkIndex.Entry?] {
         var capacity = 16
-        while capacity < pending.count * 2 { capacity *= 2 }
-        var entries = [LinkIndex.Entry](repeating: LinkIndex.Entry(), count: capacity)
-        let stored = bytes
-        for (owner, key, value) in pending {
-            let keyBytes = stored.span.extracting(Int(key.start)..<Int(key.start + key.count))
-            var slot = LinkIndex.hash(owner, keyBytes) & (capacity - 1)
-            while entries[slot].owner >= 0 { slot = (slot + 1) & (capacity - 1) }
-            let word = LinkIndex.word(keyBytes, count: keyBytes.count)
-            entries[slot] = LinkIndex.Entry(owner: Int32(owner), key: key, value: value, word: word)
+        while capacity < keys.count * 2 { capacity *= 2 }
+        var entries = [LinkIndex.Entry?](repeating: nil, count: capacity)
+        for (owner, key, value) in keys {
+            let short = LinkIndex.short(bytes.span.extracting(key))
+            let hash = LinkIndex.hash(owner, bytes.span.extracting(key), short: short)
+            var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
+            while let entry = entries[slot] {
+                if entry.hash == hash, bytes[entry.key] == bytes[key] { break }
+                slot = (slot + 1) & (capacity - 1)
+            }
+            if entries[slot] == nil { entries[slot] = LinkIndex.Entry(hash: hash, key: key, short: short, value: value) }
         }
-        return (entries, capacity)
+        return entries
+    }
+}
+
+extension RouteGraph.Segment {
+    /// The segment as it matches: a parameter's name cleared.
+    var unnamed: RouteGraph.Segment {
+        if case .parameter(_, let type) = self { return .parameter(name: "", type: type) }
+        return self
     }
 }

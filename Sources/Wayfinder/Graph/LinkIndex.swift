@@ -1,31 +1,21 @@
-/// The route graph compiled for resolving links: small plain records indexed by screen,
-/// and one hash table from an owner and a byte string to a run of screens (or a tab, a
-/// flow, a query key), so that resolution compares bytes and never builds a `String`,
-/// copies a ``RouteGraph/Screen`` or hashes with `Hasher`.
+/// The route graph compiled for resolving links: small plain records indexed by screen, and
+/// one hash table from an owner (a screen, a flow) and a byte string to a run of screens, a
+/// tab, a flow or a query parameter, so that resolution compares bytes and never builds a
+/// `String` or copies a ``RouteGraph/Screen``.
 ///
 /// Built once with the graph and immutable afterwards. Lookups cost O(length of the key),
 /// whatever the number of routes.
 final class LinkIndex: Sendable {
-    /// How a pattern segment matches: a literal, or a parameter of some type.
-    enum Kind: UInt8, Sendable {
+    /// How a pattern segment or query parameter matches: a literal, or a parameter of some type.
+    enum Kind: UInt8, CaseIterable, Sendable {
         case literal, uuid, int, string, bool, double, date, oneOf, rest
 
         init(_ type: ParameterType) {
-            switch type {
-            case .uuid: self = .uuid
-            case .int: self = .int
-            case .string: self = .string
-            case .bool: self = .bool
-            case .double: self = .double
-            case .date: self = .date
-            case .oneOf: self = .oneOf
-            case .rest: self = .rest
-            }
+            self = Kind.allCases.first { $0.type == type } ?? .oneOf
         }
 
-        /// The type a parameter of this kind converts to; `nil` for a literal and for a
-        /// set, whose words are the index's. What the kinds without a path of their own in
-        /// ``LinkIndex/converts(_:as:words:)`` convert with.
+        /// The type a parameter of this kind converts to; `nil` for a literal and for a set,
+        /// whose words are the index's.
         var type: ParameterType? {
             switch self {
             case .literal, .oneOf: nil
@@ -40,182 +30,272 @@ final class LinkIndex: Sendable {
         }
     }
 
-    /// One pattern segment; a literal's bytes, or a set's words separated by `|`, are
-    /// `bytes[start..<start + count]`; a literal's first bytes are also `word` (see
-    /// ``word(_:from:count:at:)``), so that one of up to 8 bytes compares as one word.
+    /// A pattern segment or a query parameter: a literal's bytes, or a set's words separated
+    /// by `|`, are `bytes[text]`.
     struct Segment: Sendable {
         var kind: Kind
-        var start: Int32
-        var count: Int32
-        var word: UInt64 = 0
-    }
-
-    /// A run of `lists` (screen indices in order), or a value in `start` for tables that
-    /// map to one number. In the successors table, `count == -1` means the one screen `start`.
-    struct Run: Sendable {
-        var start: Int32
-        var count: Int32
-    }
-
-    /// One query parameter of a screen; a set's words, separated by `|`, are
-    /// `bytes[words.start..<words.start + words.count]`.
-    struct QueryInfo: Sendable {
-        var kind: Kind
-        var isRequired: Bool
-        var words: Run
+        var text: Range<Int>
+        /// For a query parameter, whether a link must give it.
+        var isRequired = false
     }
 
     /// What the resolver needs of a screen.
     struct ScreenInfo: Sendable {
-        /// Its pattern: `segments[pattern.start..<pattern.start + pattern.count]`.
-        var pattern: Run
-        /// Its query parameters: `queries[query.start..<query.start + query.count]`.
-        var query: Run
-        /// Its successors whose pattern starts with a parameter, in precedence order.
-        var dynamicSuccessors: Run
-        /// Whether it has successors whose pattern starts with a literal (they are in the
-        /// hash table, by literal: ``Table/successors(screen:)``).
+        /// Its pattern, in ``segments``.
+        var pattern: Range<Int>
+        /// Its query parameters, in ``queries``.
+        var query: Range<Int>
+        /// Its successors whose pattern starts with a parameter, in precedence order, in
+        /// ``lists`` (the others are in the hash table, by literal: ``Table/successors(screen:)``).
+        var dynamicSuccessors: Range<Int>
         var hasLiteralSuccessors: Bool
-        var pathParameterCount: Int32
-        var flow: Int32
+        var pathParameterCount: Int
+        var flow: Int
         /// The same number for screens of one flow with the same successors (and kind of
         /// step), which a walk goes on from alike (see ``LinkResolver/walk(from:at:)``).
-        var successorClass: Int32
+        var successorClass: Int
         var isPresentation: Bool
         var hasRequiredQuery: Bool
     }
 
-    /// What the resolver needs of a flow.
+    /// What the resolver needs of a flow: its tabs, its roots (one per tab, in tab order, or
+    /// its only one) in ``lists``, and its non-root screens whose pattern starts with a
+    /// parameter, in precedence order, the first of each pattern only, in ``lists``.
     struct FlowInfo: Sendable {
-        var tabCount: Int32
-        /// Its roots (one per tab, in tab order, or its only one) in `lists`.
-        var roots: Run
-        /// Its non-root screens whose pattern starts with a parameter, in precedence order,
-        /// the first of each pattern only.
-        var parameterFirst: Run
+        var tabCount: Int
+        var roots: Range<Int>
+        var parameterFirst: Range<Int>
     }
 
-    /// The namespaces of the hash table's keys.
+    /// The namespaces of the hash table's keys, and what each key maps to: a run of ``lists``,
+    /// or a number (the run's `lowerBound`).
     enum Table {
-        /// Successors of a screen whose pattern starts with a literal; value: a run of screens.
+        /// Successors of a screen whose pattern starts with the key, in precedence order.
         case successors(screen: Int)
-        /// Non-root screens of a flow whose pattern starts with a literal, in precedence order,
+        /// Non-root screens of a flow whose pattern starts with the key, in precedence order,
         /// the first of each pattern only.
         case flowScreens(flow: Int)
-        /// A tab of a flow; value: its index in `start`.
+        /// A tab of a flow: its index.
         case tab(flow: Int)
-        /// A query key of a flow; value: the screen declaring it in `start`, its index in `count`.
+        /// A query parameter of a flow: its index in ``queries``.
         case query(flow: Int)
-        /// A flow, by name (the link's host); value: its index in `start`.
+        /// A flow (the link's host): its index.
         case flow
-        /// A screen, by name; value: its index in `start`.
+        /// A screen: its index.
         case screen
+
+        /// A number for each table and screen or flow, mixed into the keys' hashes.
+        var owner: Int {
+            switch self {
+            case .successors(let screen): 4 * screen
+            case .flowScreens(let flow): 4 * flow + 1
+            case .tab(let flow): 4 * flow + 2
+            case .query(let flow): 4 * flow + 3
+            case .flow: -1
+            case .screen: -2
+            }
+        }
     }
 
-    /// One key of the hash table: `owner` (see ``Table``) and bytes, whose first ones are
-    /// also `word` (see ``word(_:from:count:at:)``); `owner < 0` is empty.
+    /// One key of the hash table: its hash (owner included), its bytes (`bytes[key]`; a key
+    /// of up to 8 bytes also in `short`, so that most lookups never read ``bytes``), its value.
     struct Entry: Sendable {
-        var owner: Int32 = -1
-        var key: Run = Run(start: 0, count: 0)
-        var value: Run = Run(start: 0, count: 0)
-        var word: UInt64 = 0
+        var hash: UInt64
+        var key: Range<Int>
+        var short: UInt64
+        var value: Range<Int>
     }
 
     let screens: [ScreenInfo]
     let flows: [FlowInfo]
     let segments: [Segment]
-    let queries: [QueryInfo]
-    /// The bytes of every literal and key.
+    let queries: [Segment]
+    /// For each parameter of ``queries``, the screen declaring it.
+    let queryOwners: [Int]
+    /// The bytes of every literal, set and key.
     let bytes: [UInt8]
     /// Runs of screen indices.
-    let lists: [Int32]
+    let lists: [Int]
+    /// The hash table: open addressing, its capacity a power of two, at most half full.
+    let entries: [Entry?]
     /// The scheme's bytes.
     let scheme: [UInt8]
     /// For each byte, whether the first pass over a link must look at it: spaces and
     /// controls, `#`, `/`, `?`, `%`, and `0xC2` (which starts the C1 controls).
     let isSpecial: [Bool]
-    let entries: [Entry]
-    /// Each screen's name.
+    /// Each screen's name; for each segment of ``segments``, its parameter's name (empty for
+    /// a literal); for each parameter of ``queries``, its name.
     let screenNames: [String]
-    /// For each segment of `segments`, its parameter's name (empty for a literal).
     let segmentNames: [String]
-    /// For each parameter of `queries`, its name.
     let queryNames: [String]
-    let mask: Int
+    /// The longest key; the most query parameters any one screen declares.
     let longestKey: Int
-    let flowCount: Int
-    /// The most query parameters any one screen declares.
     let maximumQueryCount: Int
 
     init(
         scheme: String, flows: [RouteGraph.Flow], screens: [RouteGraph.Screen], successors: [SuccessorIndex],
         roots: [[Int]], queryOwners: [[String: Int]]
     ) {
-        var builder = Builder(screenCount: screens.count, flowCount: flows.count)
+        var builder = Builder()
         var flowNumbers: [String: Int] = [:]
         for (number, flow) in flows.enumerated() where flowNumbers[flow.name] == nil { flowNumbers[flow.name] = number }
         let screenInfos = screens.indices.map { number in
             builder.screenInfo(
-                number, of: screens, successors: number < successors.count ? successors[number] : SuccessorIndex(),
+                number, of: screens, successors: number < successors.count ? successors[number].ordered : [],
                 flow: flowNumbers[screens[number].flow] ?? -1
             )
         }
-        for (number, screen) in screens.enumerated() {
-            builder.insert(.screen, key: screen.name, value: Run(start: Int32(number), count: 0))
-        }
-        let flowInfos = flows.indices.map { number in
+        for (number, screen) in screens.enumerated() { builder.insert(.screen, screen.name, number..<number) }
+        self.flows = flows.indices.map { number in
             builder.flowInfo(
-                number, flows[number], screens: screens, roots: number < roots.count ? roots[number] : [],
+                number, flows[number], screens: screens, infos: screenInfos, roots: number < roots.count ? roots[number] : [],
                 queryOwners: number < queryOwners.count ? queryOwners[number] : [:]
             )
         }
-        let (entries, capacity) = builder.hashTable()
-        var special = [Bool](repeating: false, count: 256)
-        for byte in 0...0x20 { special[byte] = true }
-        for byte in [0x7F, 0xC2] + "#/?%".utf8.map(Int.init) { special[byte] = true }
-
         self.screens = screenInfos
-        self.flows = flowInfos
         segments = builder.segments
         queries = builder.queries
+        self.queryOwners = screens.indices.flatMap { number in screens[number].query.map { _ in number } }
         bytes = builder.bytes
         lists = builder.lists
+        entries = builder.hashTable()
         self.scheme = Array(scheme.utf8)
-        isSpecial = special
-        self.entries = entries
-        screenNames = screens.map { $0.name }
-        segmentNames = screens.flatMap { $0.pattern.map { $0.parameterName } }
-        queryNames = screens.flatMap { $0.query.map { $0.name } }
-        mask = capacity - 1
-        longestKey = builder.longestKey
-        flowCount = flows.count
-        maximumQueryCount = screens.map { $0.query.count }.max() ?? 0
-    }
-
-    /// The owner number of `table`'s keys in the hash table.
-    static func owner(_ table: Table, screenCount: Int, flowCount: Int) -> Int {
-        switch table {
-        case .successors(let screen): screen
-        case .flowScreens(let flow): screenCount + flow
-        case .tab(let flow): screenCount + flowCount + flow
-        case .query(let flow): screenCount + 2 * flowCount + flow
-        case .flow: screenCount + 3 * flowCount
-        case .screen: screenCount + 3 * flowCount + 1
-        }
+        isSpecial = (0...255).map { (byte: UInt8) -> Bool in byte <= 0x20 || byte == 0x7F || byte == 0xC2 || "#/?%".utf8.contains(byte) }
+        screenNames = screens.map(\.name)
+        segmentNames = screens.flatMap { $0.pattern.map(\.parameterName) }
+        queryNames = screens.flatMap { $0.query.map(\.name) }
+        longestKey = builder.keys.map(\.key.count).max() ?? 0
+        maximumQueryCount = screens.map(\.query.count).max() ?? 0
     }
 }
 
-/// Collects the index's arrays and the hash table's entries while it is built.
-extension RouteGraph.Segment {
-    /// The parameter's name; empty for a literal.
-    var parameterName: String {
-        if case .parameter(let name, _) = self { return name }
-        return ""
+/// Reading the index: hash-table lookups, and comparisons of a link's bytes with the index's.
+extension LinkIndex {
+    /// The value stored for `key` in `table`. With `foldingCase`, ASCII capitals in `key`
+    /// compare as lower case.
+    func lookup(_ table: Table, _ key: ByteView, foldingCase: Bool = false) -> Range<Int>? {
+        key.withSpan { key in
+            let short = LinkIndex.short(key, foldingCase: foldingCase)
+            let hash = LinkIndex.hash(table.owner, key, short: short, foldingCase: foldingCase)
+            var slot = Int(truncatingIfNeeded: hash) & (entries.count - 1)
+            while let entry = entries[slot] {
+                if entry.hash == hash, entry.key.count == key.count,
+                   key.count <= 8 ? entry.short == short : equals(key, entry.key, foldingCase: foldingCase) {
+                    return entry.value
+                }
+                slot = (slot + 1) & (entries.count - 1)
+            }
+            return nil
+        }
     }
 
-    /// The segment as it matches: a parameter's name cleared.
-    var unnamed: RouteGraph.Segment {
-        if case .parameter(_, let type) = self { return .parameter(name: "", type: type) }
-        return self
+    /// Whether `text` matches `segment`: equals a literal, or converts to a parameter.
+    func matches(_ text: ByteView, _ segment: Segment) -> Bool {
+        text.withSpan { text in
+            switch segment.kind {
+            case .literal: equals(text, segment.text)
+            case .int: ParameterValue.parseInt(text) != nil
+            case .string, .rest: !text.isEmpty
+            case .oneOf: isWord(text, of: segment.text)
+            default: segment.kind.type.map { ParameterValue(bytes: text, as: $0) != nil } ?? false
+            }
+        }
+    }
+
+    /// `text` as a value of the parameter `segment` (an int parsed once, here); `nil` when
+    /// it does not convert.
+    func slot(_ text: ByteView, as segment: Segment) -> Slot? {
+        guard segment.kind == .int else { return matches(text, segment) ? Slot(kind: segment.kind, text: text) : nil }
+        return text.withSpan(ParameterValue.parseInt).map { Slot(kind: .int, text: text, number: $0) }
+    }
+
+    /// Whether `text` is one of the words (separated by `|`) of `bytes[words]`.
+    private func isWord(_ text: Span<UInt8>, of words: Range<Int>) -> Bool {
+        var start = words.lowerBound
+        for end in words where bytes[end] == UInt8(ascii: "|") {
+            if equals(text, start..<end) { return true }
+            start = end + 1
+        }
+        return equals(text, start..<words.upperBound)
+    }
+
+    /// Whether `text` equals `bytes[stored]` (with `foldingCase`, once ASCII capitals in
+    /// `text` are made lower case).
+    func equals(_ text: Span<UInt8>, _ stored: Range<Int>, foldingCase: Bool = false) -> Bool {
+        guard text.count == stored.count else { return false }
+        for offset in 0..<text.count where LinkIndex.byte(text[offset], foldingCase) != bytes[stored.lowerBound + offset] {
+            return false
+        }
+        return true
+    }
+
+    /// `byte`, made lower case when it is an ASCII capital and `foldingCase`.
+    @inline(__always)
+    static func byte(_ byte: UInt8, _ foldingCase: Bool) -> UInt8 {
+        foldingCase && byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+    }
+
+    /// A hash of the owner and `key`: of its ``short(_:foldingCase:)`` form `short` and its
+    /// count, and for a key of more than 8 bytes, of each byte (FNV-1a).
+    static func hash(_ owner: Int, _ key: Span<UInt8>, short: UInt64, foldingCase: Bool = false) -> UInt64 {
+        var hash = (UInt64(bitPattern: Int64(owner)) << 8 | UInt64(key.count & 0xFF)) &* 0x9E37_79B9_7F4A_7C15 ^ short
+        if key.count > 8 {
+            for index in key.indices { hash = (hash ^ UInt64(byte(key[index], foldingCase))) &* 0x100_0000_01B3 }
+        }
+        // MurmurHash3's finalizer: every bit of the hash moves the low bits that pick the slot.
+        hash = (hash ^ hash >> 33) &* 0xFF51_AFD7_ED55_8CCD
+        hash = (hash ^ hash >> 33) &* 0xC4CE_B9FE_1A85_EC53
+        return hash ^ hash >> 33
+    }
+
+    /// A key of up to 8 bytes as one number: its first and last four bytes (which overlap),
+    /// or under four, its first, middle and last byte, so that keys of one count are equal
+    /// when their numbers are; 0 for a longer key. With `foldingCase`, ASCII capitals are
+    /// made lower case.
+    static func short(_ key: Span<UInt8>, foldingCase: Bool = false) -> UInt64 {
+        let count = key.count
+        var short: UInt64 = 0
+        if count >= 4, count <= 8 {
+            short = UInt64(key.load(UInt32.self, at: 0)) | UInt64(key.load(UInt32.self, at: count - 4)) << 32
+        } else if count > 0, count < 4 {
+            short = UInt64(key[0]) | UInt64(key[count / 2]) << 8 | UInt64(key[count - 1]) << 16
+        }
+        guard foldingCase else { return short }
+        // 0x20 added to each byte from A to Z, eight at once: the high bit of `capitals` is set
+        // where a byte (under 0x80) reaches "A" but not past "Z".
+        let sevenBits = short & 0x7F7F_7F7F_7F7F_7F7F
+        let fromA = sevenBits &+ 0x3F3F_3F3F_3F3F_3F3F
+        let pastZ = sevenBits &+ 0x2525_2525_2525_2525
+        let capitals = fromA & ~pastZ & ~short & 0x8080_8080_8080_8080
+        return short | capitals >> 2
+    }
+
+    /// Checks that every record's runs lie within their tables, and that the hash table is at
+    /// most half full with every key where its lookups find it (for tests and fuzzers).
+    func _checkInvariants() {
+        func check(_ run: Range<Int>, within count: Int) {
+            precondition(run.lowerBound >= 0 && run.upperBound <= count, "run out of range")
+        }
+        for screen in screens {
+            check(screen.pattern, within: segments.count)
+            check(screen.query, within: queries.count)
+            check(screen.dynamicSuccessors, within: lists.count)
+        }
+        for segment in segments + queries where segment.kind == .literal || segment.kind == .oneOf {
+            check(segment.text, within: bytes.count)
+        }
+        precondition(entries.count.nonzeroBitCount == 1, "hash table not a power of two")
+        precondition(entries.count(where: { $0 != nil }) * 2 <= entries.count, "hash table over half full")
+        for (slot, entry) in entries.enumerated() {
+            guard let entry else { continue }
+            check(entry.key, within: bytes.count)
+            let stored = bytes
+            let short = LinkIndex.short(stored.span.extracting(entry.key))
+            precondition(entry.short == short, "short key not the key's bytes")
+            var probe = Int(truncatingIfNeeded: entry.hash) & (entries.count - 1)
+            while probe != slot, entries[probe] != nil { probe = (probe + 1) & (entries.count - 1) }
+            precondition(probe == slot, "key out of reach of its lookups")
+        }
+        precondition(screenNames.count == screens.count && segmentNames.count == segments.count, "names missing")
     }
 }

@@ -83,6 +83,12 @@ public struct RouteGraph: Sendable {
             case .parameter(let name, let type): "{\(name):\(type.declaration)}"
             }
         }
+
+        /// The parameter's name; empty for a literal.
+        var parameterName: String {
+            if case .parameter(let name, _) = self { return name }
+            return ""
+        }
     }
 
     /// A query parameter a screen declares (`query email:string?`).

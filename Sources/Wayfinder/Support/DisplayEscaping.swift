@@ -1,26 +1,26 @@
 extension String {
-    /// Whether the text holds a C0 control, DEL or a C1 control (one pass over its UTF-8).
+    /// Whether the text holds a C0 control, DEL or a C1 control (read on the string's own
+    /// bytes: no copy, unlike `withUTF8` on a `var`).
     package var containsControlCharacters: Bool {
-        containsControl(orBidirectional: false)
+        PercentEncoding.containsControlCharacter(utf8.span)
     }
 
     /// Whether ``escapingControlCharacters`` would change the text: whether it holds a
-    /// control character or a bidirectional override or isolate (one pass over its UTF-8).
+    /// control character or a bidirectional override or isolate.
     package var needsEscaping: Bool {
-        containsControl(orBidirectional: true)
-    }
-
-    /// The check of both, on the string's own bytes (no copy, unlike `withUTF8` on a `var`).
-    private func containsControl(orBidirectional bidirectional: Bool) -> Bool {
-        PercentEncoding.containsControlCharacter(utf8.span, orBidirectionalControl: bidirectional)
+        containsControlCharacters || containsBidirectionalControls
     }
 
     /// Whether the text holds a bidirectional override or isolate (U+202A–U+202E,
-    /// U+2066–U+2069), which would reorder what is shown after it.
+    /// `E2 80 AA`–`AE`, and U+2066–U+2069, `E2 81 A6`–`A9`), which would reorder what is
+    /// shown after it.
     package var containsBidirectionalControls: Bool {
         let bytes = utf8.span
         for index in bytes.indices where bytes[index] == 0xE2 && index + 2 < bytes.count {
-            if PercentEncoding.isBidirectionalControl(bytes[index + 1], bytes[index + 2]) { return true }
+            switch (bytes[index + 1], bytes[index + 2]) {
+            case (0x80, 0xAA...0xAE), (0x81, 0xA6...0xA9): return true
+            default: continue
+            }
         }
         return false
     }
