@@ -117,4 +117,21 @@ import Wayfinder
             #expect(try graph.resolve(link) == plain.resolve(link), "\(link)")
         }
     }
+
+    @Test func anAliasAnotherPatternReadsFirstIsWarnedAbout() throws {
+        let graph = try RouteGraph(parsing: """
+            scheme t
+            flow f
+            screen home f root
+            screen page f push p/{name:string} after home
+            screen post f push post/{id:int} after home
+            alias post p/{id:int}
+            alias page x/{name}
+            """, file: "a.routes")
+        #expect(graph.warnings.map(\.description) == [
+            "a.routes:6:1: warning: after 'home', alias 'p/{id:int}' of screen 'post' can match the same segments as 'p/{name:string}' (screen 'page'), which is read first: the alias does not open such links",
+        ])
+        #expect(try graph.resolve("t://f/p/5").stack.last == Route("page", ["name": .string("5")]))
+        #expect(try graph.resolve("t://f/x/5").url == "t://f/p/5")
+    }
 }

@@ -27,7 +27,7 @@ extension RouteGraph {
                 "warning: after '\(after.name)', patterns \(both) can match the same segments: such a link has several readings, and states that print to one of them are refused"
             ))
         }
-        return result.sorted { ($0.location, $0.message) < ($1.location, $1.message) }
+        return (result + aliasWarnings).sorted { ($0.location, $0.message) < ($1.location, $1.message) }
     }
 
     /// The errors of the rules above, for ``init(parsing:file:)``.
@@ -62,7 +62,7 @@ extension RouteGraph {
     }
 
     /// How two patterns that can match the same segments do so.
-    private enum Overlap {
+    enum Overlap {
         /// Precedence settles which reads a link: a warning.
         case ambiguous
         /// A literal of one reads as a value of the other that has other spellings (`item/7`
@@ -78,7 +78,7 @@ extension RouteGraph {
     /// Each pair is reported once, with the first screen they may both follow.
     /// - Complexity: About the table's size plus the pairs found: each list of successors
     ///   (once, however many screens share it) is searched through a ``PatternTrie``.
-    private func forEachOverlap(_ body: (Screen, Screen, Screen, Overlap) -> Void) {
+    func forEachOverlap(_ body: (Screen, Screen, Screen, Overlap) -> Void) {
         var reported: Set<Int> = []
         var searched: Set<[Int]> = []
         for (position, screen) in screens.enumerated() {
