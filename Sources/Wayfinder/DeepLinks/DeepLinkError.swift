@@ -10,11 +10,9 @@
 public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
     /// The kind of problem. New kinds may be added; compare with `==`.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
-        let name: StaticString
-        init(_ name: StaticString) { self.name = name }
-        public var description: String { name.description }
-        public static func == (lhs: Code, rhs: Code) -> Bool { lhs.description == rhs.description }
-        public func hash(into hasher: inout Hasher) { hasher.combine(description) }
+        /// The code's name, as JSON output spells it: `unknownScreen`.
+        public let description: String
+        init(_ description: String) { self.description = description }
 
         /// Longer than 2,048 bytes, more than 32 segments, or a value over 256 bytes.
         public static let limitExceeded = Code("limitExceeded")
@@ -38,8 +36,7 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
         public static let typeMismatch = Code("typeMismatch")
         /// An empty segment between two slashes.
         public static let emptySegment = Code("emptySegment")
-        /// A `.` or `..` path segment, raw or percent-encoded (`%2E`, `.%2e`): URL parsers
-        /// remove such segments, so a link may not hold one.
+        /// A `.` or `..` path segment, raw or percent-encoded (`%2E`), which URL parsers remove.
         public static let dotSegment = Code("dotSegment")
         /// An invalid escape, invalid UTF-8, or a control character after decoding.
         public static let badEncoding = Code("badEncoding")
@@ -49,11 +46,9 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
 
     /// What kind of problem this is.
     public var code: Code { problem.kind.code }
-    /// The 1-based path segment at fault, when the problem is in the path (see above for
-    /// how segments are counted).
+    /// The 1-based path segment at fault, when the problem is in the path (counted as above).
     public var segment: Int? { problem.segment }
-    /// The link as it was given: a `String` (kept as it is, so that refusing one allocates
-    /// nothing), or bytes (possibly not UTF-8).
+    /// The link as given: a `String` (kept, so that refusing one allocates nothing), or bytes.
     enum Source: Sendable {
         case text(String)
         case bytes([UInt8])
@@ -68,15 +63,13 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
 
     let problem: LinkProblem
     let source: Source
-    /// The graph that refused the link, which names the screens, flows and parameters of
-    /// `problem` when the message is read.
+    /// The graph that refused the link: it names the screens, flows and parameters of `problem`.
     let graph: RouteGraph
     /// The link's bytes as they were given (possibly not UTF-8).
     var bytes: [UInt8] { source.bytes }
     var range: Range<Int>? { problem.range }
 
-    /// The link as given, fit to show: control characters escaped as `\u{…}` and bytes
-    /// that are not UTF-8 as `\xFF`.
+    /// The link as given, fit to show: controls escaped as `\u{…}`, bytes not UTF-8 as `\xFF`.
     public var link: String { String(displaying: bytes) }
 
     /// The offending part as it appeared in the link, escaped as ``link`` is.
@@ -98,8 +91,7 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
 
     private var declaredOrigins: String { graph.webOrigins.map(\.description).joined(separator: ", ") }
 
-    /// The message for a problem with the link as a whole: its form, scheme, origin, host,
-    /// bytes or length; nil for the others (``pathMessage(quoted:at:)``).
+    /// The message for a problem with the link's form, scheme, origin, host, bytes or length.
     private func linkMessage(quoted: String, at: String) -> String? {
         switch problem.kind {
         case .tooLong(let count): "link is \(count) bytes long; the limit is \(RouteGraph.maximumLinkLength)"
@@ -163,8 +155,7 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Which of the last segments of `screen`'s pattern, from `missing` on, a link ending
-    /// inside it leaves out.
+    /// Which segments of `screen`'s pattern, from `missing` on, a link ending inside it leaves out.
     private func incompleteMessage(_ screen: RouteGraph.Screen, missing: Int) -> String {
         let segments = screen.pattern
         let pattern = segments.map(\.description).joined(separator: "/")
@@ -176,8 +167,7 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
         return "the link ends inside screen '\(screen.name)' (\(pattern)): \(list) \(absent.count == 1 ? "is" : "are") missing"
     }
 
-    /// A value that does not convert; an int written as one but too large is out of range,
-    /// and the type may say more (see ``ParameterType/refusal(of:)``).
+    /// A value that does not convert: an int too large is out of range; the type may say more.
     private func mismatchMessage(at: String, screen: String, parameter: String, type: ParameterType) -> String {
         let part = decodedPart
         if type == .int, ParameterValue.isIntSyntax(part) {

@@ -1,12 +1,10 @@
-/// A parameter value while the walk may still back up: its kind and its decoded bytes (a
-/// view of the link or of the workspace's text), so that matching and backing up cost no
-/// allocation. It becomes a ``ParameterValue`` once the link has resolved.
+/// A parameter value while the walk may still back up: its kind and its decoded bytes (a view),
+/// so that matching and backing up allocate nothing. It becomes a ``ParameterValue`` at the end.
 struct Slot {
     /// The parameter's kind; `.literal` for a value the link leaves out.
     var kind: LinkIndex.Kind
     var text: ByteView
-    /// For an int, its value; for a rest parameter, the path segment it starts at (it takes
-    /// every one after it).
+    /// For an int, its value; for a rest parameter, the path segment it starts at.
     var number = 0
 
     static var absent: Slot { Slot(kind: .literal, text: .empty) }
@@ -24,10 +22,8 @@ extension LinkResolver {
         }
     }
 
-    /// Checks what the resolver keeps in its workspace: counts within the buffers, every
-    /// view well formed and no longer than a value may be, every step a screen of the index
-    /// whose values start within the slots. Run on each resolution in debug builds, tests
-    /// and fuzzers.
+    /// Checks the workspace (on each resolution in debug builds, tests and fuzzers): counts within the
+    /// buffers, views well formed and not too long, every step a screen with its values in the slots.
     func _checkInvariants() {
         precondition(segmentCount <= workspace.segments.count && stepCount <= steps.count && slotCount <= slots.count)
         precondition(slashCount >= 0 && queryStart <= bytes.count, "scan out of the link")
@@ -48,8 +44,7 @@ extension LinkResolver {
 }
 
 extension RouteGraph {
-    /// Checks the invariants of the graph's link index (see ``LinkIndex/_checkInvariants()``),
-    /// for tests and fuzzers.
+    /// Checks the invariants of the graph's link index, for tests and fuzzers.
     package func _checkInvariants() {
         links._checkInvariants()
     }

@@ -1,8 +1,6 @@
 extension LinkResolver {
-    /// Reads `key=value&…` into the slots of the screens along the path.
-    ///
-    /// An empty value (`q=`) leaves an optional parameter absent; a key without `=`,
-    /// an empty pair, an undeclared or repeated key is a problem.
+    /// Reads `key=value&…` into the slots of the screens along the path. An empty value (`q=`) leaves
+    /// a parameter absent; a key without `=`, an empty pair, an undeclared or repeated key is a problem.
     mutating func applyQuery(flowIndex: Int) -> LinkProblem? {
         guard queryStart + 1 < bytes.count else { return nil }
         for slot in 0..<slotCount { workspace.seen[slot] = false }
@@ -23,8 +21,7 @@ extension LinkResolver {
         guard let equals = pair.first(where: { bytes[$0] == UInt8(ascii: "=") }) else {
             return LinkProblem(.queryWithoutValue, range: pair)
         }
-        let keyRange = pair.lowerBound..<equals
-        let valueRange = (equals + 1)..<pair.upperBound
+        let (keyRange, valueRange) = (pair.lowerBound..<equals, (equals + 1)..<pair.upperBound)
         let key: ByteView
         let value: ByteView
         do throws(LinkProblem.Kind) { key = try decode(bytes.extracting(keyRange)) } catch {

@@ -1,9 +1,7 @@
-/// The first steps of resolving a link: the scheme, one pass over the rest, the host and the
-/// number of the path's segments.
+/// The first steps of resolving a link: the scheme, one pass over the rest, the host, the segments.
 extension LinkResolver {
     /// Why the link does not start with the graph's scheme (compared case-insensitively) and
-    /// `://`, or `nil` when it does. The scheme holds no ':' or '/', so a link that starts
-    /// with it and "://" needs no search for the end of its scheme.
+    /// `://`, or `nil` when it does.
     static func schemeProblem(_ bytes: ByteView, index: LinkIndex) -> LinkProblem? {
         func separates(at colon: Int) -> Bool {
             colon + 2 < bytes.count && bytes[colon] == UInt8(ascii: ":") && bytes[colon + 1] == UInt8(ascii: "/")
@@ -16,17 +14,15 @@ extension LinkResolver {
         return LinkProblem(.wrongScheme, range: 0..<colon)
     }
 
-    /// What one pass over the link after its scheme finds.
+    /// One pass over the link after its scheme: where the query (`?`) starts, or the link's length;
+    /// how many slashes the path has (their places go in the `slashes` buffer given).
     struct Scan {
         let hostStart: Int
-        /// Where the `?` is, or the link's length.
         var queryStart: Int
-        /// How many slashes the path has (their places are in the `slashes` buffer given).
         var slashCount = 0
         var hasEscapes = false
 
-        /// Rejects raw spaces, controls and fragments; finds the query; notes where the
-        /// path's slashes are and whether anything is percent-encoded.
+        /// Rejects raw spaces, controls and fragments; finds the query, the slashes and any `%`.
         @inline(__always)
         mutating func run(_ bytes: ByteView, index: LinkIndex, slashes: CheckedBuffer<Int>) -> LinkProblem? {
             let isSpecial = index.isSpecial
@@ -36,23 +32,19 @@ extension LinkResolver {
                     if slashCount < slashes.count { slashes[slashCount] = position }
                     slashCount += 1
                 case UInt8(ascii: "?") where queryStart == bytes.count: queryStart = position
-                case UInt8(ascii: "/"), UInt8(ascii: "?"): break
                 case UInt8(ascii: "%"): hasEscapes = true
                 case UInt8(ascii: "#"): return LinkProblem(.fragment, range: position..<bytes.count)
-                case 0xC2:
-                    if position + 1 < bytes.count, (0x80...0x9F).contains(bytes[position + 1]) {
-                        return LinkProblem(.unencodedByte, range: position..<(position + 2))
-                    }
-                default: return LinkProblem(.unencodedByte, range: position..<(position + 1))
+                case 0...0x20, 0x7F: return LinkProblem(.unencodedByte, range: position..<(position + 1))
+                case 0xC2 where position + 1 < bytes.count && (0x80...0x9F).contains(bytes[position + 1]):
+                    return LinkProblem(.unencodedByte, range: position..<(position + 2))
+                default: break
                 }
             }
             return nil
         }
     }
 
-    /// Why `host` names no flow. A flow's name is an identifier, so a host with a user or a
-    /// port, or with an escape that does not decode (as in a segment), cannot name one: each
-    /// is said as such; any other host is an unknown flow.
+    /// Why `host` names no flow: a user, a port or an escape that does not decode, else no flow of that name.
     @inline(never)
     static func hostProblem(_ host: ByteView, range: Range<Int>) -> Outcome {
         if host.contains(UInt8(ascii: "@")) || host.contains(UInt8(ascii: ":")) { return reject(.userOrPort, range: range) }
@@ -63,9 +55,7 @@ extension LinkResolver {
         return reject(problem, range: range)
     }
 
-    /// Resolves `bytes` with `index`, setting `cost` to the number of patterns matched: the
-    /// scheme, one pass over the rest (``Scan``), the host (the flow, compared
-    /// case-insensitively) and the number of segments; then the rest in a workspace.
+    /// Resolves `bytes` with `index`, setting `cost` to the number of patterns matched.
     static func resolve(_ bytes: ByteView, index: LinkIndex, checkingUTF8: Bool, cost: inout Int) -> Outcome {
         guard bytes.count <= RouteGraph.maximumLinkLength else { return reject(.tooLong(Int32(bytes.count))) }
         if checkingUTF8, let bad = bytes.withSpan(PercentEncoding.firstInvalidUTF8) { return reject(.rawInvalidUTF8, range: bad) }

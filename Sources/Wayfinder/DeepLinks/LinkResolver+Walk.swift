@@ -1,17 +1,15 @@
 /// Walking the graph from the root, one screen per pattern, backing up when a choice leads
 /// nowhere; and when nothing matches, the most telling reason why.
 ///
-/// Whether a screen's pattern, and the rest of the walk after it, match from a segment on
-/// depends only on the screen and the segment: once the walk has tried more than
-/// ``memoryThreshold`` patterns, each (screen, segment) that failed is remembered and never
-/// tried again. So does whether any successor of a screen does: screens that may be followed
-/// by the same screens (``LinkIndex/ScreenInfo/successorClass``) fail alike from a segment,
-/// and the second is not walked again. So a link costs at most about its segments × the
-/// screens of its flow pattern matches, whatever the table (overlapping patterns would
-/// otherwise make the backing up exponential, and a table where every screen may follow every
-/// other, segments × screens × screens); links that need no backing up never pay for it.
+/// Whether a screen's pattern and the rest of the walk after it match from a segment on
+/// depends only on the screen and the segment; whether any successor of a screen does, only
+/// on its successors (``LinkIndex/ScreenInfo/successorClass``) and the segment. Once the walk
+/// has tried ``memoryThreshold`` patterns, it remembers each such failure and never tries it
+/// again: a link costs at most about its segments × the screens of its flow pattern matches,
+/// whatever the table (overlapping patterns would otherwise make the backing up exponential,
+/// and a table where every screen may follow every other, segments × screens × screens).
 extension LinkResolver {
-    /// How many pattern matches a walk makes before it remembers failures.
+    /// How many pattern matches a walk makes before it remembers failures (most links never do).
     static let memoryThreshold = 64
 
     mutating func appendStep(_ screen: Int, valueStart: Int) {
@@ -33,25 +31,19 @@ extension LinkResolver {
         if position == segmentCount { return true }
         let info = index.screens[screen]
         let remembering = patternMatches >= LinkResolver.memoryThreshold
-        // Walking on from a list of successors: bits after those of the (screen, segment) pairs.
+        // Walking on from a list of successors: keys after those of the (screen, segment) pairs.
         let listKey = (index.screens.count + info.successorClass) * (RouteGraph.maximumSegments + 1) + position
-        if remembering, isKnownToFail(listKey) { return false }
+        if remembering, failed.contains(listKey) { return false }
         let literal = info.hasLiteralSuccessors ? index.lookup(.successors(screen: screen), segmentText(position)) : nil
-        for next in literal ?? 0..<0 where attempt(index.lists[next], at: position, firstMatched: true) {
-            return true
-        }
-        for next in info.dynamicSuccessors where attempt(index.lists[next], at: position, firstMatched: false) {
-            return true
-        }
+        for next in literal ?? 0..<0 where attempt(index.lists[next], at: position, firstMatched: true) { return true }
+        for next in info.dynamicSuccessors where attempt(index.lists[next], at: position, firstMatched: false) { return true }
         noteDeadEnd(after: screen, at: position)
-        if remembering { rememberFailure(listKey) }
+        if remembering { failed.insert(listKey) }
         return false
     }
 
     /// Tries `candidate` at `position`: its pattern, then the rest of the walk after it.
-    /// With `firstMatched`, its first segment is a literal already found equal. Once the
-    /// walk remembers failures, a (screen, segment) pair that failed before fails again
-    /// without being tried.
+    /// With `firstMatched`, its first segment is a literal already found equal.
     @inline(__always)
     mutating func attempt(_ candidate: Int, at position: Int, firstMatched: Bool) -> Bool {
         let info = index.screens[candidate]
@@ -61,24 +53,11 @@ extension LinkResolver {
         }
         let remembering = patternMatches >= LinkResolver.memoryThreshold
         let key = candidate * (RouteGraph.maximumSegments + 1) + position
-        if remembering, isKnownToFail(key) { return false }
+        if remembering, failed.contains(key) { return false }
         patternMatches &+= 1
         if match(candidate, info, at: position, firstMatched: firstMatched) { return true }
-        if remembering { rememberFailure(key) }
+        if remembering { failed.insert(key) }
         return false
-    }
-
-    /// Whether bit `key` of ``failed`` is set.
-    private func isKnownToFail(_ key: Int) -> Bool {
-        key >> 6 < failed.count && failed[key >> 6] & (1 << UInt64(key & 63)) != 0
-    }
-
-    private mutating func rememberFailure(_ key: Int) {
-        if failed.isEmpty {
-            // Room for every screen and every list of successors (at most one per screen).
-            failed = Array(repeating: 0, count: (2 * index.screens.count * (RouteGraph.maximumSegments + 1) + 63) / 64)
-        }
-        failed[key >> 6] |= 1 << UInt64(key & 63)
     }
 
     /// Matches the pattern of `candidate` (`info`) at `position`, then the rest of the walk.
@@ -116,8 +95,7 @@ extension LinkResolver {
         return false
     }
 
-    /// Whether the `count` segments from `position` on match the first `count` segments of
-    /// the pattern of `screen` (the first `skipping` of them taken as matched already).
+    /// Whether the `count` segments from `position` on match the start of `screen`'s pattern.
     func matchesStart(of screen: Int, at position: Int, count: Int, skipping: Int = 0) -> Bool {
         let pattern = index.screens[screen].pattern
         return (skipping..<count).allSatisfy { index.matches(segmentText(position + $0), index.segments[pattern.lowerBound + $0]) }
@@ -125,9 +103,7 @@ extension LinkResolver {
 
     // MARK: - Why a link does not resolve
 
-    /// Records that the link ends inside the pattern of `candidate` (at `position`), when the
-    /// segments it has match the pattern's start: the screen fits, and what is missing is
-    /// its last segments.
+    /// Records that the link ends inside the pattern of `candidate` at `position`, if the start matches.
     mutating func noteIncomplete(_ candidate: Int, at position: Int, firstMatched: Bool) {
         guard position < segmentCount else { return }
         let last = segmentCount - 1
@@ -136,9 +112,7 @@ extension LinkResolver {
         note(depth: last, priority: 3, .incomplete(screen: Int32(candidate), missing: Int32(segmentCount - position)))
     }
 
-    /// Records why nothing matched at `position` after `screen`: the first screen of the
-    /// flow (in precedence order) that would match there but may not follow `screen`,
-    /// or no screen at all.
+    /// Records why nothing matched at `position` after `screen`: a screen that would but may not follow it, or none.
     mutating func noteDeadEnd(after screen: Int, at position: Int) {
         guard failure.map({ position > $0.depth || (position == $0.depth && $0.priority < 1) }) ?? true else { return }
         let info = index.screens[screen]
@@ -151,9 +125,7 @@ extension LinkResolver {
         }
     }
 
-    /// The non-root screen of `flow` that the segment at `position` reads as: the first, in
-    /// precedence order (as the walk would try them), whose pattern matches there. Those
-    /// starting with that literal come before any starting with a parameter.
+    /// The first non-root screen of `flow`, in precedence order, whose pattern matches at `position`.
     func firstScreen(inFlow flow: Int, matchingAt position: Int) -> Int? {
         func first(in run: Range<Int>) -> Int? {
             run.lazy.map { index.lists[$0] }.first { screen in
@@ -165,8 +137,7 @@ extension LinkResolver {
         return first(in: literal) ?? first(in: index.flows[flow].parameterFirst)
     }
 
-    /// Records a problem at segment `depth` (0-based) unless a deeper or more specific one
-    /// is already recorded.
+    /// Records a problem at segment `depth` (0-based) unless a deeper or more specific one is.
     mutating func note(depth: Int, priority: Int, _ kind: LinkProblem.Kind) {
         if let failure, failure.depth > depth || (failure.depth == depth && failure.priority >= priority) { return }
         failure = (depth, priority, LinkProblem(kind, range: range(depth), segment: depth + 1))

@@ -1,8 +1,7 @@
 /// Percent-decoding on UTF-8 bytes, without Foundation.
 enum PercentEncoding {
-    /// Decodes `source` into `target` (which must be at least as long) exactly once: the
-    /// number of bytes written, or `.badEscape` (a `%` not followed by two hexadecimal
-    /// digits), `.invalidUTF8` or `.controlCharacter` (C0, DEL or C1) for the decoded bytes.
+    /// Decodes `source` into `target` (at least as long) exactly once: the number of bytes written, or
+    /// `.badEscape`, or for the decoded bytes `.invalidUTF8` or `.controlCharacter` (C0, DEL or C1).
     static func decode(_ source: Span<UInt8>, into target: inout MutableSpan<UInt8>) -> Result<Int, LinkProblem.Kind> {
         var read = 0
         var written = 0
@@ -34,16 +33,13 @@ enum PercentEncoding {
         return false
     }
 
-    /// The bytes of the first sequence in `bytes` that is not valid UTF-8 (an overlong
-    /// form, a surrogate, a value past U+10FFFF, a stray or missing continuation byte: the
-    /// maximal part of it, as Unicode recommends); `nil` when all of it is valid.
+    /// The maximal part of the first sequence in `bytes` that is not UTF-8 (as Unicode recommends).
     static func firstInvalidUTF8(_ bytes: Span<UInt8>) -> Range<Int>? {
         do { _ = try UTF8Span(validating: bytes) } catch { return error.byteOffsets }
         return nil
     }
 
-    /// Whether `raw` (a segment as written) is a dot segment as URL parsers read one: `.` or
-    /// `..`, each dot written as itself or as `%2E` (in either case).
+    /// Whether `raw` (a segment as written) is `.` or `..`, each dot as itself or as `%2E` or `%2e`.
     static func isDotSegment(_ raw: Span<UInt8>) -> Bool {
         guard raw.count <= 6 else { return false }
         var dots = 0

@@ -26,18 +26,13 @@ extension RouteGraph {
     /// - Complexity: O(length of the link) for graphs without ambiguity between
     ///   successors; independent of the number of screens.
     public func resolve(_ link: String) throws(DeepLinkError) -> ResolvedLink {
-        // A `String` is valid UTF-8 already: no need to check it again.
-        let outcome = withBytes(of: link) { resolveBytes($0, checkingUTF8: false) }
-        do {
-            return try finish(outcome, source: .text(link), byteCount: link.utf8.count)
-        } catch where storage.hasShapes {
+        do { return try resolveInTodaysShape(link) } catch where storage.hasShapes {
             return try resolveInOtherShape(link, refused: error)
         }
     }
 
-    /// Resolves a deep link given as raw bytes (a command-line argument, a line read from a
-    /// pipe), without repairing them: bytes that are not valid UTF-8 are refused
-    /// (``DeepLinkError/Code/badEncoding``), never turned into U+FFFD.
+    /// Resolves a deep link given as raw bytes (an argument, a line read from a pipe) as
+    /// ``resolve(_:)`` does; bytes that are not UTF-8 are refused (``DeepLinkError/Code/badEncoding``).
     ///
     /// ```swift
     /// try graph.resolve(utf8: Array("wayfinder://main/feed".utf8))
@@ -47,15 +42,15 @@ extension RouteGraph {
     /// - Throws: ``DeepLinkError`` naming the offending part.
     public func resolve(utf8 link: some Collection<UInt8>) throws(DeepLinkError) -> ResolvedLink {
         let outcome = withBytes(of: link) { resolveBytes($0, checkingUTF8: true) }
-        do {
-            return try finish(outcome, source: .bytes(Array(link)), byteCount: link.count)
-        } catch where storage.hasShapes {
+        do { return try finish(outcome, source: .bytes(Array(link)), byteCount: link.count) } catch where storage.hasShapes {
             guard let text = String(validating: link, as: UTF8.self) else { throw error }
             return try resolveInOtherShape(text, refused: error)
         }
     }
 
-    /// `link` read in today's patterns only (no alias or earlier shape).
+    /// `link` read in today's patterns only (no alias or earlier shape). A `String` is valid
+    /// UTF-8 already: it is not checked again.
+    @inline(__always)
     func resolveInTodaysShape(_ link: String) throws(DeepLinkError) -> ResolvedLink {
         try finish(withBytes(of: link) { resolveBytes($0, checkingUTF8: false) }, source: .text(link), byteCount: link.utf8.count)
     }
@@ -66,10 +61,9 @@ extension RouteGraph {
         switch outcome {
         case .resolved(let flow, let tab, let steps, let values):
             let resolved = ResolvedLink(graph: self, flowIndex: flow, tabIndex: tab, steps: steps, values: values)
-            // Printing encodes a byte in at most three and may add a tab's name: only long links can print too long.
+            // Every link accepted prints to links accepted: its custom-scheme form and (with web origins) its web form,
+            // longer by its origin. A byte prints in at most three, plus a tab's name: only long links can print too long.
             guard byteCount * 3 + links.longestKey + 1 + storage.webGrowth > RouteGraph.maximumLinkLength else { return resolved }
-            // Every link accepted prints to one that is accepted: its custom-scheme form, and (with web origins, where
-            // both are printed and each must read back) its web form, which is longer by its origin.
             let custom = resolved.url.utf8.count
             let web = custom + storage.webGrowth
             guard web > RouteGraph.maximumLinkLength else { return resolved }
@@ -81,8 +75,7 @@ extension RouteGraph {
         }
     }
 
-    /// How many patterns resolving `link` matches against it: the walk's cost, bounded by
-    /// about the link's segments × the screens of its flow (for tests and benchmarks).
+    /// How many patterns resolving `link` matches against it (the walk's cost), for tests.
     package func resolutionCost(of link: String) -> Int {
         var cost = 0
         _ = withBytes(of: link) { LinkResolver.resolve($0, index: links, checkingUTF8: false, cost: &cost) }
@@ -96,8 +89,7 @@ extension RouteGraph {
         return LinkResolver.resolve(bytes, index: links, checkingUTF8: checkingUTF8, cost: &cost)
     }
 
-    /// The outcome for a web link (see ``customForm(ofWeb:)``), problems placed in the link
-    /// as given; `nil` for any other link.
+    /// The outcome for a web link, problems placed in the link as given; `nil` for another link.
     private func resolveWeb(_ bytes: ByteView, checkingUTF8: Bool) -> LinkResolver.Outcome? {
         if checkingUTF8, let bad = bytes.withSpan(PercentEncoding.firstInvalidUTF8) { return .rejected(LinkProblem(.rawInvalidUTF8, range: bad)) }
         let web: (link: [UInt8], offset: Int, flow: Range<Int>)?
@@ -111,12 +103,9 @@ extension RouteGraph {
     }
 }
 
-/// The resolution of one link, on its UTF-8 bytes, in stack memory (see ``Workspace``),
-/// with the graph's ``LinkIndex``. Allocates only the result, and nothing when the link is
-/// rejected: problems are plain numbers (``LinkProblem``) until ``RouteGraph/resolve(_:)``
-/// names them.
+/// The resolution of one link, on its UTF-8 bytes, in stack memory (see ``Workspace``), with the
+/// graph's ``LinkIndex``. Allocates only the result, and nothing when the link is rejected.
 struct LinkResolver {
-    /// What a link opens, or why it opens nothing.
     enum Outcome {
         /// The flow, the tab, each screen and where its values start, and the values.
         case resolved(flow: Int, tab: Int?, steps: [ResolvedLink.Step], values: [ParameterValue?])
@@ -126,21 +115,18 @@ struct LinkResolver {
     let index: LinkIndex
     let bytes: ByteView
     let workspace: Workspace
-    /// Where the path's slashes are: segment `i` follows slash `i`.
+    /// Where the path's slashes are (segment `i` follows slash `i`), and the query's `?`.
     let slashes: CheckedBuffer<Int>
     let slashCount: Int
     let segmentCount: Int
-    /// Where the query's `?` is, or the link's length.
     let queryStart: Int
     /// Whether the link holds a `%` past its host.
     let hasEscapes: Bool
-    /// The screens matched so far, root first (``Workspace/steps``), and their parameter
-    /// values (``Workspace/slots``): each screen's path parameters, then its query parameters.
+    /// The screens matched so far, root first, and their values: path parameters, then query parameters.
     var stepCount = 0
     var slotCount = 0
     var steps: CheckedBuffer<ResolvedLink.Step> { workspace.steps }
     var slots: CheckedBuffer<Slot> { workspace.slots }
-    /// Whether a screen along the path declares a required query parameter.
     var hasRequiredQuery = false
     /// The most telling problem seen so far: the deepest, then the most specific.
     var failure: (depth: Int, priority: Int, problem: LinkProblem)?
@@ -148,13 +134,9 @@ struct LinkResolver {
     var written = 0
     /// How many patterns the walk has matched against the link so far (its cost).
     var patternMatches = 0
-    /// What the walk is known to fail from (see ``memoryThreshold``), one bit each: the
-    /// (screen, segment) pairs, then the (list of successors, segment) pairs (see
-    /// ``walk(from:at:)``); empty until the first is remembered, so that the links that
-    /// never need it pay nothing for it.
-    var failed: [UInt64] = []
+    /// The (screen or list of successors, segment) pairs known to fail (see ``memoryThreshold``).
+    var failed: Set<Int> = []
 
-    /// The byte range of segment `position` in the link.
     func range(_ position: Int) -> Range<Int> {
         (slashes[position] + 1)..<(position + 1 < slashCount ? slashes[position + 1] : queryStart)
     }
@@ -167,7 +149,6 @@ struct LinkResolver {
     }
 
     /// `raw`, validated and (when it holds `%`) decoded into the workspace's text.
-    /// - Throws: Why it is too long or does not decode.
     @inline(__always)
     mutating func decode(_ raw: ByteView) throws(LinkProblem.Kind) -> ByteView {
         guard hasEscapes, raw.contains(UInt8(ascii: "%")) else {
@@ -197,16 +178,13 @@ struct LinkResolver {
                 return LinkResolver.reject(error, range: range, segment: segment + 1)
             }
         }
-        var tab: Int?
         let flow = index.flows[flowIndex]
-        if flow.tabCount > 0 {
-            tab = 0
-            if segmentCount > 0 {
-                guard let found = index.lookup(.tab(flow: flowIndex), segmentText(0)) else {
-                    return LinkResolver.reject(.unknownTab(flow: Int32(flowIndex)), range: range(0), segment: 1)
-                }
-                tab = found.lowerBound
+        var tab = flow.tabCount > 0 ? 0 : nil
+        if tab != nil, segmentCount > 0 {
+            guard let found = index.lookup(.tab(flow: flowIndex), segmentText(0)) else {
+                return LinkResolver.reject(.unknownTab(flow: Int32(flowIndex)), range: range(0), segment: 1)
             }
+            tab = found.lowerBound
         }
         let root = index.lists[flow.roots.lowerBound + (tab ?? 0)]
         for _ in index.screens[root].query { append(.absent) }

@@ -1,8 +1,7 @@
 extension RouteGraph {
-    /// A web link rewritten to the custom-scheme link that resolves alike (what follows the
-    /// authority is kept, so a problem in it is `offset` bytes further in the web link;
-    /// `flow` is where the flow, the web path's first segment, is in the web link); `nil`
-    /// when `bytes` are not an `http(s)://` link or the table declares no web origin.
+    /// A web link rewritten to the custom-scheme link that resolves alike, the web link being `offset`
+    /// bytes longer from its path on, with its flow (its path's first segment) at `flow`; `nil` when
+    /// `bytes` are not an `http(s)://` link or the table declares no web origin.
     /// - Throws: The problem with the link's origin.
     func customForm(ofWeb bytes: ByteView) throws(LinkProblem) -> (link: [UInt8], offset: Int, flow: Range<Int>)? {
         guard !webOrigins.isEmpty, let separator = Self.webSchemeLength(bytes) else { return nil }
@@ -30,8 +29,7 @@ extension RouteGraph {
         }
         guard webOrigins.contains(where: { sameHost($0) && $0.port == port }) else {
             guard let colon else {
-                let defaultPort = Int32(WebOrigin.defaultPort(of: scheme))
-                throw LinkProblem(.webDefaultPort(defaultPort), range: 0..<authorityEnd)
+                throw LinkProblem(.webDefaultPort(Int32(WebOrigin.defaultPort(of: scheme))), range: 0..<authorityEnd)
             }
             throw LinkProblem(.webPort, range: (colon + 1)..<authorityEnd)
         }
@@ -45,9 +43,8 @@ extension RouteGraph {
         return (link, pathStart - storage.schemePrefix.count, pathStart..<flowEnd)
     }
 
-    /// What is wrong with the flow of a web link (`flow`, the first segment of its path)
-    /// that its custom-scheme form, where the flow is the host, would tell otherwise: none
-    /// (the link ends after `origin`, or has only a query), an empty segment, a dot segment.
+    /// What is wrong with the flow of a web link (the first segment of its path) that its
+    /// custom-scheme form, where the flow is the host, would tell otherwise.
     private static func flowProblem(_ bytes: ByteView, flow: Range<Int>, origin: Range<Int>) -> LinkProblem? {
         if flow.isEmpty {
             if flow.upperBound < bytes.count, bytes[flow.upperBound] == UInt8(ascii: "/") {
@@ -67,8 +64,7 @@ extension RouteGraph {
         byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
     }
 
-    /// The length of the scheme when `bytes` start with `https://` or `http://` (in any
-    /// case), else `nil`.
+    /// The length of the scheme when `bytes` start with `https://` or `http://` (in any case).
     private static func webSchemeLength(_ bytes: ByteView) -> Int? {
         ["https", "http"].first { bytes.starts(with: ($0 + "://").utf8) { LinkIndex.byte($0, true) == $1 } }?.utf8.count
     }

@@ -5,8 +5,7 @@ struct Builder {
     var bytes: [UInt8] = []
     var lists: [Int] = []
     var keys: [(owner: Int, key: Range<Int>, value: Range<Int>)] = []
-    /// The successor class of each list of successors seen, followed by the flow and whether
-    /// the screen is a sheet or alert (see ``LinkIndex/ScreenInfo/successorClass``).
+    /// The successor class of each list of successors seen, followed by the flow and whether sheet or alert.
     var successorClasses: [[Int]: Int] = [:]
 
     mutating func store(_ text: String) -> Range<Int> {
@@ -24,8 +23,7 @@ struct Builder {
         keys.append((table.owner, store(key), value))
     }
 
-    /// Adds the screens of `ordered` whose pattern starts with a literal to `table`, by that
-    /// literal and in order; returns the others, in order.
+    /// Adds the screens of `ordered` starting with a literal to `table`, by that literal; returns the others.
     mutating func insertByFirstLiteral(_ ordered: [Int], of screens: [RouteGraph.Screen], into table: LinkIndex.Table) -> [Int] {
         var byLiteral: [String: [Int]] = [:]
         var literals: [String] = []
@@ -42,8 +40,7 @@ struct Builder {
         return others
     }
 
-    /// The record of screen `number`: its pattern's segments, its successors (in precedence
-    /// order, those starting with a literal in the hash table), its query parameters.
+    /// The record of screen `number`; its successors starting with a literal go in the hash table.
     mutating func screenInfo(_ number: Int, of screens: [RouteGraph.Screen], successors: [Int], flow: Int) -> LinkIndex.ScreenInfo {
         let screen = screens[number]
         let pattern = segments.count..<(segments.count + screen.pattern.count)
@@ -76,8 +73,7 @@ struct Builder {
         return store(type.declaration)
     }
 
-    /// The record of flow `number`; its name, tabs, query parameters and non-root screens
-    /// starting with a literal (by that literal, for diagnoses) go in the hash table.
+    /// The record of flow `number`; its name, tabs, query and screens starting with a literal go in the hash table.
     mutating func flowInfo(
         _ number: Int, _ flow: RouteGraph.Flow, screens: [RouteGraph.Screen], infos: [LinkIndex.ScreenInfo], roots: [Int],
         queryOwners: [String: Int]
@@ -88,10 +84,9 @@ struct Builder {
             let parameter = infos[owner].query.lowerBound + (screens[owner].query.firstIndex { $0.name == key } ?? 0)
             insert(.query(flow: number), key, parameter..<parameter)
         }
-        // In precedence order, as the walk tries them, so that a diagnosis names the screen
-        // a segment reads as. Only the first screen of each pattern: a later one matches
-        // exactly where it does, so a diagnosis never names it, and a table that repeats its
-        // shapes section after section would otherwise make every diagnosis try them all.
+        // In precedence order, as the walk tries them, so that a diagnosis names the screen a
+        // segment reads as; only the first screen of each pattern (a later one matches exactly
+        // where it does), so that a table repeating its shapes does not make diagnoses try them all.
         var patterns: Set<[RouteGraph.Segment]> = []
         let ordered = screens.indices.filter { screens[$0].flow == flow.name && screens[$0].kind != .root }
             .sorted { RouteGraph.precedes(screens[$0], screens[$1]) }

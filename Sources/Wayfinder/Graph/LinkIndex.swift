@@ -1,21 +1,15 @@
-/// The route graph compiled for resolving links: small plain records indexed by screen, and
-/// one hash table from an owner (a screen, a flow) and a byte string to a run of screens, a
-/// tab, a flow or a query parameter, so that resolution compares bytes and never builds a
-/// `String` or copies a ``RouteGraph/Screen``.
-///
-/// Built once with the graph and immutable afterwards. Lookups cost O(length of the key),
-/// whatever the number of routes.
+/// The route graph compiled for resolving links: plain records indexed by screen, and one
+/// hash table from an owner (a screen, a flow) and a byte string to a run of screens, a tab, a
+/// flow or a query parameter, so that resolution compares bytes and never builds a `String`.
+/// Immutable once built; a lookup costs O(length of the key), whatever the number of routes.
 final class LinkIndex: Sendable {
     /// How a pattern segment or query parameter matches: a literal, or a parameter of some type.
     enum Kind: UInt8, CaseIterable, Sendable {
         case literal, uuid, int, string, bool, double, date, oneOf, rest
 
-        init(_ type: ParameterType) {
-            self = Kind.allCases.first { $0.type == type } ?? .oneOf
-        }
+        init(_ type: ParameterType) { self = Kind.allCases.first { $0.type == type } ?? .oneOf }
 
-        /// The type a parameter of this kind converts to; `nil` for a literal and for a set,
-        /// whose words are the index's.
+        /// The type a parameter of this kind converts to; `nil` for a literal and a set.
         var type: ParameterType? {
             switch self {
             case .literal, .oneOf: nil
@@ -30,8 +24,7 @@ final class LinkIndex: Sendable {
         }
     }
 
-    /// A pattern segment or a query parameter: a literal's bytes, or a set's words separated
-    /// by `|`, are `bytes[text]`.
+    /// A pattern segment or a query parameter: a literal's bytes, or a set's words (`a|b`), in `bytes[text]`.
     struct Segment: Sendable {
         var kind: Kind
         var text: Range<Int>
@@ -39,49 +32,38 @@ final class LinkIndex: Sendable {
         var isRequired = false
     }
 
-    /// What the resolver needs of a screen.
+    /// What the resolver needs of a screen: its pattern in ``segments``, its query in ``queries``.
     struct ScreenInfo: Sendable {
-        /// Its pattern, in ``segments``.
         var pattern: Range<Int>
-        /// Its query parameters, in ``queries``.
         var query: Range<Int>
-        /// Its successors whose pattern starts with a parameter, in precedence order, in
-        /// ``lists`` (the others are in the hash table, by literal: ``Table/successors(screen:)``).
+        /// Its successors starting with a parameter, in precedence order (the others: the hash table).
         var dynamicSuccessors: Range<Int>
         var hasLiteralSuccessors: Bool
         var pathParameterCount: Int
         var flow: Int
-        /// The same number for screens of one flow with the same successors (and kind of
-        /// step), which a walk goes on from alike (see ``LinkResolver/walk(from:at:)``).
+        /// Shared by the screens of a flow with the same successors and kind of step (see the walk).
         var successorClass: Int
         var isPresentation: Bool
         var hasRequiredQuery: Bool
     }
 
-    /// What the resolver needs of a flow: its tabs, its roots (one per tab, in tab order, or
-    /// its only one) in ``lists``, and its non-root screens whose pattern starts with a
-    /// parameter, in precedence order, the first of each pattern only, in ``lists``.
+    /// What the resolver needs of a flow: its roots (one per tab, or its only one), and its non-root
+    /// screens starting with a parameter, in precedence order, the first of each pattern only.
     struct FlowInfo: Sendable {
         var tabCount: Int
         var roots: Range<Int>
         var parameterFirst: Range<Int>
     }
 
-    /// The namespaces of the hash table's keys, and what each key maps to: a run of ``lists``,
-    /// or a number (the run's `lowerBound`).
+    /// The namespaces of the hash table's keys. A key maps to a run of ``lists`` (the screens starting with
+    /// it, in precedence order: a screen's successors, or a flow's non-root screens, the first of each
+    /// pattern only), or to a number in the run's `lowerBound` (a tab, a query parameter, a flow, a screen).
     enum Table {
-        /// Successors of a screen whose pattern starts with the key, in precedence order.
         case successors(screen: Int)
-        /// Non-root screens of a flow whose pattern starts with the key, in precedence order,
-        /// the first of each pattern only.
         case flowScreens(flow: Int)
-        /// A tab of a flow: its index.
         case tab(flow: Int)
-        /// A query parameter of a flow: its index in ``queries``.
         case query(flow: Int)
-        /// A flow (the link's host): its index.
         case flow
-        /// A screen: its index.
         case screen
 
         /// A number for each table and screen or flow, mixed into the keys' hashes.
@@ -98,7 +80,7 @@ final class LinkIndex: Sendable {
     }
 
     /// One key of the hash table: its hash (owner included), its bytes (`bytes[key]`; a key
-    /// of up to 8 bytes also in `short`, so that most lookups never read ``bytes``), its value.
+    /// of up to 8 bytes also as one word, so that most lookups never read ``bytes``), its value.
     struct Entry: Sendable {
         var hash: UInt64
         var key: Range<Int>
@@ -112,19 +94,16 @@ final class LinkIndex: Sendable {
     let queries: [Segment]
     /// For each parameter of ``queries``, the screen declaring it.
     let queryOwners: [Int]
-    /// The bytes of every literal, set and key.
+    /// The bytes of every literal, set and key; runs of screen indices.
     let bytes: [UInt8]
-    /// Runs of screen indices.
     let lists: [Int]
     /// The hash table: open addressing, its capacity a power of two, at most half full.
     let entries: [Entry?]
-    /// The scheme's bytes.
     let scheme: [UInt8]
-    /// For each byte, whether the first pass over a link must look at it: spaces and
-    /// controls, `#`, `/`, `?`, `%`, and `0xC2` (which starts the C1 controls).
+    /// For each byte, whether a link's scan (``LinkResolver/Scan``) looks at it.
     let isSpecial: [Bool]
-    /// Each screen's name; for each segment of ``segments``, its parameter's name (empty for
-    /// a literal); for each parameter of ``queries``, its name.
+    /// Each screen's name; for each segment of ``segments``, its parameter's name (empty for a
+    /// literal); for each parameter of ``queries``, its name (for printing and ``ResolvedLink``).
     let screenNames: [String]
     let segmentNames: [String]
     let queryNames: [String]
@@ -160,10 +139,10 @@ final class LinkIndex: Sendable {
         lists = builder.lists
         entries = builder.hashTable()
         self.scheme = Array(scheme.utf8)
-        isSpecial = (0...255).map { (byte: UInt8) -> Bool in byte <= 0x20 || byte == 0x7F || byte == 0xC2 || "#/?%".utf8.contains(byte) }
         screenNames = screens.map(\.name)
         segmentNames = screens.flatMap { $0.pattern.map(\.parameterName) }
         queryNames = screens.flatMap { $0.query.map(\.name) }
+        isSpecial = (0...255).map { (byte: UInt8) -> Bool in byte <= 0x20 || byte == 0x7F || byte == 0xC2 || "#/?%".utf8.contains(byte) }
         longestKey = builder.keys.map(\.key.count).max() ?? 0
         maximumQueryCount = screens.map(\.query.count).max() ?? 0
     }
@@ -171,8 +150,7 @@ final class LinkIndex: Sendable {
 
 /// Reading the index: hash-table lookups, and comparisons of a link's bytes with the index's.
 extension LinkIndex {
-    /// The value stored for `key` in `table`. With `foldingCase`, ASCII capitals in `key`
-    /// compare as lower case.
+    /// The value stored for `key` in `table`; with `foldingCase`, ASCII capitals in `key` as lower case.
     func lookup(_ table: Table, _ key: ByteView, foldingCase: Bool = false) -> Range<Int>? {
         key.withSpan { key in
             let short = LinkIndex.short(key, foldingCase: foldingCase)
@@ -202,8 +180,7 @@ extension LinkIndex {
         }
     }
 
-    /// `text` as a value of the parameter `segment` (an int parsed once, here); `nil` when
-    /// it does not convert.
+    /// `text` as a value of the parameter `segment` (an int parsed once, here), if it converts.
     func slot(_ text: ByteView, as segment: Segment) -> Slot? {
         guard segment.kind == .int else { return matches(text, segment) ? Slot(kind: segment.kind, text: text) : nil }
         return text.withSpan(ParameterValue.parseInt).map { Slot(kind: .int, text: text, number: $0) }
@@ -219,8 +196,7 @@ extension LinkIndex {
         return equals(text, start..<words.upperBound)
     }
 
-    /// Whether `text` equals `bytes[stored]` (with `foldingCase`, once ASCII capitals in
-    /// `text` are made lower case).
+    /// Whether `text` equals `bytes[stored]` (with `foldingCase`, ASCII capitals as lower case).
     func equals(_ text: Span<UInt8>, _ stored: Range<Int>, foldingCase: Bool = false) -> Bool {
         guard text.count == stored.count else { return false }
         for offset in 0..<text.count where LinkIndex.byte(text[offset], foldingCase) != bytes[stored.lowerBound + offset] {
@@ -235,8 +211,7 @@ extension LinkIndex {
         foldingCase && byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
     }
 
-    /// A hash of the owner and `key`: of its ``short(_:foldingCase:)`` form `short` and its
-    /// count, and for a key of more than 8 bytes, of each byte (FNV-1a).
+    /// A hash of the owner and `key`: its count and `short` form, and each byte of a longer key (FNV-1a).
     static func hash(_ owner: Int, _ key: Span<UInt8>, short: UInt64, foldingCase: Bool = false) -> UInt64 {
         var hash = (UInt64(bitPattern: Int64(owner)) << 8 | UInt64(key.count & 0xFF)) &* 0x9E37_79B9_7F4A_7C15 ^ short
         if key.count > 8 {
@@ -248,10 +223,9 @@ extension LinkIndex {
         return hash ^ hash >> 33
     }
 
-    /// A key of up to 8 bytes as one number: its first and last four bytes (which overlap),
-    /// or under four, its first, middle and last byte, so that keys of one count are equal
-    /// when their numbers are; 0 for a longer key. With `foldingCase`, ASCII capitals are
-    /// made lower case.
+    /// A key of up to 8 bytes as one number: its first and last four bytes (which overlap), or under
+    /// four, its first, middle and last byte: keys of one count are equal when their numbers are. 0 for
+    /// a longer key. With `foldingCase`, ASCII capitals are made lower case.
     static func short(_ key: Span<UInt8>, foldingCase: Bool = false) -> UInt64 {
         let count = key.count
         var short: UInt64 = 0
@@ -289,13 +263,10 @@ extension LinkIndex {
         for (slot, entry) in entries.enumerated() {
             guard let entry else { continue }
             check(entry.key, within: bytes.count)
-            let stored = bytes
-            let short = LinkIndex.short(stored.span.extracting(entry.key))
-            precondition(entry.short == short, "short key not the key's bytes")
+            precondition(entry.short == LinkIndex.short(bytes.span.extracting(entry.key)), "short key not the key's bytes")
             var probe = Int(truncatingIfNeeded: entry.hash) & (entries.count - 1)
             while probe != slot, entries[probe] != nil { probe = (probe + 1) & (entries.count - 1) }
             precondition(probe == slot, "key out of reach of its lookups")
         }
-        precondition(screenNames.count == screens.count && segmentNames.count == segments.count, "names missing")
     }
 }
