@@ -263,7 +263,8 @@ extension LinkIndex {
         for (slot, entry) in entries.enumerated() {
             guard let entry else { continue }
             check(entry.key, within: bytes.count)
-            precondition(entry.short == LinkIndex.short(bytes.span.extracting(entry.key)), "short key not the key's bytes")
+            let stored = bytes // a local copy, whose span may live through the call
+            precondition(entry.short == LinkIndex.short(stored.span.extracting(entry.key)), "short key not the key's bytes")
             var probe = Int(truncatingIfNeeded: entry.hash) & (entries.count - 1)
             while probe != slot, entries[probe] != nil { probe = (probe + 1) & (entries.count - 1) }
             precondition(probe == slot, "key out of reach of its lookups")
