@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Fails when a Swift file in Sources/ or Tests/ is over 400 lines, or a function, initializer,
-# subscript or deinit in one is over 60 lines (from its `func`/`init` line to its closing brace).
+# subscript or deinit in one is over 60 lines (from its `func`/`init` line to its closing brace),
+# or the deep-link resolution path is over 1,300 non-blank lines.
 # Usage: scripts/check-sizes.sh [DIRECTORY...]   (default: Sources Tests)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -111,4 +112,22 @@ for root in sys.argv[1:]:
 if failed:
     print(f'error: files are at most {MAX_FILE} lines and functions at most {MAX_FUNC}', file=sys.stderr)
     sys.exit(1)
+
+# The deep-link resolution path (scan, walk, query, contents, failures, percent decoding, web
+# links, index), counted in non-blank lines as issue #30 counted it, is kept within its budget.
+import glob
+MAX_RESOLUTION = 1300
+if 'Sources' in sys.argv[1:]:
+    resolution = sorted(
+        glob.glob('Sources/Wayfinder/DeepLinks/LinkResolver+*.swift') + glob.glob('Sources/Wayfinder/Graph/LinkIndex*.swift')
+        + [f'Sources/Wayfinder/DeepLinks/{name}.swift' for name in
+           ('DeepLinkError', 'LinkProblem', 'PercentEncoding', 'RouteGraph+Resolution', 'WebLinks')])
+    total = 0
+    for path in resolution:
+        with open(path, encoding='utf-8') as f:
+            total += sum(1 for line in f if line.strip())
+    if total > MAX_RESOLUTION:
+        print(f'error: the resolution path is {total} non-blank lines (at most {MAX_RESOLUTION}): '
+              + ', '.join(resolution), file=sys.stderr)
+        sys.exit(1)
 PY
