@@ -77,14 +77,9 @@ extension RouteGraph {
                 if table.version != nil, Self.getsFurther(error, than: furthest) { furthest = error }
                 continue
             }
-            var state = Navigator(graph: table.graph).state
-            let key = old.tab ?? FlowState.singleStack
-            var stack = RouteStack(root: old.stack[0])
-            for (offset, route) in old.stack.dropFirst().enumerated() { stack.push(route, id: StackID(offset)) }
-            if let (route, style) = old.presentation { stack.presentation = Presentation(id: StackID(old.count), route: route, style: style) }
-            state.activeFlow = old.flow
-            state.flows[old.flow]?.stacks[key] = stack
-            if old.tab != nil { state.flows[old.flow]?.selectedTab = key }
+            let navigator = Navigator(graph: table.graph)
+            var (state, ids) = (navigator.state, StackIDGenerator())
+            navigator.apply(old, to: &state, ids: &ids)
             let origin: LinkOrigin
             if let version = table.version {
                 var migrator = StateMigrator(graph: self, state: state, savedWith: version)

@@ -47,12 +47,9 @@ struct MigrationChecker {
     }
 
     /// Migrations in the order they apply: by version, then as declared.
-    static func ordered<T>(_ items: [T], version: (T) -> Int) -> [T] {
-        items.enumerated().sorted { (version($0.element), $0.offset) < (version($1.element), $1.offset) }.map(\.element)
-    }
-
     static func ordered(_ decls: [RoutesParser.MigrationDecl]) -> [RoutesParser.MigrationDecl] {
-        ordered(decls) { $0.migration.version }
+        decls.enumerated().sorted { ($0.element.migration.version, $0.offset) < ($1.element.migration.version, $1.offset) }
+            .map(\.element)
     }
 
     private mutating func checkVersions() {
