@@ -68,20 +68,9 @@ struct TableDiff {
         migrations.filter { matches($0.change) }
     }
 
-    /// The name `older`'s screen `name` has in the newer table, through the renames.
-    func newName(ofScreen name: String) -> String {
-        migrations.reduce(name) { name, migration in
-            if case .screenRenamed(name, let new) = migration.change { return new }
-            return name
-        }
-    }
-
-    func newName(ofFlow name: String) -> String {
-        migrations.reduce(name) { name, migration in
-            if case .flowRenamed(name, let new) = migration.change { return new }
-            return name
-        }
-    }
+    /// The name `older`'s screen or flow `name` has in the newer table, through the renames.
+    func newName(ofScreen name: String) -> String { migrations.renaming(screen: name) }
+    func newName(ofFlow name: String) -> String { migrations.renaming(flow: name) }
 
     mutating func compareLinks() {
         if older.scheme != newer.scheme {

@@ -81,3 +81,21 @@ public struct RouteAlias: Hashable, Sendable, CustomStringConvertible {
     /// `alias SCREEN PATTERN`.
     public var description: String { "alias \(screen) \(pattern.map(\.description).joined(separator: "/"))" }
 }
+
+extension Collection<RouteMigration> {
+    /// The name screen `name` has once these migrations, in order, renamed it.
+    func renaming(screen name: String) -> String {
+        reduce(name) { name, migration in
+            if case .screenRenamed(name, let new) = migration.change { return new }
+            return name
+        }
+    }
+
+    /// The name flow `name` has once these migrations, in order, renamed it.
+    func renaming(flow name: String) -> String {
+        reduce(name) { name, migration in
+            if case .flowRenamed(name, let new) = migration.change { return new }
+            return name
+        }
+    }
+}

@@ -112,20 +112,12 @@ struct StateMigrator {
 
     /// The name today's table gives screen `name` as migration `index` leaves it.
     func todayScreen(_ name: String, after index: Int) -> String {
-        var name = name
-        for migration in migrations[(index + 1)...] {
-            if case .screenRenamed(name, let new) = migration.change { name = new }
-        }
-        return name
+        migrations[(index + 1)...].renaming(screen: name)
     }
 
     /// The name today's table gives flow `name` as migration `index` leaves it.
     func todayFlow(_ name: String, after index: Int) -> String {
-        var name = name
-        for migration in migrations[(index + 1)...] {
-            if case .flowRenamed(name, let new) = migration.change { name = new }
-        }
-        return name
+        migrations[(index + 1)...].renaming(flow: name)
     }
 
     /// The name flow `today` (today's name) has as migration `index` leaves it.
