@@ -6,6 +6,9 @@ let package = Package(
     products: [
         .library(name: "Wayfinder", targets: ["Wayfinder"]),
         .library(name: "WayfinderTerminal", targets: ["WayfinderTerminal"]),
+        // The app kit: commands, the shell, screens, saved navigation and the launcher,
+        // for any text app on the engine.
+        .library(name: "WayfinderKit", targets: ["WayfinderKit"]),
         .library(name: "WayfinderApp", targets: ["WayfinderApp"]),
         .library(name: "WayfinderTesting", targets: ["WayfinderTesting"]),
         .executable(name: "wayfinder", targets: ["wayfinder"]),
@@ -26,11 +29,22 @@ let package = Package(
         // are made here, in one file (Platform.swift), but for libedit's own in the terminal.
         .target(name: "WayfinderSystem"),
         .target(name: "WayfinderTerminal", dependencies: ["Wayfinder", "WayfinderSystem", "CEditLine"]),
+        // The app kit: app-agnostic, never GRDB, libcrypt or the sample app.
+        .target(
+            name: "WayfinderKit",
+            dependencies: [
+                "Wayfinder",
+                "WayfinderSystem",
+                "WayfinderTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .systemLibrary(name: "CCrypt", providers: [.apt(["libcrypt-dev"])]),
         .target(
             name: "WayfinderApp",
             dependencies: [
                 "Wayfinder",
+                "WayfinderKit",
                 "WayfinderSystem",
                 "WayfinderTerminal",
                 "CCrypt",
@@ -42,7 +56,7 @@ let package = Package(
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")],
             plugins: ["RoutesCompiler"]
         ),
-        .target(name: "WayfinderTesting", dependencies: ["Wayfinder", "WayfinderTerminal"]),
+        .target(name: "WayfinderTesting", dependencies: ["Wayfinder", "WayfinderTerminal", "WayfinderKit"]),
         // Builds `Routes/app.routes` into `WayfinderApp` as Swift: checked at build time,
         // not parsed at each start.
         .executableTarget(name: "routes-compiler", dependencies: ["Wayfinder", "WayfinderSystem"]),
@@ -57,6 +71,7 @@ let package = Package(
             dependencies: [
                 "Wayfinder",
                 "WayfinderApp",
+                "WayfinderKit",
                 "WayfinderSystem",
                 "WayfinderTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -67,7 +82,7 @@ let package = Package(
         .testTarget(
             name: "WayfinderAppTests",
             dependencies: [
-                "Wayfinder", "WayfinderApp", "WayfinderSystem", "WayfinderTerminal", "WayfinderTesting",
+                "Wayfinder", "WayfinderApp", "WayfinderKit", "WayfinderSystem", "WayfinderTerminal", "WayfinderTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Transcripts", "Fixtures"]
@@ -77,7 +92,7 @@ let package = Package(
             dependencies: ["wayfinder", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Written as a developer using the library products would: public API only.
-        .testTarget(name: "WayfinderTestingTests", dependencies: ["Wayfinder", "WayfinderApp", "WayfinderTesting"]),
+        .testTarget(name: "WayfinderTestingTests", dependencies: ["Wayfinder", "WayfinderApp", "WayfinderKit", "WayfinderTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

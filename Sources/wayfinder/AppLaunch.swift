@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Wayfinder
 import WayfinderApp
+import WayfinderKit
 import WayfinderTerminal
 
 /// Where the app's data lives and whether to restore the saved navigation.
@@ -58,7 +59,7 @@ enum AppLaunch {
         } catch let error as NavigationError {
             printError("wayfinder: error: \(error.message)")
             throw ExitCodes.invalidLink
-        } catch let error as ServiceError {
+        } catch let error as any ShellError {
             printError("wayfinder: error: \(error.message)")
             throw ExitCodes.cannotOpenData
         }
@@ -100,7 +101,7 @@ struct OpenCommand: MainActorCommand {
                 output.write(renderer.render(try await shell.loadedScreen()))
             } catch {
                 // Data that cannot be read is an error, never shown as no data.
-                printError("wayfinder: error: \(error.message)")
+                printError("wayfinder: error: \(shownMessage(of: error))")
                 throw ExitCodes.cannotOpenData
             }
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Wayfinder
 import WayfinderApp
+import WayfinderKit
 import WayfinderSystem
 import WayfinderTerminal
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Wayfinder
 import WayfinderApp
+import WayfinderKit
 import WayfinderSystem
 import WayfinderTerminal
 
@@ -113,7 +114,7 @@ struct ReplCommand: MainActorCommand {
         repl.stopsAtFirstFailure = script.bail
         repl.shouldStop = { Terminal.isTerminationRequested || output.isClosed || output.hasFailed }
         // Saved as it changes, so that `kill -9` loses at most the command in flight.
-        let autosave = NavigationAutosave(app: app, file: AppLauncher(directory: directory).stateFile)
+        let autosave = NavigationAutosave(store: app.store, file: AppLauncher(directory: directory).stateFile)
         repl.checkpoint = { lineQueued in
             if let warning = autosave.checkpoint(lineQueued: lineQueued) { printError("wayfinder: \(warning)") }
         }

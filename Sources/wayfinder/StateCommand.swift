@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Wayfinder
 import WayfinderApp
+import WayfinderKit
 import WayfinderSystem
 import WayfinderTerminal
 

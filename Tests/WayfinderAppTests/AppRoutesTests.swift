@@ -4,6 +4,7 @@ import Glibc
 import Testing
 import Wayfinder
 import WayfinderApp
+import WayfinderKit
 
 @Suite struct AppRoutesTests {
     /// The repository root, found from this file's path (…/Tests/WayfinderAppTests/AppRoutesTests.swift).

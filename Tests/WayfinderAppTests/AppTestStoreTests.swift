@@ -1,6 +1,7 @@
 import Testing
 import Wayfinder
 import WayfinderApp
+import WayfinderKit
 import WayfinderTesting
 
 /// The app's main navigation stories, written with the project's own `NavigationTestStore`

@@ -1,6 +1,7 @@
 import Testing
 import Wayfinder
 import WayfinderApp
+import WayfinderKit
 
 /// The "Using the engine" example of README.md, on the app's table.
 @Suite struct EngineExampleTests {

@@ -1,6 +1,7 @@
 import Testing
 import Wayfinder
 import WayfinderApp
+import WayfinderKit
 import WayfinderTerminal
 
 /// Every command `help` lists, on every screen of the app, reaches its handler: listing and
@@ -58,7 +59,7 @@ import WayfinderTerminal
     func everyListedCommandRunsItsHandler(link: String) async throws {
         let names = await listedNames(try await shell(showing: link))
         #expect(names.contains("help"))
-        #expect(names.count > AppShell.globalCommands.count)
+        #expect(names.count > AppShell.navigationCommands.count + AppCoordinator.globalCommands.count)
         for name in names {
             let explained = await (try await shell(showing: link)).execute("help \(name)")
             #expect(!explained.isError, "help \(name) on \(link): \(explained.output.plainText)")

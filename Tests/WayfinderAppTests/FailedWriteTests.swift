@@ -1,6 +1,7 @@
 import Testing
 import Wayfinder
 import WayfinderApp
+import WayfinderKit
 import WayfinderTerminal
 
 /// Sessions whose writes fail as on a full disk: the failure counted, as the SQLite store

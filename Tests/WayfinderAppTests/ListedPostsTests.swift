@@ -1,6 +1,7 @@
 import Testing
 import Wayfinder
 import WayfinderApp
+import WayfinderKit
 import WayfinderTerminal
 
 /// Issue #33 item 4: every screen that lists posts offers a way to open each one whatever

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Wayfinder
 import WayfinderApp
+import WayfinderKit
 
 /// When the REPL's navigation is written: after each change, spaced out only while more
 /// input is already queued, and always before waiting for input.
@@ -23,7 +24,7 @@ import WayfinderApp
     }
 
     @Test func aChangeIsWrittenAtTheNextCheckpointAndNoChangeIsNot() throws {
-        let autosave = NavigationAutosave(app: app, file: file)
+        let autosave = NavigationAutosave(store: app.store, file: file)
         #expect(autosave.checkpoint(lineQueued: false) == nil)
         #expect(saved() == app.store.state)
         let first = try inode()
@@ -37,7 +38,7 @@ import WayfinderApp
 
     @Test func whileInputIsQueuedWritesAreSpacedOutButNoneIsLostBeforeWaiting() throws {
         // An interval no test run reaches: only "queued" or not decides.
-        let autosave = NavigationAutosave(app: app, file: file, interval: .seconds(3600))
+        let autosave = NavigationAutosave(store: app.store, file: file, interval: .seconds(3600))
         #expect(autosave.checkpoint(lineQueued: true) == nil)
         let start = app.store.state
         #expect(saved() == start, "the first write is never put off")
@@ -54,7 +55,7 @@ import WayfinderApp
     }
 
     @Test func withoutAnIntervalEveryChangeIsWritten() throws {
-        let autosave = NavigationAutosave(app: app, file: file, interval: .zero)
+        let autosave = NavigationAutosave(store: app.store, file: file, interval: .zero)
         try app.open("wayfinder://login/register")
         #expect(autosave.checkpoint(lineQueued: true) == nil)
         #expect(saved() == app.store.state)
@@ -63,7 +64,7 @@ import WayfinderApp
     @Test func aFailedWriteIsReportedOnceUntilOneSucceeds() throws {
         let blocked = NavigationStateFile(path: file.path + "/not-a-directory/navigation.json")
         try Data("x".utf8).write(to: URL(fileURLWithPath: file.path))
-        let autosave = NavigationAutosave(app: app, file: blocked)
+        let autosave = NavigationAutosave(store: app.store, file: blocked)
         #expect(autosave.checkpoint(lineQueued: false)?.hasPrefix("warning: the navigation state was not saved: ") == true)
         try app.open("wayfinder://login/register")
         #expect(autosave.checkpoint(lineQueued: false) == nil, "the same failure is not repeated at each command")

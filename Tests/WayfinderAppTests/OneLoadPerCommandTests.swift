@@ -2,6 +2,7 @@ import Synchronization
 import Testing
 import Wayfinder
 import WayfinderApp
+import WayfinderKit
 import WayfinderTerminal
 import WayfinderTesting
 

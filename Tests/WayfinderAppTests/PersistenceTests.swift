@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import Wayfinder
 import WayfinderApp
+import WayfinderKit
 import WayfinderTerminal
 
 /// The SQLite repositories, sessions and the state file, against real files in a

@@ -1,6 +1,7 @@
 import GRDB
 import Testing
 import WayfinderApp
+import WayfinderKit
 
 /// Each post's like and comment counts are kept in its row (by triggers); these check them
 /// against counting the rows themselves.

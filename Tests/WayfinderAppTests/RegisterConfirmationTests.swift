@@ -1,6 +1,7 @@
 import Testing
 import Wayfinder
 import WayfinderApp
+import WayfinderKit
 import WayfinderTerminal
 
 /// Issue #29 item 9, through the app's shell: `create NAME` asks for the new password twice;

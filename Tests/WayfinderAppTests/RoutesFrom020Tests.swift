@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Wayfinder
 import WayfinderApp
+import WayfinderKit
 import WayfinderTesting
 
 /// What users saved with 0.2.0 (version 1 of the route table) carries over to today's table.

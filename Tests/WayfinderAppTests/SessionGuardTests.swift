@@ -1,5 +1,6 @@
 import Testing
 import WayfinderApp
+import WayfinderKit
 
 /// The database refuses a write as a user whose session was ended by another process,
 /// even one that did not ask first: the check is made under the write lock.

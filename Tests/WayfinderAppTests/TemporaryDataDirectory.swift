@@ -1,5 +1,6 @@
 import Foundation
 @testable import WayfinderApp
+import WayfinderKit
 
 extension DataDirectory {
     /// A data directory of its own under the system's temporary directory, not created yet.

@@ -1,6 +1,7 @@
 import Testing
 import Wayfinder
 import WayfinderApp
+import WayfinderKit
 import WayfinderTerminal
 
 /// Issue #33 item 3 at the end of input: Ctrl-D at a terminal is refused once as `quit`

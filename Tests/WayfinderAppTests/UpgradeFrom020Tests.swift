@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import WayfinderSystem
 @testable import WayfinderApp
+import WayfinderKit
 
 /// A database made by the 0.2.0 release opens with today's code and migrates, its data
 /// kept. `Fixtures/database-0.2.0.sqlite` was made by 0.2.0's `wayfinder` (commit 514b25a):

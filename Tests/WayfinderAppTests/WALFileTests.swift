@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import GRDB
 @testable import WayfinderApp
+import WayfinderKit
 
 /// The database's `-wal` file between runs: the last connection to close checkpoints it and
 /// removes it, so that the next run has no frames to read again and write back.

@@ -1,6 +1,7 @@
 import Testing
 import Wayfinder
 import WayfinderApp
+import WayfinderKit
 import WayfinderTesting
 
 // The example of README.md's "Testing your navigation", verbatim (a test checks).

@@ -1,4 +1,5 @@
 import Wayfinder
+import WayfinderKit
 
 extension AppCoordinator {
     /// `state` cut before the first stack element (in each stack) that names a post or a

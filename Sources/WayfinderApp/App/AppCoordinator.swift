@@ -1,4 +1,5 @@
 import Wayfinder
+import WayfinderKit
 import WayfinderTerminal
 
 /// The root of the sample app: owns the navigation store, the session and the flow
@@ -10,7 +11,7 @@ import WayfinderTerminal
 /// try app.open("wayfinder://settings/profile")   // signed out: pending, Login shown
 /// ```
 @MainActor
-public final class AppCoordinator: Coordinator, NavigationStoreProviding {
+public final class AppCoordinator: Coordinator, ShellApp {
     /// The guard every signed-in flow requires.
     public static let signedInGuard = "signed-in"
 
@@ -25,9 +26,13 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
     /// The root has no parent.
     public var parent: (any Coordinator)? { nil }
 
+    /// The screens shown so far, one per place.
+    public let screens = Screens()
+
     private var coordinators: [ObjectIdentifier: any Coordinator] = [:]
-    private var screens: [ScreenKey: FeatureScreen] = [:]
     private var pendingChanges: [SessionChange] = []
+    /// What the command being run started from (``shellWillRun(atSecretPrompt:)``).
+    var commandStart: (state: AppState, faults: Int)?
 
     /// Creates the app on `container`'s services, signed out, on the sign-in screen.
     /// - Parameters:
@@ -176,40 +181,10 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
 
     // MARK: - Links
 
-    /// Opens a deep link; a guarded link while signed out becomes the pending link.
-    /// - Throws: ``NavigationError`` for a link that does not resolve, or a Login link while signed in.
-    @discardableResult
-    public func open(_ link: String) throws(NavigationError) -> NavigationOutcome {
-        let resolved: ResolvedLink
-        do {
-            resolved = try store.graph.resolve(link)
-        } catch {
-            throw NavigationError(link: error)
-        }
-        if resolved.flow == signedOutFlow, let user {
-            throw NavigationError(.notAllowed, "already signed in as \(user.username); logout first")
-        }
-        return try store.perform { n throws(NavigationError) in try n.open(resolved) }
-    }
-
-    /// Opens `links` in order, after checking that every one resolves: a link that does
-    /// not leaves the app exactly as it was.
-    /// - Throws: ``NavigationError`` naming the first bad link.
-    public func open(all links: [String]) throws(NavigationError) {
-        for link in links {
-            do {
-                _ = try store.graph.resolve(link)
-            } catch {
-                throw NavigationError(link: error)
-            }
-        }
-        let before = state
-        do {
-            for link in links { try open(link) }
-        } catch {
-            try? restore(before)
-            throw error
-        }
+    /// A link to a sign-in screen while someone is signed in is refused.
+    public func refusal(toOpen link: ResolvedLink) -> NavigationError? {
+        guard link.flow == signedOutFlow, let user else { return nil }
+        return NavigationError(.notAllowed, "already signed in as \(user.username); logout first")
     }
 
     /// Shows `flow` (as with a link to its current screen).
@@ -289,91 +264,12 @@ public final class AppCoordinator: Coordinator, NavigationStoreProviding {
 
     // MARK: - Screens
 
-    /// The view model of the screen on top: the presentation, else the top of the
-    /// active stack. View models live as long as their stack element.
-    public func visibleScreen() -> any ScreenModel {
-        visible().model
-    }
-
-    /// The view model of the screen on top (``visibleScreen()``) and its view, found once.
-    public func visibleScreenAndView() -> (model: any ScreenModel, view: any TextView) {
-        let screen = visible()
-        return (screen.model, screen.view)
-    }
-
-    private func visible() -> FeatureScreen {
-        let state = store.state
-        let flow = state.active
-        let stack = flow?.selectedStack ?? RouteStack(root: Route("signIn"))
-        let place: ScreenKey.Place
-        let route: Route
-        let follows: Route?
-        if let presentation = stack.presentation {
-            (place, route, follows) = (.element(presentation.id), presentation.route, stack.top)
-        } else if let top = stack.path.last {
-            (place, route, follows) = (.element(top.id), top.route, stack.path.dropLast().last?.route ?? stack.root)
-        } else {
-            (place, route, follows) = (.root(stack.root), stack.root, nil)
-        }
-        let key = ScreenKey(flow: state.activeFlow, tab: flow?.selectedTab ?? FlowState.singleStack, place: place)
-        if let screen = screens[key] { return screen }
-        let screen = makeScreen(for: route, following: follows, flow: state.activeFlow)
-        screens[key] = screen
-        pruneScreens()
-        return screen
-    }
-
-    /// Where a view model's screen is: the flow, the stack's key (its tab, or
-    /// `FlowState.singleStack`), and the stack element or presentation (by its id), or the
-    /// stack's root (by its route). A value rather than a string: looked up several times a
-    /// command, it is neither formatted nor hashed as text.
-    private struct ScreenKey: Hashable {
-        enum Place: Hashable {
-            case root(Route)
-            case element(StackID)
-        }
-
-        let flow: String
-        let tab: String
-        let place: Place
-    }
-
-    /// Drops the screens that are no longer in any stack.
-    private func pruneScreens() {
-        guard screens.count > 64 else { return }
-        var live: Set<ScreenKey> = []
-        for (flow, flowState) in store.state.flows {
-            for (tab, stack) in flowState.stacks {
-                live.insert(ScreenKey(flow: flow, tab: tab, place: .root(stack.root)))
-                for element in stack.path { live.insert(ScreenKey(flow: flow, tab: tab, place: .element(element.id))) }
-                if let presentation = stack.presentation { live.insert(ScreenKey(flow: flow, tab: tab, place: .element(presentation.id))) }
-            }
-        }
-        screens = screens.filter { live.contains($0.key) }
-    }
-
-    private func makeScreen(for route: Route, following follows: Route?, flow: String) -> FeatureScreen {
-        let context = ScreenContext(app: self, follows: follows)
-        for feature in Feature.all where feature.flow == flow {
+    /// The view model and view of `route`, from the feature of `place`'s flow.
+    public func makeScreen(for route: Route, at place: ScreenPlace) -> Screen? {
+        let context = ScreenContext(app: self, follows: place.follows)
+        for feature in Feature.all where feature.flow == place.flow {
             if let screen = feature.makeScreen(route, context) { return screen }
         }
-        return FeatureScreen(MissingScreenModel(route: route), MissingScreenView.init)
+        return nil
     }
-}
-
-/// Shown if a state names a screen the app has no view model for (it cannot happen with
-/// states checked against the graph; kept so that nothing traps).
-@MainActor
-final class MissingScreenModel: ScreenModel {
-    let route: Route
-    init(route: Route) { self.route = route }
-    static let commands: [ScreenCommand<MissingScreenModel>] = []
-    func load() async {}
-}
-
-/// The text of a ``MissingScreenModel``.
-@MainActor
-struct MissingScreenView: TextView {
-    let model: MissingScreenModel
-    func render() -> StyledText { .line("Nothing to show for \(model.route).", .dim) }
 }

@@ -1,4 +1,5 @@
 import Wayfinder
+import WayfinderKit
 import WayfinderTerminal
 
 /// A user signed in (or registered): the app coordinator starts the session.

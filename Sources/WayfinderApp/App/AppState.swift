@@ -1,4 +1,5 @@
 import Wayfinder
+import WayfinderKit
 
 /// The whole state of the sample app: navigation and the signed-in user. One value that
 /// can be snapshotted, compared and restored.

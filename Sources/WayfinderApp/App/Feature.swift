@@ -1,4 +1,5 @@
 import Wayfinder
+import WayfinderKit
 import WayfinderTerminal
 
 /// One feature of the sample app: a flow of `Routes/app.routes`, the view models of its
@@ -17,7 +18,7 @@ public struct Feature {
     public let commands: [Command<AppCoordinator>]
     /// Makes the view model of `route`, one of the flow's screens, and its view; `nil` when
     /// it cannot be shown (a screen for a signed-in user while nobody is).
-    let makeScreen: @MainActor (_ route: Route, _ context: ScreenContext) -> FeatureScreen?
+    let makeScreen: @MainActor (_ route: Route, _ context: ScreenContext) -> Screen?
     /// What `route` refers to that no longer exists ("post 7"), or `nil`; checked when a
     /// saved navigation is restored. A read error is thrown, never taken for "gone".
     let missingReference: @MainActor (_ route: Route, _ container: Container) async throws(ServiceError) -> String?
@@ -28,7 +29,7 @@ public struct Feature {
     init(
         flow: String,
         commands: [Command<AppCoordinator>] = [],
-        makeScreen: @escaping @MainActor (Route, ScreenContext) -> FeatureScreen?,
+        makeScreen: @escaping @MainActor (Route, ScreenContext) -> Screen?,
         missingReference: @escaping @MainActor (Route, Container) async throws(ServiceError) -> String? = { _, _ in nil },
         makeSessionCommand: (@MainActor (AppCoordinator) -> any SessionCommand)? = nil
     ) {
@@ -64,20 +65,6 @@ struct ScreenContext {
     var container: Container { app.container }
     /// The signed-in user.
     var user: User? { app.user }
-}
-
-/// Commands a feature offers on every screen, declared in ``CommandTarget/commands``
-/// and offered while it says so (signing in as another user while someone is signed in),
-/// which may ask for a secret over the screen. The shell asks it first for the secret
-/// prompt, the line typed at it, and when the prompt is cancelled.
-@MainActor
-public protocol SessionCommand: CommandTarget {
-    /// While waiting for a secret, its prompt.
-    var secretPrompt: String? { get }
-    /// Receives the secret line asked for.
-    func receiveSecret(_ secret: String) async -> ReplReply
-    /// Stops waiting; the sentence saying so, or `nil` when nothing was asked for.
-    func cancel() -> String?
 }
 
 /// A flow coordinator the app makes on first use (see ``AppCoordinator/coordinator(_:)``).

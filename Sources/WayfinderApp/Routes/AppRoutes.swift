@@ -1,4 +1,5 @@
 import Wayfinder
+import WayfinderKit
 
 /// The sample app's route table, `Routes/app.routes`: its graph and typed route enums
 /// (`LoginRoute`, `MainRoute`, `SettingsRoute`) are generated when this module is built

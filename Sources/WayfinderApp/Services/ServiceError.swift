@@ -1,4 +1,5 @@
 import Synchronization
+import WayfinderKit
 
 /// Why a service call failed; the message is shown to the user as it is.
 public struct ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -51,4 +52,9 @@ public final class StorageFaults: Sendable {
     public func record() {
         count.add(1, ordering: .relaxed)
     }
+}
+
+extension ServiceError: ShellError {
+    /// Whether the data could not be read or written (``Kind/storage``).
+    public var isStorageFailure: Bool { kind == .storage }
 }

@@ -1,4 +1,5 @@
 import Wayfinder
+import WayfinderKit
 import WayfinderTerminal
 
 /// The forgot-password screen: `send [email]`.

@@ -1,4 +1,5 @@
 import Wayfinder
+import WayfinderKit
 
 /// The Login flow: sign in, register, forgot password, terms. Sign-in results bubble up
 /// to the ``AppCoordinator``.

@@ -1,4 +1,5 @@
 import Wayfinder
+import WayfinderKit
 import WayfinderTerminal
 
 extension Feature {
@@ -26,10 +27,10 @@ extension Feature {
                 let login = context.app.login
                 let auth = context.container.auth
                 switch LoginRoute(route: route) {
-                case .signIn?: return FeatureScreen(SignInViewModel(router: login, auth: auth) { [store = context.app.store] in store.state.pending }, SignInView.init)
-                case .register?: return FeatureScreen(RegisterViewModel(router: login, auth: auth), RegisterView.init)
-                case .forgot(let email)?: return FeatureScreen(ForgotPasswordViewModel(router: login, email: email), ForgotPasswordView.init)
-                case .terms?: return FeatureScreen(TermsViewModel(router: login), TermsView.init)
+                case .signIn?: return Screen(SignInViewModel(router: login, auth: auth) { [store = context.app.store] in store.state.pending }, SignInView.init)
+                case .register?: return Screen(RegisterViewModel(router: login, auth: auth), RegisterView.init)
+                case .forgot(let email)?: return Screen(ForgotPasswordViewModel(router: login, email: email), ForgotPasswordView.init)
+                case .terms?: return Screen(TermsViewModel(router: login), TermsView.init)
                 case nil: return nil
                 }
             },

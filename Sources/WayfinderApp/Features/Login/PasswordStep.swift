@@ -1,4 +1,5 @@
 import Wayfinder
+import WayfinderKit
 import WayfinderTerminal
 
 /// The second half of signing in or registering: a user name is known, the password is
@@ -74,13 +75,4 @@ final class PasswordStep {
             return .failed("\(error)")
         }
     }
-}
-
-/// A screen that asks for a password after a command (`login NAME`, `create NAME`).
-@MainActor
-protocol PasswordScreen: ScreenModel {
-    /// Drops the password prompt (Ctrl-C, end of input); nothing else changes.
-    /// - Returns: One sentence saying what was cancelled, or `nil` when no password was
-    ///   being asked for.
-    func cancelPassword() -> String?
 }

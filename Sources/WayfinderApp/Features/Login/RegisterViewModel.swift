@@ -1,11 +1,12 @@
 import Wayfinder
+import WayfinderKit
 import WayfinderTerminal
 
 /// The register screen: `create NAME`, then the password at a prompt, then the same password
 /// again: a mismatch makes no account. A password the rules refuse (``AccountRules``) is
 /// refused at once, before it is asked for again.
 @MainActor
-public final class RegisterViewModel: ScreenModel, PasswordScreen {
+public final class RegisterViewModel: ScreenModel {
     let router: any Routable<LoginRoute>
     let auth: any AuthService
     let step = PasswordStep()
@@ -70,9 +71,8 @@ public final class RegisterViewModel: ScreenModel, PasswordScreen {
         }, welcome: { "Welcome, \($0.username)! Your account is ready." })
     }
 
-    public func cancelInput() { _ = cancelPassword() }
-
-    func cancelPassword() -> String? {
+    /// Drops the password prompt; says so when one was on show.
+    public func cancelInput() -> String? {
         firstEntry = nil
         return step.cancel() ? "Registration cancelled; no account was created." : nil
     }

@@ -1,9 +1,10 @@
 import Wayfinder
+import WayfinderKit
 import WayfinderTerminal
 
 /// The sign-in screen: `login NAME`, then the password at a prompt that does not echo.
 @MainActor
-public final class SignInViewModel: ScreenModel, PasswordScreen {
+public final class SignInViewModel: ScreenModel {
     let router: any Routable<LoginRoute>
     private let auth: any AuthService
     private let pendingLink: () -> String?
@@ -61,9 +62,8 @@ public final class SignInViewModel: ScreenModel, PasswordScreen {
         }, welcome: { "Signed in as \($0.username)." })
     }
 
-    public func cancelInput() { step.cancel() }
-
-    func cancelPassword() -> String? {
+    /// Drops the password prompt; says so when one was on show.
+    public func cancelInput() -> String? {
         step.cancel() ? Self.cancellation : nil
     }
 

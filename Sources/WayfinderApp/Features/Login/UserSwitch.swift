@@ -1,4 +1,5 @@
 import Wayfinder
+import WayfinderKit
 import WayfinderTerminal
 
 /// `login NAME` typed while someone is signed in, on any screen: the password is asked for
@@ -56,17 +57,5 @@ final class UserSwitch: SessionCommand {
         guard step.cancel() else { return nil }
         guard let user = app.user else { return SignInViewModel.cancellation }
         return "Sign-in cancelled; still signed in as \(user.username)."
-    }
-}
-
-extension ScreenModel {
-    /// Cancels this screen's pending input (Ctrl-C, end of input at a prompt).
-    /// - Returns: The sentence saying what was cancelled, when the screen asked for a password.
-    func cancelPasswordInput() -> String? {
-        guard let screen = self as? any PasswordScreen else {
-            cancelInput()
-            return nil
-        }
-        return screen.cancelPassword()
     }
 }

@@ -1,4 +1,5 @@
 import Wayfinder
+import WayfinderKit
 import WayfinderTerminal
 
 /// Writing a new post, as a sheet: set a title and a body, then publish.

@@ -1,4 +1,5 @@
 import Wayfinder
+import WayfinderKit
 
 /// The Main flow: tabs feed, search and me, one stack each. "Open settings" and
 /// "sign out" bubble up to the ``AppCoordinator``.

@@ -1,4 +1,5 @@
 import Wayfinder
+import WayfinderKit
 
 extension Feature {
     /// Main: tabs feed, search and me; posts, comments, profiles, compose.
@@ -20,22 +21,22 @@ extension Feature {
         )
     }
 
-    private static func makeScreen(_ route: MainRoute, user: User, context: ScreenContext) -> FeatureScreen? {
+    private static func makeScreen(_ route: MainRoute, user: User, context: ScreenContext) -> Screen? {
         let (main, posts, users, flags) = (context.app.main, context.container.posts, context.container.users, context.container.flags)
         switch route {
-        case .feed: return FeatureScreen(FeedViewModel(router: main, posts: posts, settings: flags, users: users), FeedView.init)
-        case .search(let query): return FeatureScreen(SearchViewModel(router: main, posts: posts, users: users, settings: flags, query: query), SearchView.init)
+        case .feed: return Screen(FeedViewModel(router: main, posts: posts, settings: flags, users: users), FeedView.init)
+        case .search(let query): return Screen(SearchViewModel(router: main, posts: posts, users: users, settings: flags, query: query), SearchView.init)
         case .me:
             let model = ProfileViewModel(router: main, posts: posts, users: users, settings: flags, userID: user.id, isOwnProfile: true, isMeTab: true)
-            return FeatureScreen(model, ProfileView.init)
-        case .post(let id): return FeatureScreen(PostViewModel(router: main, posts: posts, users: users, postID: id, viewerID: user.id), PostView.init)
+            return Screen(model, ProfileView.init)
+        case .post(let id): return Screen(PostViewModel(router: main, posts: posts, users: users, postID: id, viewerID: user.id), PostView.init)
         case .comments:
             // The graph has comments follow a post only (`after post`).
             guard case .post(let postID)? = context.follows.flatMap(MainRoute.init(route:)) else { return nil }
-            return FeatureScreen(CommentsViewModel(router: main, posts: posts, users: users, postID: postID), CommentsView.init)
+            return Screen(CommentsViewModel(router: main, posts: posts, users: users, postID: postID), CommentsView.init)
         case .person(let id):
-            return FeatureScreen(ProfileViewModel(router: main, posts: posts, users: users, settings: flags, userID: id, isOwnProfile: id == user.id), ProfileView.init)
-        case .compose: return FeatureScreen(ComposeViewModel(router: main, posts: posts, authorID: user.id), ComposeView.init)
+            return Screen(ProfileViewModel(router: main, posts: posts, users: users, settings: flags, userID: id, isOwnProfile: id == user.id), ProfileView.init)
+        case .compose: return Screen(ComposeViewModel(router: main, posts: posts, authorID: user.id), ComposeView.init)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Wayfinder
+import WayfinderKit
 import WayfinderTerminal
 
 /// A list of posts, one line each: how to open it (its id, `[12]`, or, with the

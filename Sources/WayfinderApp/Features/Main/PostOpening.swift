@@ -1,4 +1,5 @@
 import Wayfinder
+import WayfinderKit
 import WayfinderTerminal
 
 /// A Main screen that lists posts: it opens one with `post <id>` or `post #<n>` (its place

@@ -1,4 +1,5 @@
 import Wayfinder
+import WayfinderKit
 import WayfinderTerminal
 
 /// A user's profile with their posts; the me tab shows the signed-in user's own.

@@ -1,4 +1,5 @@
 import Wayfinder
+import WayfinderKit
 import WayfinderTerminal
 
 /// The search tab: the query is part of the link (`wayfinder://main/search?q=swift`).

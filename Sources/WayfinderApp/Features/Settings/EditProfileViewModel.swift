@@ -1,4 +1,5 @@
 import Wayfinder
+import WayfinderKit
 import WayfinderTerminal
 
 /// Editing the signed-in user's name and bio; nothing changes until `save`.

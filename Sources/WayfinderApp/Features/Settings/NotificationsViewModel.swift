@@ -1,4 +1,5 @@
 import Wayfinder
+import WayfinderKit
 import WayfinderTerminal
 
 /// Which notifications the signed-in user receives; changes are saved at once.

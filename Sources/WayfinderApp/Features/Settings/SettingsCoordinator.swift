@@ -1,4 +1,5 @@
 import Wayfinder
+import WayfinderKit
 
 /// The Settings flow: root, edit profile, notifications, about, sign-out confirmation.
 /// Signing out and going back to Main bubble up to the ``AppCoordinator``.

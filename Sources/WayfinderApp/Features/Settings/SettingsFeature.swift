@@ -1,4 +1,5 @@
 import Wayfinder
+import WayfinderKit
 
 extension Feature {
     /// Settings: profile, notifications, feature flags, about, sign out.
@@ -11,16 +12,16 @@ extension Feature {
                 let (app, settings) = (context.app, context.app.settings)
                 switch route {
                 case .settings:
-                    return FeatureScreen(SettingsViewModel(router: settings, settings: context.container.flags) { [weak app] in app?.user ?? user }, SettingsView.init)
+                    return Screen(SettingsViewModel(router: settings, settings: context.container.flags) { [weak app] in app?.user ?? user }, SettingsView.init)
                 case .editProfile:
-                    return FeatureScreen(EditProfileViewModel(router: settings, users: context.container.users, userID: user.id) { [weak app] updated in
+                    return Screen(EditProfileViewModel(router: settings, users: context.container.users, userID: user.id) { [weak app] updated in
                         app?.userChanged(to: updated)
                     }, EditProfileView.init)
                 case .notifications:
                     guard let service = context.container.notificationSettings else { return nil }
-                    return FeatureScreen(NotificationsViewModel(router: settings, settings: service, userID: user.id), NotificationsView.init)
-                case .about: return FeatureScreen(AboutViewModel(router: settings, graph: app.store.graph), AboutView.init)
-                case .logout: return FeatureScreen(SignOutAlertViewModel(router: settings), SignOutAlertView.init)
+                    return Screen(NotificationsViewModel(router: settings, settings: service, userID: user.id), NotificationsView.init)
+                case .about: return Screen(AboutViewModel(router: settings, graph: app.store.graph), AboutView.init)
+                case .logout: return Screen(SignOutAlertViewModel(router: settings), SignOutAlertView.init)
                 }
             }
         )

@@ -1,4 +1,5 @@
 import Wayfinder
+import WayfinderKit
 import WayfinderTerminal
 
 /// The text of the screen ``SettingsViewModel`` holds: it reads the view model, never changes it.

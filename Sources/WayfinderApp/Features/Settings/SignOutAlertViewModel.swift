@@ -1,4 +1,5 @@
 import Wayfinder
+import WayfinderKit
 import WayfinderTerminal
 
 /// The sign-out confirmation, as an alert: `yes` signs out everywhere, `no` stays.

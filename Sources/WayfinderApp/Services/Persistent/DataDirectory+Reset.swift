@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import WayfinderKit
 import WayfinderSystem
 
 extension DataDirectory {

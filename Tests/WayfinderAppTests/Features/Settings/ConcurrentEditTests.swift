@@ -1,6 +1,7 @@
 import Testing
 import Wayfinder
 import WayfinderApp
+import WayfinderKit
 import WayfinderTerminal
 
 /// Edits saved over another process's newer version are refused (optimistic concurrency);

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WayfinderApp
+import WayfinderKit
 
 /// Settings keeps its notification settings itself: its table made by a migration it
 /// registers (``FeatureStorage/settings``), its service found in the container.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Wayfinder
 import WayfinderApp
+import WayfinderKit
 import WayfinderTerminal
 
 /// Issue #33 item 2 on Settings' screens: flag names and values, kinds of notification and

@@ -1,5 +1,6 @@
 import Testing
 import WayfinderApp
+import WayfinderKit
 
 /// Failed writes in the Settings flow (removed with the Settings feature).
 extension FailedWriteTests {

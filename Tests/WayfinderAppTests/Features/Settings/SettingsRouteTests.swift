@@ -1,6 +1,7 @@
 import Testing
 import Wayfinder
 import WayfinderApp
+import WayfinderKit
 
 /// `SettingsRoute`, generated from the table (removed with the Settings feature).
 @Suite struct SettingsRouteTests {

@@ -1,6 +1,7 @@
 import Testing
 import Wayfinder
 import WayfinderApp
+import WayfinderKit
 import WayfinderTesting
 
 /// A test-store session through the Settings flow (removed with the Settings feature).

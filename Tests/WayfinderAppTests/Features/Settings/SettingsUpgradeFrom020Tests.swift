@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WayfinderApp
+import WayfinderKit
 
 /// Settings' data in a database made by 0.2.0 (`Fixtures/database-0.2.0.sqlite`, see
 /// `UpgradeFrom020Tests`): its table, made by the app's first schema then, is the one Settings'

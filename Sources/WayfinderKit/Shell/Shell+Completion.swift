@@ -1,7 +1,8 @@
 import Wayfinder
 import WayfinderTerminal
 
-extension AppShell {
+extension Shell {
+    /// Commands at the start of a line, and what the command typed completes after it.
     public func completions(for text: String) -> [String] {
         let model = app.visibleScreen()
         if model.secretPrompt != nil { return [] }
@@ -20,16 +21,17 @@ extension AppShell {
     /// The current link, the static links of the graph, and the current link followed by
     /// each literal step the graph allows from here.
     func linkCandidates() -> [String] {
-        let graph = app.store.graph
-        var links = [app.url]
-        if app.store.state.presentation == nil, let top = app.store.state.activeStack?.top.screen {
+        let graph = navigationStore.graph
+        let url = navigationStore.url
+        var links = [url]
+        if navigationStore.state.presentation == nil, let top = navigationStore.state.activeStack?.top.screen {
             for next in graph.successors(of: top) {
                 let literals = next.pattern.compactMap { segment -> String? in
                     if case .literal(let word) = segment { return word }
                     return nil
                 }
                 guard !literals.isEmpty, literals.count == next.pattern.count else { continue }
-                links.append(stripQuery(app.url) + "/" + literals.joined(separator: "/"))
+                links.append(stripQuery(url) + "/" + literals.joined(separator: "/"))
             }
         }
         return links + staticLinks()

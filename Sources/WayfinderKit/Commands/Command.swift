@@ -39,7 +39,7 @@ public struct ArgumentChoices: Hashable, Sendable {
     }
 
     /// Why `value`, not one of them, is refused: the nearest one suggested, else all listed.
-    func refusal(of value: String) -> String {
+    public func refusal(of value: String) -> String {
         let shown = "'\(value.escapingControlCharacters)' is not a \(noun)"
         if let near = closestName(to: value, among: values) { return "\(shown); did you mean '\(near)'?" }
         let list = values.count > 1 ? values.dropLast().joined(separator: ", ") + " or " + (values.last ?? "") : values.joined()
@@ -141,16 +141,25 @@ public struct Command<Target: AnyObject> {
         self.run = run
     }
 
+    /// The same command under another name (`quit` as `leave`), its aliases kept.
+    public func renamed(_ name: String) -> Command {
+        Command(
+            help: CommandHelp(name, help.usage, help.summary), aliases: aliases, arguments: arguments, isListed: isListed,
+            isOffered: isOffered, usageError: usageError, choices: choices, completions: completions, details: details, run: run)
+    }
+
     /// Whether `name` is this command's.
-    func answers(to name: String) -> Bool {
+    public func answers(to name: String) -> Bool {
         help.name == name || aliases.contains(name)
     }
 
     /// This command on `target`, for the shell: the one place where every command's
     /// arguments are checked before its handler runs.
-    func bound(to target: Target) -> BoundCommand {
+    public func bound(to target: Target) -> BoundCommand {
         BoundCommand(
             help: help,
+            aliases: aliases,
+            isOffered: { isOffered(target) },
             run: { input in
                 if let refusal = refusal(of: input, on: target) { return .usageFailed(refusal) }
                 return await run(target, input)
@@ -177,7 +186,7 @@ public struct Command<Target: AnyObject> {
 
     /// The same command run on what `reach` finds from another target (the sign-in screen
     /// from any screen of its flow, after going back to it), offered when `isOffered`.
-    func reached<Other: AnyObject>(
+    public func reached<Other: AnyObject>(
         from reach: @escaping @MainActor (Other) -> Result<Target, NavigationError>, when isOffered: @escaping @MainActor (Other) -> Bool
     ) -> Command<Other> {
         let run = self.run
@@ -195,12 +204,24 @@ public struct Command<Target: AnyObject> {
 
 /// A command bound to what it runs on: what the shell dispatches, lists and completes.
 @MainActor
-struct BoundCommand {
-    let help: CommandHelp
-    /// Checks the number of arguments, then runs the handler.
-    let run: @MainActor (CommandInput) async -> ReplReply
-    let completions: @MainActor (Int) -> [String]
-    let details: @MainActor () -> StyledText
+public struct BoundCommand {
+    /// Its help line.
+    public let help: CommandHelp
+    /// Other names it answers to.
+    let aliases: [String]
+    /// Whether it can be typed now.
+    let isOffered: @MainActor () -> Bool
+    /// Checks the arguments, then runs the handler.
+    public let run: @MainActor (CommandInput) async -> ReplReply
+    /// Completions for argument `index` (from 0).
+    public let completions: @MainActor (Int) -> [String]
+    /// More lines for `help NAME`.
+    public let details: @MainActor () -> StyledText
+
+    /// Whether `name` is this command's and it can be typed now.
+    func answers(to name: String) -> Bool {
+        (help.name == name || aliases.contains(name)) && isOffered()
+    }
 }
 
 /// Something commands run on: a screen's view model, the shell, a feature's session
@@ -213,12 +234,12 @@ public protocol CommandTarget: AnyObject {
 
 extension CommandTarget {
     /// The command answering to `name` that can be typed now, bound to this target.
-    func command(named name: String) -> BoundCommand? {
+    public func command(named name: String) -> BoundCommand? {
         Self.commands.first { $0.answers(to: name) && $0.isOffered(self) }?.bound(to: self)
     }
 
     /// The help lines of the commands listed now, in order.
-    var listedCommands: [CommandHelp] {
+    public var listedCommands: [CommandHelp] {
         Self.commands.compactMap { $0.isListed && $0.isOffered(self) ? $0.help : nil }
     }
 }

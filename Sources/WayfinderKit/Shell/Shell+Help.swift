@@ -1,7 +1,7 @@
 import Wayfinder
 import WayfinderTerminal
 
-extension AppShell {
+extension Shell {
     /// `help`: every command of this screen and the global ones; `help NAME`: one command,
     /// or an error (a failed command, as any other) when there is none of that name here.
     func help(_ name: String?) -> ReplReply {
@@ -9,8 +9,8 @@ extension AppShell {
         let screen = commands(of: model)
         var text = StyledText()
         if let name {
-            guard let command = (screen + Self.globalCommands).first(where: { $0.name == name }) else {
-                let names = (screen + Self.globalCommands).map(\.name)
+            guard let command = (screen + globalHelp).first(where: { $0.name == name }) else {
+                let names = (screen + globalHelp).map(\.name)
                 let hint = Wayfinder.closestName(to: name, among: names).map { "; did you mean '\($0)'?" } ?? "; type help for the list"
                 return .failed("no command '\(name.escapingControlCharacters)' here\(hint)")
             }
@@ -22,7 +22,7 @@ extension AppShell {
         text.append("Commands of this screen", .title)
         append(screen, to: &text)
         text.append("Global commands", .title)
-        append(Self.globalCommands, to: &text)
+        append(globalHelp, to: &text)
         return ReplReply(output: text)
     }
 
@@ -40,7 +40,7 @@ extension AppShell {
 
     /// Every link made only of literal segments that the graph allows, root first.
     func staticLinks() -> [String] {
-        let graph = app.store.graph
+        let graph = navigationStore.graph
         var links: [String] = []
         for flow in graph.flows {
             for tab in flow.hasTabs ? flow.tabs.map(Optional.some) : [nil] {

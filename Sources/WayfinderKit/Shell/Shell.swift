@@ -1,23 +1,46 @@
 import Wayfinder
 import WayfinderTerminal
 
-/// The sample app as the REPL sees it. A line runs one declared ``Command``: a global one
-/// (`back`, `open`, `where`, `state`, …: ``commands``, run through the ``AppCoordinator``),
-/// a feature's (``Feature/commands``, then its session commands), or one of the screen's
-/// own (its view model's ``CommandTarget/commands``). Help, Tab completion and the
-/// screen's command lines list the same declarations.
+/// The REPL's view of any app on the kit (``ShellApp``). A line runs one declared
+/// ``Command``: a global one (the ``navigationCommands`` every app gets and the app's
+/// ``ShellApp/globalCommands``), one of the app's (``CommandTarget/commands``, then its
+/// session commands), or one of the screen's own (its view model's
+/// ``CommandTarget/commands``). Help, Tab completion and the screen's command lines list
+/// the same declarations.
+///
+/// A shell is also what ``NavigationStoreProviding`` asks of a test store, so that
+/// `NavigationTestStore(shell)` drives any app on the kit by typed commands.
+///
+/// ```swift
+/// let shell = Shell(app: Library())
+/// let reply = await shell.execute("open bookshelf://library/shelves/shelf/sci-fi")
+/// print(await shell.screen())
+/// ```
 @MainActor
-public final class AppShell: ReplShell, NavigationStoreProviding, CommandTarget {
+public final class Shell<App: ShellApp>: ReplShell, NavigationStoreProviding {
     /// The app.
-    public let app: AppCoordinator
-    /// The features' commands for every screen (`login NAME` while signed in), asked first
-    /// for secrets.
+    public let app: App
+    /// The app's commands for every screen with state of their own, asked first for secrets.
     let sessionCommands: [any SessionCommand]
+    /// The global commands, in help order: the navigation commands, then the app's
+    /// before `quit`.
+    private(set) lazy var globals: [BoundCommand] = {
+        var commands = App.navigationCommands(Self.navigationCommands).map { $0.bound(to: self) }
+        let quit = commands.lastIndex { $0.help.name == Self.quitName } ?? commands.endIndex
+        commands.insert(contentsOf: App.globalCommands.map { $0.bound(to: app) }, at: quit)
+        return commands
+    }()
+
+    /// The help lines of ``globals``.
+    private(set) lazy var globalHelp: [CommandHelp] = globals.map(\.help)
+
+    /// The global commands' line, the same on every screen.
+    private(set) lazy var alsoLine = "Also: " + globalHelp.map(\.name).joined(separator: ", ")
 
     /// A shell over `app`.
-    public init(app: AppCoordinator) {
+    public init(app: App) {
         self.app = app
-        self.sessionCommands = Feature.all.compactMap { $0.makeSessionCommand?(app) }
+        self.sessionCommands = app.makeSessionCommands()
     }
 
     /// The view model the command being run loaded (before running one of its commands),
@@ -32,28 +55,17 @@ public final class AppShell: ReplShell, NavigationStoreProviding, CommandTarget 
         sessionCommands.first { $0.secretPrompt != nil }
     }
 
-    /// A shell over a new app on fresh demo data, signed out, with `links` opened.
-    /// - Throws: ``NavigationError`` when a link does not resolve (nothing is opened then).
-    public convenience init(opening links: [String] = []) throws(NavigationError) {
-        let app = AppCoordinator(container: .demo())
-        try app.open(all: links)
-        self.init(app: app)
-    }
-
     /// The app's navigation store.
-    public var navigationStore: NavigationStore { app.store }
+    public var navigationStore: NavigationStore { app.navigationStore }
 
     // MARK: - ReplShell
 
-    public var prompt: String { "\(app.url)> " }
+    /// The canonical link of what is on screen, then `> `.
+    public var prompt: String { "\(navigationStore.url)> " }
 
     public var secretPrompt: String? { waitingCommand?.secretPrompt ?? app.visibleScreen().secretPrompt }
 
-    public func banner() -> StyledText {
-        var text = StyledText()
-        text.append(line: [TextSpan("Wayfinder", .title), TextSpan(" sample app. Type help for commands, Tab to complete, Ctrl-D to leave.", .dim)])
-        return text
-    }
+    public func banner() -> StyledText { app.banner }
 
     /// The screen on top; when its data cannot be read, an error line saying why instead
     /// (never the screen as if there were no data).
@@ -61,20 +73,19 @@ public final class AppShell: ReplShell, NavigationStoreProviding, CommandTarget 
         do {
             return try await loadedScreen()
         } catch {
-            return .line("error: \(error.message)", .error)
+            return .line("error: \(shownMessage(of: error))", .error)
         }
     }
 
     /// The screen on top, its data loaded: once per command (a screen whose command just
     /// ran was loaded for it, and its view model kept itself up to date since).
-    /// - Throws: ``ServiceError`` when the data cannot be read (a damaged database, an I/O
-    ///   error).
-    public func loadedScreen() async throws(ServiceError) -> StyledText {
-        let (model, view) = app.visibleScreenAndView()
-        let loaded = loadedForCommand === model
+    /// - Throws: Why the data cannot be read (a damaged database, an I/O error).
+    public func loadedScreen() async throws -> StyledText {
+        let screen = app.visibleScreenAndView()
+        let loaded = loadedForCommand === screen.model
         loadedForCommand = nil
-        if !loaded { try await model.load() }
-        return ScreenView(shell: self, model: model, view: view).body
+        if !loaded { try await screen.model.load() }
+        return ScreenLayout(shell: self, screen: screen).body
     }
 
     /// Refused once at a terminal, and said on standard error at the end of a script, while
@@ -88,31 +99,26 @@ public final class AppShell: ReplShell, NavigationStoreProviding, CommandTarget 
     }
 
     public func cancelSecretInput() -> StyledText {
-        let message = waitingCommand?.cancel() ?? app.visibleScreen().cancelPasswordInput()
+        let message = waitingCommand?.cancel() ?? app.visibleScreen().cancelInput()
         return message.map { .line($0, .dim) } ?? StyledText()
     }
 
-    /// Runs `line` as one command that is done whole or not at all, with the session
-    /// checked first (``checkedSession()``) and the session changes it made stored after it
-    /// (``settled(_:before:)``).
+    /// Runs `line` as one command, with the app's checks before and after it
+    /// (``ShellApp/shellWillRun(atSecretPrompt:)``, ``ShellApp/shellDidRun(_:)``).
     public func execute(_ line: String) async -> ReplReply {
         loadedForCommand = nil
         unsavedEdits.beginLine()
-        if let ended = await checkedSession() { return ended }
-        let before = app.state
-        let faults = app.container.faults.total
-        var reply = await settled(await run(line), before: before)
-        if reply.isError, app.container.faults.total != faults { reply.isStorageError = true }
-        return reply
+        if let instead = await app.shellWillRun(atSecretPrompt: secretPrompt != nil) { return instead }
+        return await app.shellDidRun(await run(line))
     }
 
     private func run(_ line: String) async -> ReplReply {
         if let waiting = waitingCommand {
-            return reply(for: await waiting.receiveSecret(line), navigates: true)
+            return await waiting.receiveSecret(line)
         }
         let model = app.visibleScreen()
         if model.secretPrompt != nil {
-            return reply(for: await model.receiveSecret(line), navigates: true)
+            return await model.receiveSecret(line)
         }
         let input: CommandInput
         do {
@@ -129,28 +135,22 @@ public final class AppShell: ReplShell, NavigationStoreProviding, CommandTarget 
             do {
                 try await model.load()
             } catch {
-                return .failed(error.message)
+                return ReplReply.failed(shownMessage(of: error)).storageFailure(error)
             }
             loadedForCommand = model
         }
-        let result = await command.run(input)
+        var result = await command.run(input)
         unsavedEdits.commandRan(result, visible: app.visibleScreen())
         // A command now waiting for a password shows its prompt, not the screen again.
-        return reply(for: result, navigates: secretPrompt == nil)
+        if secretPrompt != nil { result.showsScreen = false }
+        return result
     }
 
-    /// `result`, the screen shown again only when the command `navigates` (a command that
-    /// only prints, or a screen now asking for a password, shows no screen).
-    func reply(for result: ReplReply, navigates: Bool) -> ReplReply {
-        var reply = result
-        if !navigates { reply.showsScreen = false }
-        return reply
-    }
-
-    /// `{"url", "flow", "tab", "stack", "presentation", "pending", "user"}`.
+    /// `{"url", "flow", "tab", "stack", "presentation", "pending"}`, then the app's
+    /// ``ShellApp/stateMembers``: what the `state` command prints.
     public var stateJSON: JSONValue {
-        let state = app.store.state
-        let graph = app.store.graph
+        let state = navigationStore.state
+        let graph = navigationStore.graph
         let stack = state.activeStack
         let presentation: JSONValue = stack?.presentation.map { presented in
             guard case .object(var members) = graph.jsonValue(for: presented.route) else { return .null }
@@ -158,13 +158,21 @@ public final class AppShell: ReplShell, NavigationStoreProviding, CommandTarget 
             return .object(members)
         } ?? .null
         return .object([
-            ("url", .string(app.url)),
+            ("url", .string(navigationStore.url)),
             ("flow", .string(state.activeFlow)),
             ("tab", state.selectedTab.map(JSONValue.string) ?? .null),
             ("stack", .array((stack?.routes ?? []).map(graph.jsonValue(for:)))),
             ("presentation", presentation),
             ("pending", state.pending.map(JSONValue.string) ?? .null),
-            ("user", app.user.map { .string($0.username) } ?? .null),
-        ])
+        ] + app.stateMembers)
+    }
+}
+
+extension ReplReply {
+    /// This reply, marked a storage failure when `error` is one (``ShellError``).
+    func storageFailure(_ error: any Error) -> ReplReply {
+        var reply = self
+        if (error as? any ShellError)?.isStorageFailure == true { reply.isStorageError = true }
+        return reply
     }
 }

@@ -5,13 +5,14 @@ import WayfinderTerminal
 /// (the active one marked), the active screen (with any sheet or alert over it), and the
 /// commands it accepts.
 @MainActor
-struct ScreenView {
-    let shell: AppShell
-    let model: any ScreenModel
-    let view: any TextView
+struct ScreenLayout<App: ShellApp> {
+    let shell: Shell<App>
+    let screen: Screen
 
     var body: StyledText {
-        let state = shell.app.store.state
+        let model = screen.model
+        let view = screen.view
+        let state = shell.navigationStore.state
         var text = StyledText()
         text.append(line: header(state))
         text.appendBlank()
@@ -36,16 +37,13 @@ struct ScreenView {
             }
             text.append(line: spans)
         }
-        text.append(Self.alsoLine, .dim)
+        text.append(shell.alsoLine, .dim)
         return text
     }
 
-    /// The global commands' line, the same on every screen.
-    private static let alsoLine = "Also: " + AppShell.globalCommands.map(\.name).joined(separator: ", ")
-
     /// `login: signIn | *main/feed: post(id: 42) | settings: settings`.
     private func header(_ state: NavigationState) -> [TextSpan] {
-        let flows = shell.app.store.graph.flows
+        let flows = shell.navigationStore.graph.flows
         var spans: [TextSpan] = []
         spans.reserveCapacity(3 * flows.count)
         for flow in flows {

@@ -12,7 +12,7 @@ public final class NavigationAutosave {
     /// How long, at least, between two writes while input is queued.
     public let interval: Duration
     private let file: NavigationStateFile
-    private let app: AppCoordinator
+    private let store: NavigationStore
     private let clock = ContinuousClock()
     /// The state the file holds, as far as this process knows; nil before the first write.
     private var saved: NavigationState?
@@ -20,17 +20,19 @@ public final class NavigationAutosave {
     /// Whether the last write failed: the next failure is not reported again.
     private var failing = false
 
-    /// Saves `app`'s navigation to `file`.
+    /// Saves `store`'s navigation to `file`.
     /// - Parameters:
+    ///   - store: The navigation to save.
+    ///   - file: Where.
     ///   - interval: The least time between two writes while input is queued.
-    public init(app: AppCoordinator, file: NavigationStateFile, interval: Duration = .milliseconds(100)) {
-        self.app = app
+    public init(store: NavigationStore, file: NavigationStateFile, interval: Duration = .milliseconds(100)) {
+        self.store = store
         self.file = file
         self.interval = interval
         // A session that changes nothing writes nothing (a full disk, a read-only file then
         // go unnoticed, as they should).
         // A state saved with an earlier table is written again with this one's version.
-        if case .state(let onDisk, let routes) = file.load(), routes == app.store.graph.version { saved = onDisk }
+        if case .state(let onDisk, let routes) = file.load(), routes == store.graph.version { saved = onDisk }
     }
 
     /// Writes the state when it changed since the last write, unless `lineQueued` and the
@@ -38,7 +40,7 @@ public final class NavigationAutosave {
     /// - Returns: A warning when the write failed (once, until a write succeeds again): the
     ///   next checkpoint tries again.
     public func checkpoint(lineQueued: Bool) -> String? {
-        let state = app.store.state
+        let state = store.state
         guard state != saved else { return nil }
         if lineQueued, let lastWrite, clock.now - lastWrite < interval { return nil }
         return write(state).map { "warning: \($0)" }
@@ -48,7 +50,7 @@ public final class NavigationAutosave {
     /// chance, so a failure is an error.
     /// - Returns: An error message when the write failed.
     public func finish() -> String? {
-        let state = app.store.state
+        let state = store.state
         guard state != saved else { return nil }
         failing = false
         return write(state).map { "error: \($0)" }
@@ -57,7 +59,7 @@ public final class NavigationAutosave {
     private func write(_ state: NavigationState) -> String? {
         lastWrite = clock.now
         do {
-            try file.save(state, routes: app.store.graph.version)
+            try file.save(state, routes: store.graph.version)
             saved = state
             failing = false
             return nil

@@ -1,0 +1,115 @@
+import Wayfinder
+import WayfinderTerminal
+
+extension Shell {
+    /// The name of the command that leaves; the app's global commands come before it.
+    static var quitName: String { "quit" }
+
+    /// The navigation commands every app gets, in help order, each declared once with its
+    /// handler: `help`, `back`, `root`, `open`, `where`, `state`, `tab`, `dismiss`, `undo`,
+    /// `redo` and `quit` (`exit`). Dispatch, help, completion and the screen's "Also:" line
+    /// read them; an app hides or renames any of them in
+    /// ``ShellApp/navigationCommands(_:)``.
+    public static var navigationCommands: [Command<Shell>] {
+        [
+            Command(
+                "help", "[command]", "list the commands, or explain one", arguments: 0...1,
+                completions: { shell, index in index == 0 ? shell.commandNames() : [] }
+            ) { shell, input in
+                shell.help(input.arguments.first)
+            },
+            Command("back", "", "dismiss the sheet or alert, else go back one screen") { shell, _ in
+                let store = shell.navigationStore
+                return navigate { () throws(NavigationError) in try store.perform(store.state.presentation != nil ? .dismiss : .pop) }
+            },
+            Command("root", "", "go back to the first screen of the tab or flow") { shell, _ in
+                navigate { () throws(NavigationError) in try shell.navigationStore.perform(.popToRoot) }
+            },
+            Command(
+                "open", "<url>", App.exampleLink.map { "open a deep link, such as \($0)" } ?? "open a deep link", arguments: 1...1,
+                completions: { shell, index in index == 0 ? shell.linkCandidates() : [] },
+                details: { shell in shell.knownLinks() }
+            ) { shell, input in
+                shell.open(input.arguments[0])
+            },
+            Command("where", "", "print the link of what is on screen") { shell, _ in
+                ReplReply(output: .line(shell.navigationStore.url, .link))
+            },
+            Command("state", "", "print the whole navigation state as one JSON line") { shell, _ in
+                ReplReply(output: .line(shell.stateJSON.serialized))
+            },
+            Command(
+                "tab", "<name>", "switch to another tab of the flow", arguments: 1...1,
+                choices: { shell, index in index == 0 ? ArgumentChoices("tab of this flow", shell.tabs()) : nil }
+            ) { shell, input in
+                navigate { () throws(NavigationError) in try shell.navigationStore.perform(.selectTab(input.arguments[0])) }
+            },
+            Command("dismiss", "", "dismiss the sheet or alert") { shell, _ in
+                navigate { () throws(NavigationError) in try shell.navigationStore.perform(.dismiss) }
+            },
+            Command("undo", "", "undo the last navigation step") { shell, _ in
+                navigate { () throws(NavigationError) in try shell.navigationStore.perform(.undo) }
+            },
+            Command("redo", "", "redo the step undone") { shell, _ in
+                navigate { () throws(NavigationError) in try shell.navigationStore.perform(.redo) }
+            },
+            Command(quitName, "", "leave (Ctrl-D works too)", aliases: ["exit"]) { _, _ in
+                ReplReply(quits: true)
+            },
+        ]
+    }
+
+    /// The command `name` can run now, and whether it is the screen's own (whose data is
+    /// loaded before it runs). One table, in this order: the global commands, the app's
+    /// offered now, its session commands, the screen's.
+    func command(named name: String, on model: any ScreenModel) -> (command: BoundCommand, isScreens: Bool)? {
+        if let global = globals.first(where: { $0.answers(to: name) }) { return (global, false) }
+        if let command = app.command(named: name) { return (command, false) }
+        for session in sessionCommands {
+            if let command = session.command(named: name) { return (command, false) }
+        }
+        return model.command(named: name).map { ($0, true) }
+    }
+
+    /// The commands listed for `model`'s screen: its own, then the app's offered on it
+    /// (without repeating a name).
+    func commands(of model: any ScreenModel) -> [CommandHelp] {
+        var listed = model.listedCommands
+        for command in app.listedCommands where !listed.contains(where: { $0.name == command.name }) {
+            listed.append(command)
+        }
+        return listed
+    }
+
+    /// The names Tab completes at the start of a line, and after `help`.
+    func commandNames() -> [String] {
+        (commands(of: app.visibleScreen()) + globalHelp).map(\.name)
+    }
+
+    /// `open URL`: the link applied, or kept as the pending link until its guard is granted.
+    private func open(_ link: String) -> ReplReply {
+        do {
+            switch try app.open(link) {
+            case .applied:
+                return ReplReply(showsScreen: true)
+            case .deferred(let pending, let guardName):
+                return ReplReply(output: .line(app.waitingMessage(for: pending, behind: guardName), .dim), showsScreen: true)
+            }
+        } catch {
+            return .failed(error.message)
+        }
+    }
+
+    /// The tabs of the active flow.
+    private func tabs() -> [String] {
+        navigationStore.graph.flow(named: navigationStore.state.activeFlow)?.tabs ?? []
+    }
+
+    /// `help open`'s list of the links the app knows.
+    private func knownLinks() -> StyledText {
+        var text = StyledText()
+        text.append("  Links this app knows:", .dim)
+        for link in staticLinks() { text.append("    \(link)", .link) }
+        return text
+    }
+}

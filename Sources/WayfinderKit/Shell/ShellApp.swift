@@ -1,0 +1,166 @@
+import Wayfinder
+import WayfinderTerminal
+
+/// An app the kit's ``Shell`` runs: its navigation store, the screens it makes for the
+/// routes of its table, and the commands it adds to the navigation commands every app gets.
+///
+/// Everything but ``navigationStore``, ``screens`` and ``makeScreen(for:at:)`` has a
+/// default. A small app is a coordinator holding a store and a `switch` over its routes:
+///
+/// ```swift
+/// @MainActor final class Library: ShellApp {
+///     static let commands: [Command<Library>] = []
+///     let navigationStore = NavigationStore(navigator: Navigator(graph: BookshelfRoutes.graph))
+///     let screens = Screens()
+///     func makeScreen(for route: Route, at place: ScreenPlace) -> Screen? {
+///         switch LibraryRoute(route: route) {
+///         case .shelves?: Screen(ShelvesViewModel(…), ShelvesView.init)
+///         …
+///         }
+///     }
+/// }
+/// ```
+@MainActor
+public protocol ShellApp: CommandTarget, NavigationStoreProviding {
+    /// The screens shown so far, one per place; the app calls ``Screens/removeAll()`` when
+    /// what they show changes for every place (another user signed in).
+    var screens: Screens { get }
+
+    /// Makes the view model and view of `route`, shown at `place`; `nil` when it cannot be
+    /// shown now.
+    func makeScreen(for route: Route, at place: ScreenPlace) -> Screen?
+
+    /// The first line a person sees at a terminal (not shown to scripts).
+    var banner: StyledText { get }
+
+    /// Commands every screen lists under "Also:", after the navigation commands (before
+    /// `quit`): a sign-out, say. (The app's ``CommandTarget/commands`` are listed with the
+    /// screen's own, while they are offered.)
+    static var globalCommands: [Command<Self>] { get }
+
+    /// The navigation commands as the app offers them: `defaults` (``Shell/navigationCommands``)
+    /// with any hidden (filtered out) or renamed (``Command/renamed(_:)``).
+    static func navigationCommands(_ defaults: [Command<Shell<Self>>]) -> [Command<Shell<Self>>]
+
+    /// Commands offered on every screen that keep state of their own between lines (signing
+    /// in as another user, with its password prompt): asked first for a secret line.
+    func makeSessionCommands() -> [any SessionCommand]
+
+    /// Why `link` may not be opened now (a sign-in screen while someone is signed in), or
+    /// `nil` to open it: asked for each link `open` and the program's arguments open.
+    func refusal(toOpen link: ResolvedLink) -> NavigationError?
+
+    /// Before each line is run: a reply to give instead of running it (the user's session
+    /// was ended by another process, say), or `nil` to run it. `atSecretPrompt` tells that
+    /// the line answers a password prompt.
+    func shellWillRun(atSecretPrompt: Bool) async -> ReplReply?
+
+    /// After each line ran: its reply, as the app settles what the command changed (stores
+    /// a session change, and fails the command if that cannot be done).
+    func shellDidRun(_ reply: ReplReply) async -> ReplReply
+
+    /// A link `help` shows as an example of `open`'s (`wayfinder://main/feed/post/3`).
+    static var exampleLink: String? { get }
+
+    /// What `open` says of a link kept as the pending link until `guardName` is granted.
+    func waitingMessage(for pending: String, behind guardName: String) -> String
+
+    /// Members the `state` command's JSON adds after the navigation (`"user"`, say).
+    var stateMembers: [(String, JSONValue)] { get }
+}
+
+extension ShellApp {
+    /// `Wayfinder` and a line on what to type.
+    public var banner: StyledText {
+        var text = StyledText()
+        text.append(line: [TextSpan("Wayfinder", .title), TextSpan(" app. Type help for commands, Tab to complete, Ctrl-D to leave.", .dim)])
+        return text
+    }
+
+    /// None.
+    public static var globalCommands: [Command<Self>] { [] }
+
+    /// `defaults`, unchanged.
+    public static func navigationCommands(_ defaults: [Command<Shell<Self>>]) -> [Command<Shell<Self>>] { defaults }
+
+    /// None.
+    public func makeSessionCommands() -> [any SessionCommand] { [] }
+
+    /// Every link may be opened.
+    public func refusal(toOpen link: ResolvedLink) -> NavigationError? { nil }
+
+    /// Runs every line.
+    public func shellWillRun(atSecretPrompt: Bool) async -> ReplReply? { nil }
+
+    /// The reply as it is.
+    public func shellDidRun(_ reply: ReplReply) async -> ReplReply { reply }
+
+    /// None.
+    public static var exampleLink: String? { nil }
+
+    /// `LINK opens once 'GUARD' is granted.`
+    public func waitingMessage(for pending: String, behind guardName: String) -> String {
+        "\(pending) opens once '\(guardName)' is granted."
+    }
+
+    /// None.
+    public var stateMembers: [(String, JSONValue)] { [] }
+
+    /// The view model of the screen on top: the presentation, else the top of the active
+    /// stack, made on first show (``Screens/visible(in:make:)``).
+    public func visibleScreen() -> any ScreenModel {
+        visibleScreenAndView().model
+    }
+
+    /// The screen on top, its view model and view.
+    public func visibleScreenAndView() -> Screen {
+        screens.visible(in: navigationStore.state, make: makeScreen(for:at:))
+    }
+
+    /// Opens `link`: a link behind a guard not granted waits as the pending link.
+    /// - Throws: ``NavigationError`` when the link does not resolve or may not be opened
+    ///   now (``refusal(toOpen:)``); nothing changes then.
+    @discardableResult
+    public func open(_ link: String) throws(NavigationError) -> NavigationOutcome {
+        let resolved = try resolvedForOpening(link)
+        return try navigationStore.perform { navigator throws(NavigationError) in try navigator.open(resolved) }
+    }
+
+    /// Opens `links` in order as one change, all or none: a link that does not resolve, or
+    /// may not be opened, leaves the navigation exactly as it was.
+    /// - Throws: ``NavigationError`` naming the first link refused.
+    public func open(all links: [String]) throws(NavigationError) {
+        guard !links.isEmpty else { return }
+        var resolved: [ResolvedLink] = []
+        for link in links { resolved.append(try resolvedForOpening(link)) }
+        try navigationStore.perform { navigator throws(NavigationError) in
+            for link in resolved { _ = try navigator.open(link) }
+        }
+    }
+
+    /// `link` resolved once, checked against ``refusal(toOpen:)``.
+    private func resolvedForOpening(_ link: String) throws(NavigationError) -> ResolvedLink {
+        let resolved: ResolvedLink
+        do {
+            resolved = try navigationStore.graph.resolve(link)
+        } catch {
+            throw NavigationError(link: error)
+        }
+        if let refusal = refusal(toOpen: resolved) { throw refusal }
+        return resolved
+    }
+}
+
+/// Commands a feature offers on every screen, declared in ``CommandTarget/commands``
+/// and offered while it says so (signing in as another user while someone is signed in),
+/// which may ask for a secret over the screen. The shell asks it first for the secret
+/// prompt, the line typed at it, and when the prompt is cancelled.
+@MainActor
+public protocol SessionCommand: CommandTarget {
+    /// While waiting for a secret, its prompt.
+    var secretPrompt: String? { get }
+    /// Receives the secret line asked for.
+    func receiveSecret(_ secret: String) async -> ReplReply
+    /// Stops waiting; the sentence saying so, or `nil` when nothing was asked for.
+    func cancel() -> String?
+}
