@@ -14,6 +14,14 @@ public enum CurrentProcess {
         }
     }
 
+    /// The name the program was started by: the last part of its path (`bookshelf` for
+    /// `.build/debug/bookshelf`), or `program` when there is none.
+    public static var name: String {
+        guard let first = arguments.first, let path = String(validating: first, as: UTF8.self) else { return "program" }
+        let last = path.split(separator: "/").last.map(String.init) ?? ""
+        return last.isEmpty ? "program" : last
+    }
+
     /// The value of the environment variable `name` as bytes (`getenv`), nil when it is not
     /// set. Cheaper than a copy of the whole environment, for a short run.
     public static func environmentValue(_ name: String) -> [UInt8]? {

@@ -1,3 +1,4 @@
+import WayfinderKit
 import Wayfinder
 import WayfinderSystem
 
@@ -45,7 +46,7 @@ struct BatchResolver {
                 count = try FileSystem.readStandardInput(into: &chunk)
             } catch {
                 finish()
-                printError("wayfinder: error: cannot read standard input: \(error.reason)")
+                reportError("cannot read standard input: \(error.reason)")
                 return false
             }
             if count == 0 { break }

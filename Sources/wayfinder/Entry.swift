@@ -1,4 +1,6 @@
 import ArgumentParser
+import WayfinderApp
+import WayfinderKit
 
 /// The program's entry point: ArgumentParser parses every command line.
 ///
@@ -16,6 +18,7 @@ import ArgumentParser
 enum Entry {
     static func main() async {
         OutputCheck.install()
+        Program.current = .wayfinder
         await parseAndRun(RawArguments.current)
     }
 
@@ -49,4 +52,12 @@ enum Entry {
 /// there (in place of `run()`).
 protocol MainActorCommand: ParsableCommand {
     @MainActor func runOnMainActor() async throws
+}
+
+extension ExitCodes {
+    /// `reset` left a file in place that has one of the app's names but not its contents
+    /// (EX_DATAERR, as a rejected link: data not in the expected form).
+    static let foreignFiles = ExitCode(65)
+    /// A routes file is invalid (EX_CONFIG).
+    static let invalidRoutes = ExitCode(78)
 }

@@ -1,3 +1,4 @@
+import WayfinderKit
 import ArgumentParser
 import Wayfinder
 
@@ -7,7 +8,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 }
 
 /// `wayfinder resolve URL`: what a deep link opens.
-struct ResolveCommand: ParsableCommand {
+struct ResolveCommand: ParsableCommand, LinkArguments {
     static let configuration = CommandConfiguration(
         commandName: "resolve",
         abstract: "Show what a deep link opens: flow, tab, stack and presentation.",
@@ -18,6 +19,8 @@ struct ResolveCommand: ParsableCommand {
             or {"input", "error": {"code", "message"}}. Exits 65 when any link did not resolve.
             """
     )
+
+    var deepLinks: [String] { [url] }
 
     @Argument(help: "The deep link, such as wayfinder://main/feed/post/42, or '-' to read links from stdin.")
     var url: String
@@ -37,12 +40,12 @@ struct ResolveCommand: ParsableCommand {
     /// that are not UTF-8 are refused like any other bad link (exit 65), not repaired.
     static func resolve(url: String, routes: String?, format: OutputFormat?) throws {
         if url == "-", routes == "-" {
-            printError("wayfinder: error: '--routes -' and the link '-' cannot both read standard input")
+            reportError("'--routes -' and the link '-' cannot both read standard input")
             throw ExitCodes.usage
         }
         // Batch answers are JSON lines, which a script reads; a text block per link would not be.
         if url == "-", format == .text {
-            printError("wayfinder: error: '--format text' cannot be used with the link '-', which prints one JSON line per link; leave --format out or give --format json")
+            reportError("'--format text' cannot be used with the link '-', which prints one JSON line per link; leave --format out or give --format json")
             throw ExitCodes.usage
         }
         let graph = try RoutesSource(path: routes).graph()
@@ -51,7 +54,7 @@ struct ResolveCommand: ParsableCommand {
         do {
             link = try graph.resolve(utf8: RawArguments.current.linkBytes(url))
         } catch {
-            printError("wayfinder: error: \(error.message)")
+            reportError("\(error.message)")
             throw ExitCodes.invalidLink
         }
         switch format ?? .text {

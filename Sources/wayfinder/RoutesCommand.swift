@@ -1,3 +1,4 @@
+import WayfinderKit
 import ArgumentParser
 import Wayfinder
 

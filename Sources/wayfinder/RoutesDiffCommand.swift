@@ -1,3 +1,4 @@
+import WayfinderKit
 import ArgumentParser
 import Wayfinder
 
@@ -29,7 +30,7 @@ extension RoutesCommand {
 
         func run() throws {
             if old == "-", new == "-" {
-                printError("wayfinder: error: OLD and NEW cannot both read standard input")
+                reportError("OLD and NEW cannot both read standard input")
                 throw ExitCodes.usage
             }
             let (oldSource, newSource) = (RoutesSource(path: old), RoutesSource(path: new))

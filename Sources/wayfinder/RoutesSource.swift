@@ -24,11 +24,11 @@ struct RoutesSource {
             } else if let read = try FileSystem.read(path) {
                 data = read
             } else {
-                printError("wayfinder: error: \(path.escapingControlCharacters): no such file")
+                reportError("\(path.escapingControlCharacters): no such file")
                 throw ExitCodes.unreadableFile
             }
         } catch let error as SystemError {
-            printError("wayfinder: error: \(path.escapingControlCharacters): cannot read it (\(error.reason))")
+            reportError("\(path.escapingControlCharacters): cannot read it (\(error.reason))")
             throw ExitCodes.unreadableFile
         }
         guard let text = String(validating: data, as: UTF8.self) else {

@@ -1,3 +1,4 @@
+import WayfinderKit
 import Wayfinder
 
 /// The table printed by `wayfinder routes list`.

@@ -44,14 +44,14 @@ struct StateCommand: ParsableCommand {
 
         func run() throws {
             if file == "-", routes == "-" {
-                printError("wayfinder: error: the state file '-' and '--routes -' cannot both read standard input")
+                reportError("the state file '-' and '--routes -' cannot both read standard input")
                 throw ExitCodes.usage
             }
             if file != nil, data.dataDir != nil {
-                printError("wayfinder: error: give the state FILE or --data-dir (whose navigation.json is checked), not both")
+                reportError("give the state FILE or --data-dir (whose navigation.json is checked), not both")
                 throw ExitCodes.usage
             }
-            let saved = try SavedStateCheck.read(file ?? data.directory().navigation)
+            let saved = try SavedStateCheck.read(file ?? data.dataDirectory().navigation)
             let graph = try RoutesSource(path: routes).graph()
             let check = SavedStateCheck(graph: graph, saved: saved.state, routes: saved.routes, unreadable: saved.problems)
             switch format {
@@ -91,7 +91,7 @@ struct SavedStateCheck {
             do {
                 contents = NavigationStateFile.contents(of: try readStandardInput(atMost: NavigationStateFile.sizeLimit + 1))
             } catch {
-                printError("wayfinder: error: \(name): cannot read it (\(error.reason))")
+                reportError("\(name): cannot read it (\(error.reason))")
                 throw ExitCodes.unreadableFile
             }
         } else {
@@ -103,13 +103,13 @@ struct SavedStateCheck {
         case .partial(let state, let routes, let problems):
             return (state, routes, problems)
         case .missing:
-            printError("wayfinder: error: \(name): no such file")
+            reportError("\(name): no such file")
             throw ExitCodes.unreadableFile
         case .unreadable(let error):
-            printError("wayfinder: error: \(name): cannot read it (\(error.reason))")
+            reportError("\(name): cannot read it (\(error.reason))")
             throw ExitCodes.unreadableFile
         case .unusable(let reason):
-            printError("wayfinder: error: \(name) is not a saved navigation state: \(reason)")
+            reportError("\(name) is not a saved navigation state: \(reason)")
             throw ExitCodes.invalidLink
         }
     }

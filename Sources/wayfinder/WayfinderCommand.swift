@@ -1,3 +1,4 @@
+import WayfinderKit
 import ArgumentParser
 
 /// `wayfinder`: the command line of the Wayfinder navigation engine and its sample app.

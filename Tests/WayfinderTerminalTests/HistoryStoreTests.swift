@@ -177,11 +177,11 @@ import WayfinderTerminal
         (["XDG_STATE_HOME": "/state"], "/state/wayfinder/history"),
     ])
     func defaultPathPrefersAnAbsoluteXDGStateHome(_ environment: [String: String], _ expected: String) {
-        #expect(HistoryStore.defaultPath(environment: environment) == expected)
+        #expect(HistoryStore.defaultPath(program: "wayfinder", environment: environment) == expected)
     }
 
     @Test(arguments: [[:], ["HOME": ""], ["XDG_STATE_HOME": "relative"]])
     func defaultPathIsNilWithoutHome(_ environment: [String: String]) {
-        #expect(HistoryStore.defaultPath(environment: environment) == nil)
+        #expect(HistoryStore.defaultPath(program: "wayfinder", environment: environment) == nil)
     }
 }

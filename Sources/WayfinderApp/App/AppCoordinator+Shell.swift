@@ -46,6 +46,17 @@ extension AppCoordinator {
         "Sign in first; \(pending) opens after that."
     }
 
+    /// `state` without the places that name posts or users deleted since
+    /// (``withoutDanglingReferences(_:)``).
+    public func withoutMissingData(_ state: NavigationState) async throws -> (state: NavigationState, dropped: [String]) {
+        try await withoutDanglingReferences(state)
+    }
+
+    /// A session change the last command left unstored, stored now; its failure, if any.
+    public func shellWillEnd() async -> (any ShellError)? {
+        await settle()
+    }
+
     /// `"user"`: who is signed in, or `null`.
     public var stateMembers: [(String, JSONValue)] {
         [("user", user.map { .string($0.username) } ?? .null)]

@@ -1,3 +1,5 @@
+import WayfinderKit
+
 /// A change of the stored session, queued by the app coordinator until ``AppCoordinator/settle()``.
 struct SessionChange {
     /// What it does, for a message (`sign out`).
@@ -8,7 +10,7 @@ struct SessionChange {
 }
 
 /// A session change that could not be stored (``AppCoordinator/settle()``).
-public struct SessionChangeFailure: Error, Sendable {
+public struct SessionChangeFailure: ShellError, Sendable {
     /// What was tried (`sign out`, `sign in as bob`).
     public let action: String
     /// Why it failed.
@@ -19,4 +21,6 @@ public struct SessionChangeFailure: Error, Sendable {
 
     /// One line for the user.
     public var message: String { "could not \(action): \(error.message)" }
+    /// Whether storing the change failed on storage.
+    public var isStorageFailure: Bool { error.isStorageFailure }
 }

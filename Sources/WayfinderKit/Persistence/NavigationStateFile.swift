@@ -26,6 +26,14 @@ public struct NavigationStateFile: Sendable {
         self.path = path
     }
 
+    /// The state file of the data directory `directory`: `navigation.json` in it.
+    public init(in directory: String) {
+        self.init(path: directory + "/" + Self.fileName)
+    }
+
+    /// The name of the file in a data directory.
+    public static let fileName = "navigation.json"
+
     /// The largest state file read, 1 MiB: the app's states take a few kilobytes. A larger
     /// file is not read at all (it is set aside as unusable), so that it cannot stall the
     /// start; a larger state is not written.

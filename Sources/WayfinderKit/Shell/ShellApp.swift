@@ -59,6 +59,15 @@ public protocol ShellApp: CommandTarget, NavigationStoreProviding {
     /// a session change, and fails the command if that cannot be done).
     func shellDidRun(_ reply: ReplReply) async -> ReplReply
 
+    /// `state` without what names data that no longer exists (a deleted post), and a line
+    /// for each place taken out: asked of a saved navigation being restored.
+    /// - Throws: When the data cannot be read (never taken for "no longer exists").
+    func withoutMissingData(_ state: NavigationState) async throws -> (state: NavigationState, dropped: [String])
+
+    /// When the REPL ends: what could not be finished (a session change not stored), or
+    /// `nil`.
+    func shellWillEnd() async -> (any ShellError)?
+
     /// A link `help` shows as an example of `open`'s (`wayfinder://main/feed/post/3`).
     static var exampleLink: String? { get }
 
@@ -94,6 +103,14 @@ extension ShellApp {
 
     /// The reply as it is.
     public func shellDidRun(_ reply: ReplReply) async -> ReplReply { reply }
+
+    /// `state` as it is: the app keeps no data a place could name.
+    public func withoutMissingData(_ state: NavigationState) async throws -> (state: NavigationState, dropped: [String]) {
+        (state, [])
+    }
+
+    /// Nothing left to do.
+    public func shellWillEnd() async -> (any ShellError)? { nil }
 
     /// None.
     public static var exampleLink: String? { nil }

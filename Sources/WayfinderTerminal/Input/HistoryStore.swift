@@ -36,18 +36,18 @@ public struct HistoryStore: Sendable {
         self.limit = limit
     }
 
-    /// The environment variables ``defaultPath(environment:)`` reads.
+    /// The environment variables ``defaultPath(program:environment:)`` reads.
     public static let environmentVariables = ["XDG_STATE_HOME", "HOME"]
 
-    /// Where the history lives: `$XDG_STATE_HOME/wayfinder/history`, or
-    /// `$HOME/.local/state/wayfinder/history` when `XDG_STATE_HOME` is unset, empty or relative
+    /// Where the history of `program` lives: `$XDG_STATE_HOME/PROGRAM/history`, or
+    /// `$HOME/.local/state/PROGRAM/history` when `XDG_STATE_HOME` is unset, empty or relative
     /// (as the XDG Base Directory specification asks). Nil when `HOME` is unset or empty too.
-    public static func defaultPath(environment: [String: String]) -> String? {
+    public static func defaultPath(program: String, environment: [String: String]) -> String? {
         if let stateHome = environment["XDG_STATE_HOME"], stateHome.hasPrefix("/") {
-            return joined(stateHome, "wayfinder/history")
+            return joined(stateHome, program + "/history")
         }
         guard let home = environment["HOME"], !home.isEmpty else { return nil }
-        return joined(home, ".local/state/wayfinder/history")
+        return joined(home, ".local/state/" + program + "/history")
     }
 
     private static func joined(_ directory: String, _ rest: String) -> String {

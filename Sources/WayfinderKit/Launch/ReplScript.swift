@@ -39,12 +39,12 @@ struct ReplScript {
         let shown = file.escapingControlCharacters
         do {
             guard let bytes = try FileSystem.read(file) else {
-                printError("wayfinder: error: \(shown): no such file")
+                reportError("\(shown): no such file")
                 throw ExitCodes.unreadableFile
             }
             return .file(bytes: bytes, name: file)
         } catch let error as SystemError {
-            printError("wayfinder: error: \(shown): cannot read it (\(error.reason))")
+            reportError("\(shown): cannot read it (\(error.reason))")
             throw ExitCodes.unreadableFile
         }
     }

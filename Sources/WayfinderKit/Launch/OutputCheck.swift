@@ -9,32 +9,32 @@ private let errorFailure = Atomic<Int32>(0)
 /// ends by (a command's return, an `ExitCode` thrown, ArgumentParser printing `--help` or
 /// `--version` and calling `exit`), standard output is flushed at exit and checked, and a
 /// write that failed on it or on standard error ends the program with status 74 and, when
-/// standard error still works, `wayfinder: error: cannot write to standard output: …`.
+/// standard error still works, `PROGRAM: error: cannot write to standard output: …`.
 ///
 /// A closed pipe (`EPIPE`) is not such an error: it ends the program quietly with 141, the
 /// status of a process ended by SIGPIPE, as ``StandardOutput`` does for the REPL.
-enum OutputCheck {
+public enum OutputCheck {
     /// The status of a failed write (sysexits EX_IOERR).
-    static let failedStatus: Int32 = 74
+    public static let failedStatus: Int32 = 74
 
     /// Installs the check at exit. Call it first: handlers run in reverse order, and this
     /// one may end the process with `_exit`.
-    static func install() {
+    public static func install() {
         CurrentProcess.atExit { OutputCheck.checkAtExit() }
     }
 
     /// Records that a write to standard output failed with `code` (the first failure is kept).
-    static func noteOutputFailure(_ code: Int32) {
+    public static func noteOutputFailure(_ code: Int32) {
         _ = outputFailure.compareExchange(expected: 0, desired: code == 0 ? SystemError.inputOutputError : code, ordering: .relaxed)
     }
 
     /// Records that a write to standard error failed with `code`.
-    static func noteErrorFailure(_ code: Int32) {
+    public static func noteErrorFailure(_ code: Int32) {
         _ = errorFailure.compareExchange(expected: 0, desired: code == 0 ? SystemError.inputOutputError : code, ordering: .relaxed)
     }
 
     /// Whether a write to standard output failed for a reason other than a closed pipe.
-    static var outputFailed: Bool {
+    public static var outputFailed: Bool {
         let code = outputFailure.load(ordering: .relaxed)
         return code != 0 && code != SystemError.brokenPipe
     }
@@ -51,7 +51,7 @@ enum OutputCheck {
         if output == brokenPipe || error == brokenPipe { CurrentProcess.exitImmediately(StandardOutput.closedStatus) }
         if output != 0 {
             let reason = SystemError.reason(for: output)
-            StandardStreams.write("wayfinder: error: cannot write to standard output: \(reason)\n", to: .error)
+            StandardStreams.write("\(Program.current.name): error: cannot write to standard output: \(reason)\n", to: .error)
             CurrentProcess.exitImmediately(failedStatus)
         }
         if error != 0 { CurrentProcess.exitImmediately(failedStatus) }

@@ -1,7 +1,5 @@
 import ArgumentParser
 import Wayfinder
-import WayfinderApp
-import WayfinderKit
 import WayfinderSystem
 import WayfinderTerminal
 
@@ -15,19 +13,19 @@ import WayfinderTerminal
 /// `open URL…`, `wayfinder URL…`): its bytes go to the resolver, which refuses them (exit 65)
 /// with a message naming invalid UTF-8. Anywhere else (an option's value, a file, a
 /// subcommand, or a command line that does not parse) it is a usage error (exit 64).
-struct RawArguments: Sendable {
+public struct RawArguments: Sendable {
     /// Each argument's bytes, without the program name.
-    let bytes: [[UInt8]]
+    public let bytes: [[UInt8]]
     /// Each argument for the parsers: itself when it is valid UTF-8, else its placeholder.
-    let texts: [String]
+    public let texts: [String]
     /// The indices (in ``bytes``) of the arguments that are not valid UTF-8.
-    let invalid: [Int]
+    public let invalid: [Int]
 
     /// This process's arguments (``CurrentProcess/arguments``).
-    static let current = RawArguments(Array(CurrentProcess.arguments.dropFirst()))
+    public static let current = RawArguments(Array(CurrentProcess.arguments.dropFirst()))
 
     /// Arguments given as bytes (without the program name).
-    init(_ bytes: [[UInt8]]) {
+    public init(_ bytes: [[UInt8]]) {
         self.bytes = bytes
         var texts: [String] = []
         var invalid: [Int] = []
@@ -67,14 +65,14 @@ struct RawArguments: Sendable {
     }
 
     /// The bytes of a link as the parser gave it: the argument's own bytes.
-    func linkBytes(_ link: String) -> [UInt8] {
+    public func linkBytes(_ link: String) -> [UInt8] {
         if let index = placeholderIndex(link), bytes.indices.contains(index) { return bytes[index] }
         return Array(link.utf8)
     }
 
     /// Checks, after parsing, that every argument that is not UTF-8 was taken as one of
     /// `links`; prints a usage error and throws exit 64 for the first that was not.
-    func refuseInvalid(exceptLinks links: [String]) throws {
+    public func refuseInvalid(exceptLinks links: [String]) throws {
         let linkIndices = Set(links.compactMap(placeholderIndex))
         if let index = invalid.first(where: { !linkIndices.contains($0) }) {
             throw usageError(index)
@@ -82,39 +80,43 @@ struct RawArguments: Sendable {
     }
 
     /// Prints that argument `index` is not UTF-8 and returns exit 64.
-    func usageError(_ index: Int) -> ExitCode {
+    public func usageError(_ index: Int) -> ExitCode {
         let argument = bytes[index]
         let position = (UTF8Validation.firstInvalidByte(in: argument) ?? 0) + 1
-        printError("wayfinder: error: argument \(index + 1) '\(String(displaying: argument))' is not valid UTF-8 (byte \(position))")
+        reportError("argument \(index + 1) '\(String(displaying: argument))' is not valid UTF-8 (byte \(position))")
         return ExitCodes.usage
     }
 
     /// `links` as strings, for commands that open them in the app; when one is not UTF-8,
-    /// resolves them in order with the app's graph, as opening would, and prints the first
+    /// resolves them in order with the app's `graph`, as opening would, and prints the first
     /// that is refused (exit 65), so that nothing is opened.
-    func appLinks(_ links: [String]) throws -> [String] {
+    public func appLinks(_ links: [String], graph: RouteGraph) throws -> [String] {
         guard links.contains(where: { placeholderIndex($0) != nil }) else { return links }
         for link in links {
             do {
-                _ = try AppRoutes.graph.resolve(utf8: linkBytes(link))
+                _ = try graph.resolve(utf8: linkBytes(link))
             } catch {
-                printError("wayfinder: error: \(error.message)")
+                reportError("\(error.message)")
                 throw ExitCodes.invalidLink
             }
         }
         // Not reached: bytes that are not UTF-8 never resolve.
-        printError("wayfinder: error: a link is not valid UTF-8")
+        reportError("a link is not valid UTF-8")
         throw ExitCodes.invalidLink
     }
 
-    /// The links a parsed command takes (deep links may hold any bytes; nothing else may);
-    /// `nil` for ArgumentParser's own commands (`help`), which only print a command's help.
-    static func links(of command: any ParsableCommand) -> [String]? {
-        switch command {
-        case let repl as ReplCommand: return repl.links
-        case let open as OpenCommand: return open.links
-        case let resolve as ResolveCommand: return [resolve.url]
-        default: return String(reflecting: type(of: command)).hasPrefix("ArgumentParser.") ? nil : []
-        }
+    /// The links a parsed command takes (deep links may hold any bytes; nothing else may):
+    /// a ``LinkArguments`` command's, none for the others; `nil` for ArgumentParser's own
+    /// commands (`help`), which only print a command's help.
+    public static func links(of command: any ParsableCommand) -> [String]? {
+        if let command = command as? any LinkArguments { return command.deepLinks }
+        return String(reflecting: type(of: command)).hasPrefix("ArgumentParser.") ? nil : []
     }
+}
+
+/// A command whose arguments include deep links: the only arguments that may hold bytes
+/// that are not UTF-8 (the resolver refuses them, exit 65, rather than a usage error).
+public protocol LinkArguments {
+    /// The deep links among the arguments, as parsed.
+    var deepLinks: [String] { get }
 }

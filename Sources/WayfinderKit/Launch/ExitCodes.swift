@@ -1,0 +1,42 @@
+import ArgumentParser
+import WayfinderSystem
+
+/// The exit codes a program on the kit ends with (sysexits where one fits). An app adds
+/// its own in an extension.
+public enum ExitCodes {
+    /// A usage error: an unknown command, option or value, or an argument that is not a
+    /// link and not valid UTF-8 (EX_USAGE).
+    public static let usage = ExitCode(64)
+    /// A deep link was rejected (sysexits EX_DATAERR).
+    public static let invalidLink = ExitCode(65)
+    /// A file could not be read (EX_NOINPUT).
+    public static let unreadableFile = ExitCode(66)
+    /// The data directory or database cannot be opened, or output cannot be written (EX_IOERR).
+    public static let cannotOpenData = ExitCode(74)
+}
+
+/// Writes `message` and a newline to standard error (standard output flushed first, so
+/// that the two stay in order). A failed write is recorded and reported at exit
+/// (``OutputCheck``).
+public func printError(_ message: String) {
+    if let code = StandardStreams.flush(.output) { OutputCheck.noteOutputFailure(code) }
+    if let code = StandardStreams.write(message + "\n", to: .error) { OutputCheck.noteErrorFailure(code) }
+}
+
+/// Writes `text` and `terminator` to standard output: what the one-shot commands print.
+/// (Swift's `print` looks up, at run time, how to write each value it is given: a cost at
+/// every start.) A failed write is recorded and reported at exit (``OutputCheck``).
+public func printOutput(_ text: String, terminator: String = "\n") {
+    if let code = StandardStreams.write(text + terminator, to: .output) { OutputCheck.noteOutputFailure(code) }
+}
+
+/// Writes `PROGRAM: error: MESSAGE` to standard error: how every error the program ends
+/// or goes on with is told (``Program/current`` names it).
+public func reportError(_ message: String) {
+    printError("\(Program.current.name): error: \(message)")
+}
+
+/// Writes `PROGRAM: MESSAGE` to standard error: a warning (`warning: …`) or a note.
+public func reportNote(_ message: String) {
+    printError("\(Program.current.name): \(message)")
+}

@@ -1,0 +1,89 @@
+import ArgumentParser
+import WayfinderTerminal
+
+/// The options of a program's REPL, as every app on the kit takes them:
+/// `[URL…] [-c <command>…|-f <file>] [--bail] [--echo] [--fresh] [--data-dir <dir>]`.
+///
+/// ```swift
+/// struct Repl: ParsableCommand {
+///     @OptionGroup var repl: ReplOptions
+/// }
+/// ```
+public struct ReplOptions: ParsableArguments {
+    /// Deep links to open first, in order.
+    @Argument(help: "Deep links to open first, in order (the saved navigation is then not restored).")
+    public var links: [String] = []
+
+    /// `-c`: commands to run, then exit.
+    @Option(name: [.customShort("c"), .customLong("command")], help: ArgumentHelp(
+        "Run this REPL command, then exit (repeatable: the commands run in order).", valueName: "command"))
+    public var commands: [String] = []
+
+    /// `-f`: a script file, `-` for standard input.
+    @Option(name: [.customShort("f"), .customLong("file")], help: ArgumentHelp(
+        "Run the commands in this file, one a line (- for standard input), then exit.", valueName: "file"))
+    public var files: [String] = []
+
+    /// `--bail`: stop at the first command that fails.
+    @Flag(name: .long, help: "Stop at the first command that fails, exiting with its status (with -c, -f or piped).")
+    public var bail = false
+
+    /// `--echo`: print each command before its output.
+    @Flag(name: .long, help: "Print each command, after the prompt, before its output (with -c, -f or piped; never a password).")
+    public var echo = false
+
+    /// `--fresh`: do not restore the saved navigation.
+    @Flag(name: .long, help: "Start from the first screen instead of the saved navigation.")
+    public var fresh = false
+
+    /// `--data-dir`.
+    @OptionGroup public var data: DataOptions
+
+    /// No links, no commands.
+    public init() {}
+
+    /// `-f` once, not with `-c`; no line break inside a `-c` command.
+    public func validate() throws {
+        if files.count > 1 { throw ValidationError("give -f once (one script file)") }
+        if !files.isEmpty, !commands.isEmpty {
+            throw ValidationError("-c and -f cannot be combined: put the commands in the file, or give each with -c")
+        }
+        if let index = commands.firstIndex(where: { $0.contains("\n") }) {
+            throw ValidationError("-c \(index + 1) holds a line break: give each command its own -c")
+        }
+    }
+
+    /// How the commands are run when they are not a person's.
+    var script: ReplScript {
+        ReplScript(commands: commands, file: files.first, bail: bail, echo: echo)
+    }
+}
+
+/// `--data-dir`: where the program keeps its files (``Program/dataDirectory(explicit:environment:)``).
+public struct DataOptions: ParsableArguments {
+    /// The directory given, if any.
+    @Option(name: .long, help: ArgumentHelp(
+        "The data directory (default: $\(Program.current.homeVariable), else $XDG_DATA_HOME/\(Program.current.name), else ~/.local/share/\(Program.current.name)).",
+        valueName: "dir"
+    ))
+    public var dataDir: String?
+
+    /// None given.
+    public init() {}
+
+    /// The directory `--data-dir` names, else the default (``Program/current``). An empty
+    /// `--data-dir` or home variable, or a default named by a variable that is not UTF-8,
+    /// exits 64 (never a silent fallback to the default); no directory at all exits 74.
+    public func directory(environment: ProcessEnvironment) throws -> String {
+        let program = Program.current
+        if dataDir == nil {
+            try environment.refuseInvalid { try? program.dataDirectory(explicit: nil, environment: $0) }  // Only asks which variable the path comes from; the choice itself is made below.
+        }
+        do {
+            return try program.dataDirectory(explicit: dataDir, environment: environment.values)
+        } catch {
+            reportError(error.description.escapingControlCharacters)
+            throw error.isUsageError ? ExitCodes.usage : ExitCodes.cannotOpenData
+        }
+    }
+}
