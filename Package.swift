@@ -78,6 +78,12 @@ let package = Package(
         ),
         // Written as a developer using the library products would: public API only.
         .testTarget(name: "WayfinderTestingTests", dependencies: ["Wayfinder", "WayfinderApp", "WayfinderTesting"]),
+        // WayfinderTesting on its own, without the sample app.
+        .testTarget(
+            name: "WayfinderTestingSupportTests",
+            dependencies: ["Wayfinder", "WayfinderTerminal", "WayfinderTesting"],
+            exclude: ["Transcripts"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
