@@ -84,6 +84,14 @@ let package = Package(
             dependencies: ["Wayfinder", "WayfinderTerminal", "WayfinderTesting"],
             exclude: ["Transcripts"]
         ),
+        // What the RoutesCompiler plugin generates, from a small table of the target's own.
+        .testTarget(name: "GeneratedRoutesTests", dependencies: ["Wayfinder", "WayfinderTesting"], plugins: ["RoutesCompiler"]),
+        // WayfinderTesting on its own, without the sample app.
+        .testTarget(
+            name: "WayfinderTestingSupportTests",
+            dependencies: ["Wayfinder", "WayfinderTerminal", "WayfinderTesting"],
+            exclude: ["Transcripts"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
