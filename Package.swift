@@ -22,11 +22,15 @@ let package = Package(
     targets: [
         // The engine's unsafe code is in one file (Support/CheckedMemory.swift), acknowledged.
         .target(name: "Wayfinder", swiftSettings: [.strictMemorySafety()]),
-        .systemLibrary(name: "CEditLine", providers: [.apt(["libedit-dev", "libbsd-dev", "libmd-dev", "libncurses-dev"])]),
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev", "libbsd-dev", "libmd-dev", "libncurses-dev"]), .brew(["libedit"])]
+        ),
         // Files, with crash-safe writes: what the terminal (history) and the app's services
         // (database, session, navigation state) write and read. Also the process's streams,
         // arguments, environment, signals and terminal: the package's calls into the C library
-        // are made here, in one file (Platform.swift), but for libedit's own in the terminal.
+        // are made here, in one file (Platform.swift); the terminal calls libedit through CEditLine.
         .target(name: "WayfinderSystem"),
         .target(name: "WayfinderTerminal", dependencies: ["Wayfinder", "WayfinderSystem", "CEditLine"]),
         // The app kit: app-agnostic, never GRDB, libcrypt or the sample app.
@@ -39,7 +43,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .systemLibrary(name: "CCrypt", providers: [.apt(["libcrypt-dev"])]),
+        // libxcrypt's crypt.h (macOS's own C library has no crypt_r or yescrypt).
+        .systemLibrary(name: "CCrypt", providers: [.apt(["libcrypt-dev"]), .brew(["libxcrypt"])]),
         .target(
             name: "WayfinderApp",
             dependencies: [
@@ -93,6 +98,14 @@ let package = Package(
         ),
         // Written as a developer using the library products would: public API only.
         .testTarget(name: "WayfinderTestingTests", dependencies: ["Wayfinder", "WayfinderApp", "WayfinderKit", "WayfinderTesting"]),
+        // WayfinderTesting on its own, without the sample app.
+        .testTarget(
+            name: "WayfinderTestingSupportTests",
+            dependencies: ["Wayfinder", "WayfinderTerminal", "WayfinderTesting"],
+            exclude: ["Transcripts"]
+        ),
+        // What the RoutesCompiler plugin generates, from a small table of the target's own.
+        .testTarget(name: "GeneratedRoutesTests", dependencies: ["Wayfinder", "WayfinderTesting"], plugins: ["RoutesCompiler"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,6 +11,13 @@ typedef char *(*wf_prompt_function)(EditLine *);
 /// An editor command bound to a key: returns one of the CC_* codes.
 typedef unsigned char (*wf_command_function)(EditLine *, int);
 
+/// `el_init` on the process's standard streams. C's `stdin`, `stdout` and `stderr` are
+/// named here, on the C side: their types differ between C libraries (musl's `FILE` is
+/// opaque to Swift), and Swift code would need to import the C library to name them.
+static inline EditLine *wf_el_init(const char *program) {
+    return el_init(program, stdin, stdout, stderr);
+}
+
 static inline int wf_el_set_prompt(EditLine *el, wf_prompt_function function) {
     return el_set(el, EL_PROMPT, function);
 }

@@ -1,29 +1,40 @@
-// The package's only import of the C library (but for libedit's needs in the terminal's
-// `EditLineReader`): every other file of every module calls libc through the functions
-// below, or through the public types of this module built on them (``FileSystem``,
-// ``StandardStreams``, ``CurrentProcess``, ``ProcessSignals``, ``InterruptibleInput``,
-// ``TerminalDevice``). An import is seen only by the file that makes it, so this one file
-// holds the thin wrappers the others share.
-#if canImport(Glibc)
+// The only import of the C library in the package's libraries: every other file of every
+// module calls libc through the functions below, or through the public types of this module
+// built on them (``FileSystem``, ``StandardStreams``, ``CurrentProcess``, ``ProcessSignals``,
+// ``InterruptibleInput``, ``TerminalDevice``); the terminal's `EditLineReader` uses the few
+// marked `package`. An import is seen only by the file that makes it, so this one file holds
+// the thin wrappers the others share. Where the C libraries differ, a small `#if` below says so.
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 @preconcurrency import Glibc
 #elseif canImport(Musl)
 @preconcurrency import Musl
 #endif
 
+#if canImport(Musl)
+/// A C stream: musl's `FILE` is an incomplete type, so Swift sees its streams as opaque.
+private typealias CStream = OpaquePointer
+#else
+/// A C stream.
+private typealias CStream = UnsafeMutablePointer<FILE>
+#endif
+
 /// Thin wrappers of libc calls, each one call (or one idiom, such as listing a directory).
 /// Calls that fail return a sentinel (`-1`, `false`, `nil`) and leave the reason in
 /// ``lastError``, as libc does.
-enum Platform {
+package enum Platform {
     // MARK: Errors
 
     /// `errno`: the reason the last failed call gave.
-    static var lastError: Int32 {
+    package static var lastError: Int32 {
         get { errno }
         set { errno = newValue }
     }
 
     static let noSuchFile = ENOENT
-    static let interrupted = EINTR
+    /// `EINTR`: a signal cut the call short.
+    package static let interrupted = EINTR
     static let alreadyExists = EEXIST
     static let notADirectory = ENOTDIR
     static let brokenPipe = EPIPE
@@ -100,7 +111,8 @@ enum Platform {
             }
             permissions = UInt32(status.st_mode & 0o7777)
             size = Int(status.st_size)
-            identity = (UInt64(status.st_dev), UInt64(status.st_ino))
+            // Darwin's `dev_t` is signed; only equality of identities matters.
+            identity = (UInt64(truncatingIfNeeded: status.st_dev), UInt64(truncatingIfNeeded: status.st_ino))
         }
     }
 
@@ -166,7 +178,7 @@ enum Platform {
     }
 
     /// The bytes of a C string, without its terminating zero.
-    static func bytes(ofCString text: UnsafePointer<CChar>) -> [UInt8] {
+    package static func bytes(ofCString text: UnsafePointer<CChar>) -> [UInt8] {
         Array(UnsafeRawBufferPointer(start: text, count: strlen(text)))
     }
 
@@ -210,7 +222,7 @@ enum Platform {
 
     // MARK: Standard streams
 
-    private static func file(_ stream: StandardStreams.Stream) -> UnsafeMutablePointer<FILE> {
+    private static func file(_ stream: StandardStreams.Stream) -> CStream {
         switch stream {
         case .output: stdout
         case .error: stderr
@@ -252,7 +264,13 @@ enum Platform {
     /// with `EINTR`.
     static func install(_ handler: @convention(c) (Int32) -> Void, for signals: [Int32]) {
         var action = sigaction()
+        #if canImport(Darwin)
+        action.__sigaction_u = __sigaction_u(__sa_handler: handler)
+        #elseif canImport(Glibc)
         action.__sigaction_handler = .init(sa_handler: handler)
+        #else
+        action.__sa_handler = .init(sa_handler: handler)
+        #endif
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
         for signal in signals {
@@ -272,14 +290,28 @@ enum Platform {
         _ = pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
+    #if canImport(Glibc)
     static var currentThread: UInt { UInt(pthread_self()) }
 
     /// `pthread_kill` (async-signal-safe).
     static func send(_ signal: Int32, toThread thread: UInt) {
         _ = pthread_kill(pthread_t(thread), signal)
     }
+    #else
+    // Darwin's and musl's `pthread_t` is a pointer.
+    static var currentThread: UInt { UInt(bitPattern: pthread_self()) }
+
+    /// `pthread_kill` (async-signal-safe).
+    static func send(_ signal: Int32, toThread thread: UInt) {
+        guard let target = pthread_t(bitPattern: thread) else { return }
+        _ = pthread_kill(target, signal)
+    }
+    #endif
 
     // MARK: Terminals
+
+    /// `STDIN_FILENO`.
+    package static let standardInput = STDIN_FILENO
 
     /// `poll` for input on one descriptor: above 0 when there is some, 0 when
     /// `milliseconds` passed, -1 on failure (`EINTR` for a signal).

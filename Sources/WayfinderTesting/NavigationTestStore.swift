@@ -113,17 +113,10 @@ public final class NavigationTestStore {
         send({ try $0.open(link) }, fileID: fileID, filePath: filePath, line: line, column: column, assert: assert)
     }
 
-    /// Runs `intent` through the store, so that events are published.
+    /// Runs `intent` through the store, so that events are published; an error that is not
+    /// a ``NavigationError`` comes back as one with the code `otherError`.
     private func perform(_ intent: (inout Navigator) throws -> Void) throws(NavigationError) {
-        try store.perform { navigator throws(NavigationError) in
-            do {
-                try intent(&navigator)
-            } catch let error as NavigationError {
-                throw error
-            } catch {
-                throw NavigationError(.unhandledIntent, "\(error)")
-            }
-        }
+        try store.perform(intent)
     }
 
     /// Types `line` into the shell, then checks the state. A command that fails is a test

@@ -9,11 +9,11 @@
 /// ! error: printed on standard error
 /// [exit 0]
 /// ```
-/// - `#` lines are comments; a `$` line gives the program's arguments (the first word,
-///   the program's name, is not passed on); `> ` lines are typed input; `! ` lines are
-///   expected on standard error; `[exit N]` is the expected exit status; every other line
-///   is expected on standard output, with `| ` in front when it would otherwise look like
-///   one of these markers.
+/// - `#` lines are comments; a `$` line gives the program's name (kept as ``program``, and
+///   written back when the transcript is re-recorded) and its arguments; `> ` lines are
+///   typed input; `! ` lines are expected on standard error; `[exit N]` is the expected exit
+///   status; every other line is expected on standard output, with `| ` in front when it
+///   would otherwise look like one of these markers.
 public struct Transcript: Hashable, Sendable {
     /// One line of expected output.
     public enum Output: Hashable, Sendable {
@@ -42,6 +42,9 @@ public struct Transcript: Hashable, Sendable {
 
     /// Comments at the top.
     public var header: [String]
+    /// The program's name, the first word of the `$` line; nil when the transcript has no
+    /// `$` line. A `$` line written for arguments without a name says `wayfinder`.
+    public var program: String?
     /// The program's arguments (after its name).
     public var arguments: [String]
     /// The output before the first input (a banner or the links' effects), if any.
@@ -52,8 +55,20 @@ public struct Transcript: Hashable, Sendable {
     public var exitStatus: Int32?
 
     /// Creates a transcript.
-    public init(header: [String] = [], arguments: [String] = [], preamble: [Output] = [], steps: [Step], exitStatus: Int32? = 0) {
+    /// - Parameters:
+    ///   - header: Comment lines at the top, `#` included.
+    ///   - program: The program's name on the `$` line; nil writes `wayfinder` when there
+    ///     are arguments, and no `$` line when there are none.
+    ///   - arguments: The program's arguments.
+    ///   - preamble: The output before the first input.
+    ///   - steps: The typed lines with their output.
+    ///   - exitStatus: The expected exit status.
+    public init(
+        header: [String] = [], program: String? = nil, arguments: [String] = [], preamble: [Output] = [], steps: [Step],
+        exitStatus: Int32? = 0
+    ) {
         self.header = header
+        self.program = program
         self.arguments = arguments
         self.preamble = preamble
         self.steps = steps
@@ -73,6 +88,7 @@ public struct Transcript: Hashable, Sendable {
     /// - Throws: ``FormatError`` for a second `$` line, a `$` line after input, or a bad `[exit]`.
     public init(parsing text: String) throws(FormatError) {
         var header: [String] = []
+        var program: String?
         var arguments: [String] = []
         var preamble: [Output] = []
         var steps: [Step] = []
@@ -93,7 +109,9 @@ public struct Transcript: Hashable, Sendable {
                     throw FormatError(line: number, message: "the '$' line comes once, before the first input")
                 }
                 sawArguments = true
-                arguments = Array(Self.words(String(line.dropFirst(1))).dropFirst())
+                let words = Self.words(String(line.dropFirst(1)))
+                program = words.first
+                arguments = Array(words.dropFirst())
             } else if line.hasPrefix("> ") || line == ">" {
                 steps.append(Step(comments: comments, input: String(line.dropFirst(2)), output: []))
                 comments = []
@@ -114,14 +132,14 @@ public struct Transcript: Hashable, Sendable {
                 if steps.isEmpty { preamble.append(output) } else { steps[steps.count - 1].output.append(output) }
             }
         }
-        self.init(header: header, arguments: arguments, preamble: preamble, steps: steps, exitStatus: exitStatus)
+        self.init(header: header, program: program, arguments: arguments, preamble: preamble, steps: steps, exitStatus: exitStatus)
     }
 
     /// The text of the transcript, as written to a file.
     public var text: String {
         var lines = header
-        if !arguments.isEmpty {
-            lines.append((["$ wayfinder"] + arguments.map(Self.quoted)).joined(separator: " "))
+        if program != nil || !arguments.isEmpty {
+            lines.append((["$", Self.quoted(program ?? "wayfinder")] + arguments.map(Self.quoted)).joined(separator: " "))
         }
         lines += preamble.map(Self.line(for:))
         for step in steps {

@@ -8,6 +8,7 @@ import WayfinderTerminal
 ///
 /// ```swift
 /// @Test func signingIn() async throws {
+///     // Transcripts/ beside this test file, whatever the current directory.
 ///     try await TranscriptRunner.check("Transcripts/sign-in.transcript") { arguments in
 ///         try MyShell(opening: arguments)
 ///     }
@@ -53,15 +54,19 @@ public enum TranscriptRunner {
     /// Plays the transcript at `path` and records a test issue, with a diff, for the first
     /// step whose output differs; or re-records the file when ``recordVariable`` is set.
     /// - Parameters:
-    ///   - path: The `.transcript` file (relative paths are taken from the current directory).
+    ///   - path: The `.transcript` file: an absolute path, or one relative to the directory
+    ///     of `filePath` (by default, the calling test file's).
     ///   - record: Re-record instead of comparing; by default, whether ``recordVariable`` is set.
+    ///   - filePath: The file a relative `path` is taken beside; leave it out.
     ///   - makeShell: Builds the app for the transcript's arguments.
     public static func check(
         _ path: String,
         record: Bool? = nil,
+        filePath: String = #filePath,
         sourceLocation: SourceLocation = #_sourceLocation,
         makeShell: ([String]) async throws -> any ReplShell
     ) async throws {
+        let path = resolve(path, besideFile: filePath)
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let expected = try Transcript(parsing: text)
         let actual = await play(expected, makeShell: makeShell)
@@ -76,6 +81,12 @@ public enum TranscriptRunner {
                 sourceLocation: sourceLocation
             )
         }
+    }
+
+    /// `path` itself when absolute; otherwise `path` in the directory of `file`.
+    private static func resolve(_ path: String, besideFile file: String) -> String {
+        guard !path.hasPrefix("/") else { return path }
+        return URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(path).path
     }
 
     /// Where two transcripts part, as readable text; `nil` when they agree.

@@ -4,7 +4,8 @@ import Wayfinder
 /// `Hashable` enum with a case per screen and the screen's parameters as associated values
 /// (labels as in the table, `int` as `Int`, `string` as `String`, `uuid` as `UUIDValue`,
 /// `date` as `CalendarDate`;
-/// optional query parameters as optionals), converting to and from ``Route``.
+/// optional query parameters as optionals), converting to and from ``Route``; with the
+/// flow's tabs as constants (see RouteEnums+Names.swift).
 struct RouteEnums {
     let graph: RouteGraph
     /// The table's name in messages and comments.
@@ -209,6 +210,9 @@ struct RouteEnums {
             "",
             "    /// The flow's name in `\(name)`.",
             "    public static let flow = \(flow.name.debugDescription)",
+        ]
+        lines += tabSource(of: flow)
+        lines += [
             "",
             "    /// This route's screen.",
             "    public var screen: Screen {",

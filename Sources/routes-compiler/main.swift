@@ -1,7 +1,8 @@
 // routes-compiler: run by the RoutesCompiler build-tool plugin when a target that uses it is
 // built. It parses and checks a `.routes` file, exactly as `RouteGraph(parsing:file:)` does at
 // run time, and writes Swift source: the enum TYPE, whose `graph` builds the same graph without
-// parsing or checking it again, and each flow's typed route enum (see RouteEnums). A program
+// parsing or checking it again and whose `Guard` names the guards, and each flow's typed route
+// enum with its tabs (see RouteEnums and RouteEnums+Names). A program
 // starts without reading its route table, and a table with mistakes fails the build with every
 // problem as `file:line:column: message`.
 //
@@ -171,15 +172,15 @@ for alias in graph.aliases {
 
     """
 }
-source += "        ]\n    )\n}\n"
-
-// The typed route enums: a table whose names collide in Swift fails the build.
+// The typed route enums, and the guards' names: a table whose names collide in Swift fails
+// the build.
 let enums = RouteEnums(graph: graph, name: name)
-let collisions = enums.collisions()
+let collisions = enums.collisions() + enums.nameCollisions(text: text)
 guard collisions.isEmpty else {
     for (location, message) in collisions { report("\(input):\(location.line):\(location.column): error: \(message)\n") }
     CurrentProcess.exit(65)
 }
+source += "        ]\n    )\n" + enums.guardSource + "}\n"
 source += "\n" + enums.source
 
 // Written only when it changed, atomically (a temporary file renamed over it).

@@ -3,6 +3,13 @@
 /// flow's own intents; anything it does not handle goes to ``parent``.
 ///
 /// Intents act on the flow only while it is the active flow.
+///
+/// A flow whose routes are a generated enum (a ``FlowRoute``) needs no subclass and no name:
+///
+/// ```swift
+/// let library = FlowCoordinator<LibraryRoute>(store: store, parent: nil)
+/// try library.push(.shelf(slug: "sci-fi", sort: .title))
+/// ```
 @MainActor
 open class FlowCoordinator<RouteType: RouteRepresentable>: Coordinator, PathRoutable, Routable {
     /// The store holding the navigation state.
@@ -13,6 +20,11 @@ open class FlowCoordinator<RouteType: RouteRepresentable>: Coordinator, PathRout
     public weak var parent: (any Coordinator)?
 
     /// Creates a coordinator for `flow`.
+    /// - Parameters:
+    ///   - store: The store holding the navigation state.
+    ///   - flow: The flow's name in the route graph; for a ``FlowRoute`` it can be left out
+    ///     (see ``init(store:parent:)``).
+    ///   - parent: The coordinator receiving unhandled intents.
     public init(store: NavigationStore, flow: String, parent: (any Coordinator)? = nil) {
         self.store = store
         self.flow = flow
@@ -88,5 +100,19 @@ open class FlowCoordinator<RouteType: RouteRepresentable>: Coordinator, PathRout
         guard isActive else {
             throw NavigationError(.wrongFlow, "flow '\(flow)' is not on screen (the active flow is '\(store.state.activeFlow)')")
         }
+    }
+}
+
+extension FlowCoordinator where RouteType: FlowRoute {
+    /// Creates a coordinator for the flow of `RouteType`, named by its ``FlowRoute/flow``.
+    ///
+    /// ```swift
+    /// let library = FlowCoordinator<LibraryRoute>(store: store, parent: nil)
+    /// ```
+    /// - Parameters:
+    ///   - store: The store holding the navigation state.
+    ///   - parent: The coordinator receiving unhandled intents.
+    public convenience init(store: NavigationStore, parent: (any Coordinator)? = nil) {
+        self.init(store: store, flow: RouteType.flow, parent: parent)
     }
 }

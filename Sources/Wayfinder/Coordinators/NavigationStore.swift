@@ -68,14 +68,32 @@ public final class NavigationStore {
     /// Runs `body` on a copy of the navigator, which replaces it when `body` returns, and
     /// publishes what changed: all of `body`'s changes or, when it throws, none. The error
     /// is published as ``NavigationEvent/refused(_:)`` and rethrown, the state unchanged.
+    ///
+    /// `body` may throw any error type, so that a closure needs no annotation (Swift infers
+    /// `any Error` for a closure that throws); the store itself throws ``NavigationError``
+    /// alone. A ``NavigationError`` is rethrown as it is; any other error, which the
+    /// navigator's own methods never throw, is wrapped into one with the code
+    /// ``NavigationError/Code/otherError`` and the error's description as its message.
+    ///
+    /// ```swift
+    /// try store.perform { try $0.open("wayfinder://main/feed") }
+    /// let outcome = try store.perform { try $0.grant("signed-in") }
+    /// ```
+    /// - Throws: ``NavigationError``, the state unchanged.
     @discardableResult
-    public func perform<Result>(
-        _ body: (inout Navigator) throws(NavigationError) -> Result
+    public func perform<Result, Failure: Error>(
+        _ body: (inout Navigator) throws(Failure) -> Result
     ) throws(NavigationError) -> Result {
         let before = navigator.state
         let beforeURL = navigator.url
         var copy = navigator
-        let result = try publishingRefusal { () throws(NavigationError) in try body(&copy) }
+        let result = try publishingRefusal { () throws(NavigationError) in
+            do {
+                return try body(&copy)
+            } catch {
+                throw Self.navigationError(error)
+            }
+        }
         navigator = copy
         publishChanges(from: before, beforeURL: beforeURL)
         return result
@@ -95,6 +113,12 @@ public final class NavigationStore {
         let beforeURL = observed ? navigator.url : ""
         try publishingRefusal { () throws(NavigationError) in try navigator.apply(step) }
         if let before { publishChanges(from: before, beforeURL: beforeURL) }
+    }
+
+    /// `error` as a ``NavigationError``: itself when it is one, else wrapped.
+    private static func navigationError(_ error: any Error) -> NavigationError {
+        if let error = error as? NavigationError { return error }
+        return NavigationError(.otherError, "the intent failed with an error that is not a NavigationError (\(type(of: error))): \(error)")
     }
 
     /// Runs `run`; a refusal is published, then rethrown.
@@ -133,4 +157,10 @@ public final class NavigationStore {
     isolated deinit {
         for continuation in continuations.values { continuation.finish() }
     }
+}
+
+extension NavigationError.Code {
+    /// The body given to `NavigationStore.perform { … }` threw an error that is not a
+    /// ``NavigationError``; the message names and describes it.
+    public static let otherError = NavigationError.Code("otherError")
 }

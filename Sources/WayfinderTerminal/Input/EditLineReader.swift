@@ -1,14 +1,9 @@
-// libedit's header declares, through stdio.h, C's streams that `el_init` takes: mutable C
-// globals, imported as C's other globals are.
 @preconcurrency import CEditLine
+// No import of the C library here: what libedit needs of it (`errno` around `el_gets` and in
+// the read callback, the length of the line it gives, standard input's descriptor) comes
+// from WayfinderSystem's `Platform`, and C's `stdin`, `stdout` and `stderr`, whose types
+// differ between C libraries, are handed to `el_init` by the C shim (`wf_el_init`).
 import WayfinderSystem
-// For libedit alone: `errno` around `el_gets` and in its read callback, `strlen` of the line
-// it gives. Every other libc call goes through WayfinderSystem.
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#endif
 
 /// Reads lines at a terminal with libedit: emacs-style editing, history on Up and Down,
 /// Tab completion through ``completer``, and `~/.editrc` for personal key bindings.
@@ -56,10 +51,10 @@ public final class EditLineReader: LineReader {
     ///   - programName: Selects the program's section in `~/.editrc`.
     ///   - historyEntries: Earlier lines, oldest first, which Up recalls.
     public init?(programName: String = "wayfinder", historyEntries: [String] = []) {
-        guard TerminalDevice.isTerminal(STDIN_FILENO) else { return nil }
+        guard TerminalDevice.isTerminal(Platform.standardInput) else { return nil }
         TerminalDevice.configureUTF8Locale()
         ProcessSignals.installInterruptHandler()
-        guard let editLine = el_init(programName, stdin, stdout, stderr) else {
+        guard let editLine = wf_el_init(programName) else {
             return nil
         }
         guard let history = history_init() else {
@@ -102,7 +97,7 @@ public final class EditLineReader: LineReader {
             case .endOfFile:
                 return 0
             case .interrupted:
-                errno = EINTR
+                Platform.lastError = Platform.interrupted
                 return -1
             case .failed:
                 return -1
@@ -151,10 +146,10 @@ public final class EditLineReader: LineReader {
         var count: Int32 = 0
         ProcessSignals.prepareToWaitForInput()
         guard let bytes = el_gets(editLine, &count) else {
-            let failure = count < 0 ? errno : 0
-            return endOfLine(interrupted: failure == EINTR)
+            let failure = count < 0 ? Platform.lastError : 0
+            return endOfLine(interrupted: failure == Platform.interrupted)
         }
-        var content = UnsafeRawBufferPointer(start: bytes, count: strlen(bytes))[...]
+        var content = Platform.bytes(ofCString: bytes)[...]
         if content.last == UInt8(ascii: "\n") { content = content.dropLast() }
         switch UTF8Validation.decode(content) {
         case .failure(let invalid):
@@ -189,7 +184,7 @@ public final class EditLineReader: LineReader {
                 pendingByte = nil
             } else {
                 var value: UInt8 = 0
-                switch withUnsafeMutableBytes(of: &value, { InterruptibleInput.read(STDIN_FILENO, into: $0, onResize: resize) }) {
+                switch withUnsafeMutableBytes(of: &value, { InterruptibleInput.read(Platform.standardInput, into: $0, onResize: resize) }) {
                 case .bytes(let count):
                     guard count == 1 else { continue }
                     byte = value
@@ -259,7 +254,7 @@ public final class EditLineReader: LineReader {
 
     private func readSecretLine(prompt: String) -> LineInput {
         Terminal.writeAndFlush(prompt)
-        let input = TerminalDevice.withEchoDisabled(on: STDIN_FILENO) { readRawLine() }
+        let input = TerminalDevice.withEchoDisabled(on: Platform.standardInput) { readRawLine() }
         // Echo was off, so the Enter that ended the line did not move the cursor.
         if case .line = input { Terminal.writeAndFlush("\n") }
         return input
@@ -279,7 +274,7 @@ public final class EditLineReader: LineReader {
         }
         var chunk = [UInt8](repeating: 0, count: 256)
         while true {
-            switch chunk.withUnsafeMutableBytes({ InterruptibleInput.read(STDIN_FILENO, into: $0) }) {
+            switch chunk.withUnsafeMutableBytes({ InterruptibleInput.read(Platform.standardInput, into: $0) }) {
             case .bytes(let count):
                 let read = chunk[..<count]
                 if let newline = read.firstIndex(of: UInt8(ascii: "\n")) {

@@ -18,8 +18,10 @@ public enum TextStyle: Hashable, Sendable {
     case active
 }
 
-/// A run of text with one style. Text is sanitized when the span is made, so that no
-/// untrusted text (user names, post titles, echoed input) can write escape sequences.
+/// A run of text with one style, within one line. Text is sanitized when the span is made,
+/// so that no untrusted text (user names, post titles, echoed input) can write escape
+/// sequences; a line break in it is escaped too (`\u{0A}`). Text of several lines goes in
+/// through ``StyledText/line(_:_:)`` or ``StyledText/append(_:_:)``, which make a line of each.
 public struct TextSpan: Hashable, Sendable {
     /// The text, with control characters escaped.
     public let text: String
@@ -41,26 +43,34 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral {
     /// Empty text.
     public init() { lines = [] }
 
-    /// One plain line per line of `text`.
+    /// One plain line per line of `text` (lines end at `\n` or `\r\n`).
     public init(stringLiteral text: String) {
-        lines = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lines.append([TextSpan(String(line))])
-        }
+        lines = Self.lines(of: text, .plain)
     }
 
     /// Text of the given lines.
     public init(lines: [[TextSpan]]) { self.lines = lines }
 
-    /// A single line with one style.
+    /// Text in one style: one line, or one line per line of `text` when it has line
+    /// breaks (`\n` or `\r\n`).
+    ///
+    /// ```swift
+    /// StyledText.line("a\nb", .dim).lines.count // 2
+    /// ```
     public static func line(_ text: String, _ style: TextStyle = .plain) -> StyledText {
-        StyledText(lines: [[TextSpan(text, style)]])
+        StyledText(lines: lines(of: text, style))
+    }
+
+    /// A line of one span per line of `text`; an empty text is one empty line.
+    private static func lines(of text: String, _ style: TextStyle) -> [[TextSpan]] {
+        text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            .map { [TextSpan(String($0), style)] }
     }
 
     /// Whether there is nothing to print.
     public var isEmpty: Bool { lines.isEmpty }
 
-    /// Appends one line made of `spans`.
+    /// Appends one line made of `spans` (a span is within one line: see ``TextSpan``).
     public mutating func append(_ spans: TextSpan...) {
         lines.append(spans)
     }
@@ -70,9 +80,10 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral {
         lines.append(spans)
     }
 
-    /// Appends a line of `text` in `style`.
+    /// Appends a line of `text` in `style`, or a line per line of `text` when it has line
+    /// breaks (`\n` or `\r\n`).
     public mutating func append(_ text: String, _ style: TextStyle = .plain) {
-        lines.append([TextSpan(text, style)])
+        lines.append(contentsOf: Self.lines(of: text, style))
     }
 
     /// Appends an empty line.

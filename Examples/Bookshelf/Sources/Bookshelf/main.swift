@@ -26,9 +26,9 @@ for link in links {
 
 // Typed routes print back to the links they came from.
 let stack: [LibraryRoute] = [.shelves, .shelf(slug: "sci-fi", sort: .title), .book(isbn: "0441013597"), .author(authorId: 42)]
-print(graph.link(flow: LibraryRoute.flow, tab: "shelves", stack: stack.map(\.route), presentation: LibraryRoute.default.route))
+print(graph.link(flow: LibraryRoute.flow, tab: LibraryRoute.Tab.shelves.rawValue, stack: stack.map(\.route), presentation: LibraryRoute.default.route))
 let scans: [LibraryRoute] = [.shelves, .shelf(slug: "sci-fi", sort: .author), .book(isbn: "x")]
-print(graph.link(flow: LibraryRoute.flow, tab: "shelves", stack: scans.map(\.route), presentation: LibraryRoute.rate(stars: 0.25, public: false).route))
-print(graph.link(flow: LibraryRoute.flow, tab: "shelves", stack: [LibraryRoute.shelves.route, LibraryRoute.scans(path: ["a/b", "c"]).route], presentation: nil))
+print(graph.link(flow: LibraryRoute.flow, tab: LibraryRoute.Tab.shelves.rawValue, stack: scans.map(\.route), presentation: LibraryRoute.rate(stars: 0.25, public: false).route))
+print(graph.link(flow: LibraryRoute.flow, tab: LibraryRoute.Tab.shelves.rawValue, stack: [LibraryRoute.shelves.route, LibraryRoute.scans(path: ["a/b", "c"]).route], presentation: nil))
 let account: [AccountRoute] = [.signIn, .reset(token: "abc")]
 print(graph.link(flow: AccountRoute.flow, tab: nil, stack: account.map(\.route), presentation: nil))
