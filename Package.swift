@@ -83,6 +83,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "WayfinderTests", dependencies: ["Wayfinder"]),
+        // The app kit, over a small app of the tests' own: public API only.
+        .testTarget(name: "WayfinderKitTests", dependencies: ["Wayfinder", "WayfinderKit", "WayfinderTerminal", "WayfinderTesting"]),
         .testTarget(name: "WayfinderTerminalTests", dependencies: ["Wayfinder", "WayfinderSystem", "WayfinderTerminal"]),
         .testTarget(
             name: "WayfinderAppTests",

@@ -13,7 +13,7 @@ import WayfinderTerminal
 @MainActor
 public final class AppCoordinator: Coordinator, ShellApp {
     /// The guard every signed-in flow requires.
-    public static let signedInGuard = "signed-in"
+    public static let signedInGuard = AppRoutes.Guard.signedIn.rawValue
 
     /// The navigation state and its events.
     public let store: NavigationStore
@@ -196,38 +196,6 @@ public final class AppCoordinator: Coordinator, ShellApp {
         return try store.perform { n throws(NavigationError) in try n.activate(flow: flow) }
     }
 
-    // MARK: - Intents on what is on screen
-
-    /// Dismisses the sheet or alert, else goes back one screen.
-    public func back() throws(NavigationError) {
-        try store.perform(store.state.presentation != nil ? .dismiss : .pop)
-    }
-
-    /// Goes back to the first screen of the tab or flow.
-    public func backToRoot() throws(NavigationError) {
-        try store.perform(.popToRoot)
-    }
-
-    /// Shows the active flow's tab `tab`.
-    public func selectTab(_ tab: String) throws(NavigationError) {
-        try store.perform(.selectTab(tab))
-    }
-
-    /// Dismisses the sheet or alert.
-    public func dismiss() throws(NavigationError) {
-        try store.perform(.dismiss)
-    }
-
-    /// Undoes the last navigation step.
-    public func undo() throws(NavigationError) {
-        try store.perform(.undo)
-    }
-
-    /// Redoes the step undone last.
-    public func redo() throws(NavigationError) {
-        try store.perform(.redo)
-    }
-
     // MARK: - State
 
     /// The whole app state.
@@ -249,17 +217,6 @@ public final class AppCoordinator: Coordinator, ShellApp {
         try store.perform { n throws(NavigationError) in try n.restore(snapshot.navigation) }
         user = snapshot.user
         screens.removeAll()
-    }
-
-    /// Replaces the navigation with the nearest valid state to `snapshot` (see
-    /// `Navigator.nearestValidState(to:)`); the session must already agree with it.
-    /// - Returns: What had to change.
-    @discardableResult
-    public func restoreNearest(to snapshot: NavigationState) -> [String] {
-        var problems: [String] = []
-        try? store.perform { n throws(NavigationError) in problems = n.restoreNearest(to: snapshot) }
-        screens.removeAll()
-        return problems
     }
 
     // MARK: - Screens

@@ -1,0 +1,95 @@
+import Testing
+import Wayfinder
+import WayfinderKit
+import WayfinderTerminal
+import WayfinderTesting
+
+/// The kit's shell over an app of its own (``Notebook``): the navigation commands, the app's
+/// commands, help, completion and the screen layout, as any app on the kit gets them.
+@MainActor
+@Suite struct ShellTests {
+    private func notebook() throws -> Notebook {
+        Notebook(graph: try RouteGraph(parsing: Notebook.routes))
+    }
+
+    @Test func theNavigationCommandsAndTheAppsAreOneList() async throws {
+        let shell = Shell(app: try notebook())
+        let screen = await shell.screen().plainText
+        #expect(screen.contains("Commands: note <id>, unlock"))
+        #expect(screen.hasPrefix("*door: lock | notes/all: all"))
+        #expect(screen.contains("Also: help, back, root, open, where, state, tab, dismiss, undo, redo, lock, quit"))
+        let help = await shell.execute("help").output.plainText
+        #expect(help.contains("unlock"))
+        #expect(help.contains("lock"))
+    }
+
+    @Test func aTestStoreDrivesTheAppByTypedCommands() async throws {
+        let store = NavigationTestStore(Shell(app: try notebook()))
+        await store.command("unlock") {
+            $0.activeFlow = "notes"
+            $0.grantedGuards = ["unlocked"]
+        }
+        await store.command("note 3") {
+            $0.stacks["notes/all"]?.append(Route("note", ["id": .int(3)]))
+        }
+        store.expectURL("notes://notes/all/note/3")
+    }
+
+    @Test func aMistypedCommandIsRefusedWithTheNearestName() async throws {
+        let shell = Shell(app: try notebook())
+        let reply = await shell.execute("unlok")
+        #expect(reply.isError)
+        #expect(reply.output.plainText.contains("did you mean 'unlock'?"))
+        let completions = shell.completions(for: "un")
+        #expect(completions == ["unlock", "undo"] || completions == ["undo", "unlock"])
+    }
+
+    @Test func aScreenIsMadeOncePerPlaceAndKeepsWhatWasTyped() async throws {
+        let app = try notebook()
+        let shell = Shell(app: app)
+        _ = await shell.execute("unlock")
+        _ = await shell.execute("note 1")
+        _ = await shell.execute("write hello there")
+        _ = await shell.execute("info")
+        _ = await shell.execute("back")
+        #expect(await shell.screen().plainText.contains("Note 1: hello there"))
+        #expect(app.made["note(id: 1)"] == 1)
+        // Gone from its stack, the place's view model is released: a new one starts empty.
+        _ = await shell.execute("back")
+        _ = await shell.execute("note 1")
+        #expect(await shell.screen().plainText.contains("Note 1: (empty)"))
+        #expect(app.made["note(id: 1)"] == 2)
+    }
+
+    @Test func anAppHidesOrRenamesANavigationCommand() async throws {
+        let shell = Shell(app: Quiet(graph: try RouteGraph(parsing: Notebook.routes)))
+        #expect(await shell.execute("undo").output.plainText.contains("unknown command 'undo'"))
+        #expect(await shell.execute("leave").quits)
+        #expect(!(await shell.execute("quit").quits))
+    }
+
+    @Test func linksAreOpenedAllOrNone() throws {
+        let app = try notebook()
+        let before = app.navigationStore.state
+        #expect(throws: NavigationError.self) {
+            try app.open(all: ["notes://door", "notes://nowhere"])
+        }
+        #expect(app.navigationStore.state == before)
+        try app.open(all: ["notes://notes/starred/note/2"])
+        #expect(app.navigationStore.state.pending == "notes://notes/starred/note/2")
+    }
+}
+
+/// An app that hides `undo` and `redo` and calls `quit` `leave`.
+@MainActor
+private final class Quiet: ShellApp {
+    static let commands: [Command<Quiet>] = []
+    let navigationStore: NavigationStore
+    let screens = Screens()
+    init(graph: RouteGraph) { navigationStore = NavigationStore(navigator: Navigator(graph: graph)) }
+    func makeScreen(for route: Route, at place: ScreenPlace) -> Screen? { nil }
+
+    static func navigationCommands(_ defaults: [Command<Shell<Quiet>>]) -> [Command<Shell<Quiet>>] {
+        defaults.filter { !["undo", "redo"].contains($0.help.name) }.map { $0.help.name == "quit" ? $0.renamed("leave") : $0 }
+    }
+}
