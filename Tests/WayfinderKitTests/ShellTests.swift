@@ -61,6 +61,24 @@ import WayfinderTesting
         #expect(app.made["note(id: 1)"] == 2)
     }
 
+    @Test func aShellAndItsAppAreReleasedWhenNoLongerUsed() async throws {
+        weak var released: Notebook?
+        weak var releasedShell: Shell<Notebook>?
+        do {
+            let app = try notebook()
+            let shell = Shell(app: app)
+            released = app
+            releasedShell = shell
+            _ = await shell.execute("help")
+            _ = await shell.execute("unlock")
+            _ = shell.completions(for: "")
+            #expect(await shell.screen().plainText.contains("The all list."))
+        }
+        // An app closes its storage when released: nothing may keep it alive.
+        #expect(released == nil)
+        #expect(releasedShell == nil)
+    }
+
     @Test func anAppHidesOrRenamesANavigationCommand() async throws {
         let shell = Shell(app: Quiet(graph: try RouteGraph(parsing: Notebook.routes)))
         #expect(await shell.execute("undo").output.plainText.contains("unknown command 'undo'"))

@@ -75,7 +75,7 @@ public struct Command<Target: AnyObject> {
     /// elsewhere, such as signing in as another user, is not listed).
     let isListed: Bool
     /// Whether it can be typed now.
-    let isOffered: @MainActor (Target) -> Bool
+    public let isOffered: @MainActor (Target) -> Bool
     /// What a wrong number of arguments says after the usage line, when there is something
     /// more useful to say; `nil` for the usage line alone.
     let usageError: @MainActor (CommandInput) -> String?
@@ -158,8 +158,6 @@ public struct Command<Target: AnyObject> {
     public func bound(to target: Target) -> BoundCommand {
         BoundCommand(
             help: help,
-            aliases: aliases,
-            isOffered: { isOffered(target) },
             run: { input in
                 if let refusal = refusal(of: input, on: target) { return .usageFailed(refusal) }
                 return await run(target, input)
@@ -207,21 +205,12 @@ public struct Command<Target: AnyObject> {
 public struct BoundCommand {
     /// Its help line.
     public let help: CommandHelp
-    /// Other names it answers to.
-    let aliases: [String]
-    /// Whether it can be typed now.
-    let isOffered: @MainActor () -> Bool
     /// Checks the arguments, then runs the handler.
     public let run: @MainActor (CommandInput) async -> ReplReply
     /// Completions for argument `index` (from 0).
     public let completions: @MainActor (Int) -> [String]
     /// More lines for `help NAME`.
     public let details: @MainActor () -> StyledText
-
-    /// Whether `name` is this command's and it can be typed now.
-    func answers(to name: String) -> Bool {
-        (help.name == name || aliases.contains(name)) && isOffered()
-    }
 }
 
 /// Something commands run on: a screen's view model, the shell, a feature's session

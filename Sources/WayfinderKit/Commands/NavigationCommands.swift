@@ -63,7 +63,7 @@ extension Shell {
     /// loaded before it runs). One table, in this order: the global commands, the app's
     /// offered now, its session commands, the screen's.
     func command(named name: String, on model: any ScreenModel) -> (command: BoundCommand, isScreens: Bool)? {
-        if let global = globals.first(where: { $0.answers(to: name) }) { return (global, false) }
+        if let global = globalCommand(named: name) { return (global, false) }
         if let command = app.command(named: name) { return (command, false) }
         for session in sessionCommands {
             if let command = session.command(named: name) { return (command, false) }

@@ -22,17 +22,43 @@ public final class Shell<App: ShellApp>: ReplShell, NavigationStoreProviding {
     public let app: App
     /// The app's commands for every screen with state of their own, asked first for secrets.
     let sessionCommands: [any SessionCommand]
-    /// The global commands, in help order: the navigation commands, then the app's
-    /// before `quit`.
-    private(set) lazy var globals: [BoundCommand] = {
-        var commands = App.navigationCommands(Self.navigationCommands).map { $0.bound(to: self) }
-        let quit = commands.lastIndex { $0.help.name == Self.quitName } ?? commands.endIndex
-        commands.insert(contentsOf: App.globalCommands.map { $0.bound(to: app) }, at: quit)
+    /// A global command: one of the navigation commands, or one of the app's.
+    private enum Global {
+        case navigation(Command<Shell>)
+        case app(Command<App>)
+
+        var help: CommandHelp {
+            switch self {
+            case .navigation(let command): command.help
+            case .app(let command): command.help
+            }
+        }
+    }
+
+    /// The global commands, in help order: the navigation commands, then the app's before
+    /// `quit`. Kept unbound (bound on each use), so that the shell holds no closure over
+    /// itself.
+    private let globals: [Global] = {
+        var commands = App.navigationCommands(navigationCommands).map(Global.navigation)
+        let quit = commands.lastIndex { $0.help.name == quitName } ?? commands.endIndex
+        commands.insert(contentsOf: App.globalCommands.map(Global.app), at: quit)
         return commands
     }()
 
-    /// The help lines of ``globals``.
+    /// The help lines of the global commands.
     private(set) lazy var globalHelp: [CommandHelp] = globals.map(\.help)
+
+    /// The global command answering to `name` that can be typed now, bound.
+    func globalCommand(named name: String) -> BoundCommand? {
+        for global in globals {
+            switch global {
+            case .navigation(let command) where command.answers(to: name) && command.isOffered(self): return command.bound(to: self)
+            case .app(let command) where command.answers(to: name) && command.isOffered(app): return command.bound(to: app)
+            default: continue
+            }
+        }
+        return nil
+    }
 
     /// The global commands' line, the same on every screen.
     private(set) lazy var alsoLine = "Also: " + globalHelp.map(\.name).joined(separator: ", ")
