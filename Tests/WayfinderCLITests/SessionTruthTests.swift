@@ -37,6 +37,26 @@ import Testing
         #expect(try first.finish().status == 0)
     }
 
+    @Test func aREPLSignedOutElsewhereSignsInAgainAsAnyone() throws {
+        let directory = try CLI.temporaryDirectory()
+        #expect(try CLI.run(["--data-dir", directory, "-c", "login alice"], stdin: "wonderland\n").status == 0)
+        let repl = try LiveProcess(["--data-dir", directory])
+        #expect(try repl.run("where").stdout == "wayfinder://main/feed\n")
+        // Another process, on the same data directory, signs alice out.
+        #expect(try CLI.run(["--data-dir", directory, "-c", "logout"]).status == 0)
+        let told = try repl.run("where")
+        #expect(told.stderr.contains("signed out elsewhere"), "said once: \(told.stderr)")
+        let again = try repl.run("where")
+        #expect(again.stderr.isEmpty, "not said twice: \(again.stderr)")
+        let login = try repl.run("login bob", "wonderland")
+        #expect(login.stdout.contains("Signed in as bob."), "\(login.stdout)\(login.stderr)")
+        #expect(try repl.run("where").stdout == "wayfinder://main/feed\n")
+        _ = try repl.finish()
+        // The session stored is bob's: a new process resumes it.
+        let next = try CLI.run(["--data-dir", directory, "-c", "state"])
+        #expect(next.stdout.contains("\"user\":\"bob\""), "\(next.stdout)\(next.stderr)")
+    }
+
     @Test func aSessionStillCurrentIsNotDisturbedByOtherProcessesWriting() throws {
         let directory = try CLI.temporaryDirectory()
         let first = try LiveProcess(["--data-dir", directory, "--fresh"])

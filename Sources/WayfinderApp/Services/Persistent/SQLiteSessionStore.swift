@@ -40,6 +40,9 @@ public struct SQLiteSessionStore: SessionStore {
     }
 
     public func start(for user: User) async throws(ServiceError) {
+        // A new session does not depend on the one before: that one was ended (here, or by
+        // another process, which only this process's next write would otherwise notice).
+        database.sessionToken = nil
         var generator = SystemRandomNumberGenerator()
         let token = (0..<32).map { _ in
             let byte = UInt8.random(in: 0...255, using: &generator)
