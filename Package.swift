@@ -15,6 +15,13 @@ let package = Package(
         // Any package that depends on Wayfinder compiles its own `.routes` table with it.
         .plugin(name: "RoutesCompiler", targets: ["RoutesCompiler"]),
     ],
+    // The sample app (WayfinderApp, the `wayfinder` command and their tests) is the only part
+    // that needs GRDB: a package that depends on Wayfinder with `traits: []` uses the engine,
+    // the terminal, the kit and the test support without resolving GRDB at all.
+    traits: [
+        .trait(name: "SampleApp", description: "The sample app and its command, on GRDB and libcrypt."),
+        .default(enabledTraits: ["SampleApp"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -53,7 +60,7 @@ let package = Package(
                 "WayfinderSystem",
                 "WayfinderTerminal",
                 "CCrypt",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SampleApp"])),
             ],
             resources: [.embedInCode("../../Routes/app.routes")],
             // Services' async methods run on their caller's actor (the main actor in the
@@ -90,13 +97,13 @@ let package = Package(
             name: "WayfinderAppTests",
             dependencies: [
                 "Wayfinder", "WayfinderApp", "WayfinderKit", "WayfinderSystem", "WayfinderTerminal", "WayfinderTesting",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SampleApp"])),
             ],
             exclude: ["Transcripts", "Fixtures"]
         ),
         .testTarget(
             name: "WayfinderCLITests",
-            dependencies: ["wayfinder", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["wayfinder", .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SampleApp"]))]
         ),
         // Written as a developer using the library products would: public API only.
         .testTarget(name: "WayfinderTestingTests", dependencies: ["Wayfinder", "WayfinderApp", "WayfinderKit", "WayfinderTesting"]),
