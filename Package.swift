@@ -80,6 +80,14 @@ let package = Package(
         ),
         // Written as a developer using the library products would: public API only.
         .testTarget(name: "WayfinderTestingTests", dependencies: ["Wayfinder", "WayfinderApp", "WayfinderTesting"]),
+        // The documentation's examples (Sources/*/*.docc), run as written; their table is built
+        // by the RoutesCompiler plugin as in any package that uses it. Public API only.
+        .testTarget(
+            name: "WayfinderDocsTests",
+            dependencies: ["Wayfinder", "WayfinderTerminal", "WayfinderTesting"],
+            exclude: ["Transcripts"],
+            plugins: ["RoutesCompiler"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
