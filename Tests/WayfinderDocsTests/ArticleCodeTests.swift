@@ -90,16 +90,23 @@ import Wayfinder
         }
     }
 
+    /// The lines of a table that declare something.
+    static func declarations<S: StringProtocol>(_ lines: [S]) -> [String] {
+        normalized(lines).filter { !$0.hasPrefix("#") }
+    }
+
     @Test func theSampleAppsTableIsTheOneInRoutes() throws {
         let app = try String(contentsOf: Self.repository.appendingPathComponent("Routes/app.routes"), encoding: .utf8)
-        func declarations<S: StringProtocol>(_ lines: [S]) -> [String] {
-            Self.normalized(lines).filter { !$0.hasPrefix("#") }
-        }
         let copies = try Self.blocks().filter { $0.language.isEmpty && $0.lines.first == "scheme wayfinder" }
         #expect(!copies.isEmpty)
         for copy in copies {
-            #expect(declarations(copy.lines) == declarations(app.split(separator: "\n")), "\(copy): not Routes/app.routes")
+            #expect(Self.declarations(copy.lines) == Self.declarations(app.split(separator: "\n")), "\(copy): not Routes/app.routes")
         }
+    }
+
+    @Test func theGettingStartedTableIsTheOneTheTestsBuild() throws {
+        let table = try #require(try Self.blocks().first { $0.file.hasSuffix("GettingStarted.md") && $0.lines.first == "scheme shop" })
+        #expect(table.lines.joined(separator: "\n") + "\n" == GettingStartedTests.routesText, "\(table): not shop.routes, line for line")
     }
 
     @Test func everyTranscriptShownIsOneTheTestsPlay() throws {
