@@ -2,7 +2,7 @@ SHELL := /bin/bash
 # Wayfinder: `make run` starts the program on the built-in demo data, `make test` runs every test.
 SWIFT ?= swift
 BUILD_LOG := .build/build.log
-.PHONY: all deps build run test fuzz bench release install uninstall clean
+.PHONY: all deps build run test docs fuzz bench release install uninstall clean
 
 # `make install` puts the release binary, its man page and its bash, zsh and fish completions
 # under PREFIX; DESTDIR stages them elsewhere (`make install DESTDIR=/tmp/pkg PREFIX=/usr`).
@@ -48,6 +48,12 @@ test: deps
 	@scripts/check-warnings.sh $(BUILD_LOG)
 	@scripts/check-sizes.sh
 	$(SWIFT) test --skip-build
+
+# The DocC documentation of the library products (Sources/*/*.docc), which must build with no
+# warning: fails, printing them, when it has any. The archives are written to
+# .build/plugins/Swift-DocC/outputs/.
+docs: deps
+	@SWIFT="$(SWIFT)" scripts/check-docs.sh
 
 # libFuzzer with AddressSanitizer on the engine (FUZZING.md): builds each harness in Fuzz/
 # with the engine's sources into .build/fuzz/ and runs it FUZZ_SECONDS seconds (60);

@@ -25,6 +25,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // `swift package generate-documentation` (scripts/check-docs.sh, `make docs`).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The engine's unsafe code is in one file (Support/CheckedMemory.swift), acknowledged.
@@ -115,6 +117,14 @@ let package = Package(
         ),
         // What the RoutesCompiler plugin generates, from a small table of the target's own.
         .testTarget(name: "GeneratedRoutesTests", dependencies: ["Wayfinder", "WayfinderTesting"], plugins: ["RoutesCompiler"]),
+        // The documentation's examples (Sources/*/*.docc), run as written; their table is built
+        // by the RoutesCompiler plugin as in any package that uses it. Public API only.
+        .testTarget(
+            name: "WayfinderDocsTests",
+            dependencies: ["Wayfinder", "WayfinderTerminal", "WayfinderTesting"],
+            exclude: ["Transcripts"],
+            plugins: ["RoutesCompiler"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

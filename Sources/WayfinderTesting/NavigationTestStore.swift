@@ -51,7 +51,7 @@ public final class NavigationTestStore {
     }
 
     /// A harness over a new navigator on `graph`, starting from `state` or from a link.
-    /// - Throws: ``NavigationError`` when the state does not fit the graph or the link does not resolve.
+    /// - Throws: `NavigationError` when the state does not fit the graph or the link does not resolve.
     public convenience init(graph: RouteGraph, state: NavigationState? = nil, opening link: String? = nil, exhaustive: Bool = true) throws(NavigationError) {
         var navigator = Navigator(graph: graph)
         if let state { try navigator.restore(state) }
@@ -75,6 +75,10 @@ public final class NavigationTestStore {
     /// last described state.
     /// - Parameters:
     ///   - intent: What to do, such as `{ try $0.push(Route("comments")) }`.
+    ///   - fileID: The caller's file, where a failure is reported; leave the default.
+    ///   - filePath: The caller's file path (Swift Testing and XCTest); leave the default.
+    ///   - line: The caller's line; leave the default.
+    ///   - column: The caller's column; leave the default.
     ///   - assert: How the state should change; leave it out when nothing should change.
     public func send(
         _ intent: (inout Navigator) throws -> Void,
@@ -108,7 +112,7 @@ public final class NavigationTestStore {
         check(nil, at: location)
     }
 
-    /// Opens a deep link, then checks the state as ``send(_:at:assert:)`` does.
+    /// Opens a deep link, then checks the state as ``send(_:fileID:filePath:line:column:assert:)`` does.
     public func open(_ link: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column, assert: ((inout NavigationSnapshot) -> Void)? = nil) {
         send({ try $0.open(link) }, fileID: fileID, filePath: filePath, line: line, column: column, assert: assert)
     }
@@ -172,7 +176,7 @@ public final class NavigationTestStore {
         events.removeAll()
     }
 
-    /// The events published since the last ``expectEvents(_:at:)``.
+    /// The events published since the last ``expectEvents(_:fileID:filePath:line:column:)``.
     public var receivedEvents: [NavigationEvent] { events }
 
     /// Compares the state with the last described one after `assert`; in exhaustive mode

@@ -101,7 +101,7 @@ public struct ReleaseFixtures: Sendable {
 
     /// Checks that every change of today's table since `older` (an earlier release's table)
     /// that would break a saved state or link is covered by a migration (see
-    /// ``RouteGraph/changes(since:)``).
+    /// `RouteGraph.changes(since:)`).
     public func expectCoversChanges(
         since older: RouteGraph, fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
     ) {

@@ -15,8 +15,8 @@ public struct WebOrigin: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads an origin such as `https://wayfinder.example` or `http://localhost:8080`
     /// (a trailing `/` allowed); `nil` for anything else: another scheme, a path, a user,
-    /// a port out of 1–65535, a host that browsers would refuse or read as another (see
-    /// ``hostProblem(_:)``: letters, digits, `-` and `.` labels, or a dotted-decimal IPv4
+    /// a port out of 1–65535, a host that browsers would refuse or read as another (the host
+    /// must be dot-separated labels of letters, digits and `-`, or a dotted-decimal IPv4
     /// address).
     public init?(parsing text: String) {
         guard case .success(let origin) = WebOrigin.read(text) else { return nil }

@@ -2,8 +2,9 @@
 ///
 /// Used for the machine-readable output of the tooling and the REPL (`state`,
 /// `resolve --format json`, `resolve -`), where key order should be stable and readable.
-/// Every JSON text the package prints is written by ``JSONWriter``, which escapes control
-/// and bidirectional characters as `\uXXXX`.
+/// Every JSON text the package prints is written by one writer, the package's `JSONWriter`
+/// (through ``serialized`` and ``appendJSON(to:)``), which escapes control and bidirectional
+/// characters as `\uXXXX`.
 public enum JSONValue: Hashable, Sendable {
     /// `null`.
     case null

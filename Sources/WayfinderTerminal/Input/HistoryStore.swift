@@ -91,7 +91,7 @@ public struct HistoryStore: Sendable {
     /// (created with mode 0600, its missing directories 0700), trimming the file when it
     /// grew past its bound (see ``trim()``).
     /// - Returns: Whether the line was added.
-    /// - Throws: ``SystemError`` when the file cannot be written; the line is in
+    /// - Throws: `SystemError` when the file cannot be written; the line is in
     ///   ``entries`` all the same.
     @discardableResult
     public mutating func record(_ line: String) throws(SystemError) -> Bool {
@@ -105,7 +105,7 @@ public struct HistoryStore: Sendable {
     /// Rewrites the file with its last ``limit`` lines (blank, invalid and adjacent
     /// duplicate lines dropped), atomically and under a lock, so that lines other processes
     /// append meanwhile are kept. ``entries`` is left as it is.
-    /// - Throws: ``SystemError``; the file is then as it was.
+    /// - Throws: `SystemError`; the file is then as it was.
     public mutating func trim() throws(SystemError) {
         let limit = self.limit
         var size = 0
@@ -147,7 +147,7 @@ public struct HistoryStore: Sendable {
     /// Writes a temporary file in the same directory, syncs it and renames it over the old
     /// file, so the file has mode 0600 even when an older one had other permissions. Missing
     /// parent directories are created with mode 0700.
-    /// - Throws: ``SystemError`` when a directory or the file cannot be written.
+    /// - Throws: `SystemError` when a directory or the file cannot be written.
     public func save() throws {
         try FileSystem.createDirectories(FileSystem.parentDirectory(of: path), mode: 0o700)
         var bytes: [UInt8] = []
