@@ -3,7 +3,7 @@ import Testing
 import Wayfinder
 import WayfinderTerminal
 
-/// Runs ``Transcript``s in-process against a ``ReplShell``, exactly as a piped session
+/// Runs ``Transcript``s in-process against a `ReplShell`, exactly as a piped session
 /// runs: no banner, no prompt, plain text, errors on standard error.
 ///
 /// ```swift
@@ -57,6 +57,7 @@ public enum TranscriptRunner {
     ///   - path: The `.transcript` file: an absolute path, or one relative to the directory
     ///     of `filePath` (by default, the calling test file's).
     ///   - record: Re-record instead of comparing; by default, whether ``recordVariable`` is set.
+    ///   - sourceLocation: Where a difference is reported; by default, the caller's line.
     ///   - filePath: The file a relative `path` is taken beside; leave it out.
     ///   - makeShell: Builds the app for the transcript's arguments.
     public static func check(

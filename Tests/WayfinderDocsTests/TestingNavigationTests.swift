@@ -74,7 +74,7 @@ import WayfinderTesting
     }
 
     @Test func theShellsTranscripts() async throws {
-        try await TranscriptRunner.check("Tests/WayfinderDocsTests/Transcripts/sign-in.transcript") { links in
+        try await TranscriptRunner.check("Transcripts/sign-in.transcript") { links in
             try ShopShell(opening: links)
         }
     }
