@@ -42,12 +42,24 @@ build: deps
 run: build
 	@$(SWIFT) run --skip-build wayfinder
 
+# The example app (Examples/Bookshelf), a package of its own on the public products, in a
+# build directory of its own: `make test` builds it (with zero warnings, in at most 400 lines
+# of Swift) and runs its tests.
+EXAMPLE := --package-path Examples/Bookshelf --scratch-path .build/examples/bookshelf
+EXAMPLE_LOG := .build/examples/build.log
+
 test: deps
-	@mkdir -p .build
+	@mkdir -p .build/examples
 	$(SWIFT) build --build-tests 2>&1 | tee $(BUILD_LOG); test $${PIPESTATUS[0]} -eq 0
 	@scripts/check-warnings.sh $(BUILD_LOG)
 	@scripts/check-sizes.sh
+	@lines=$$(cat $$(find Examples/Bookshelf/Sources -name '*.swift') | wc -l); test $$lines -le 400 || \
+		{ echo "error: the example's sources are $$lines lines of Swift (at most 400)" >&2; exit 1; }
+	$(SWIFT) build $(EXAMPLE) --build-tests 2>&1 | tee $(EXAMPLE_LOG); test $${PIPESTATUS[0]} -eq 0
+	@if grep -E "^$(CURDIR)/Examples/.*: warning:" $(EXAMPLE_LOG); then \
+		echo "error: the example has warnings (see above); it builds with zero warnings" >&2; exit 1; fi
 	$(SWIFT) test --skip-build
+	$(SWIFT) test $(EXAMPLE) --skip-build
 
 # The DocC documentation of the library products (Sources/*/*.docc), which must build with no
 # warning: fails, printing them, when it has any. The archives are written to

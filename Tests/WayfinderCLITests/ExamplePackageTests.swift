@@ -1,18 +1,21 @@
 import Foundation
 import Testing
 
-/// Another package using Wayfinder's `RoutesCompiler` plugin on its own table
-/// (`Examples/Bookshelf`): it builds, its generated route enums work, and a mistake in a table
-/// fails the build at its line and column.
+/// Another package using Wayfinder's public products and its `RoutesCompiler` plugin on its
+/// own table (`Examples/Bookshelf`, whose own tests `make test` runs): it builds, its program
+/// runs on the kit's launcher as `bookshelf`, and a mistake in a table fails the build at its
+/// line and column.
 @Suite(.serialized) struct ExamplePackageTests {
     static let example = CLI.repositoryRoot.appendingPathComponent("Examples/Bookshelf")
     static let compiler = CLI.binary.deletingLastPathComponent().appendingPathComponent("routes-compiler")
 
-    /// Runs `executable` with `arguments`; its status and what it wrote (stdout and stderr).
-    private func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    /// Runs `executable` with `arguments` (and `environment` added to this process's); its
+    /// status and what it wrote (stdout and stderr).
+    private func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
@@ -23,25 +26,30 @@ import Testing
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
-    @Test func theExamplePackageBuildsAndItsTypedRoutesWork() throws {
+    @Test func theExampleAppBuildsAndResumesWhereItWasLeft() throws {
         let scratch = CLI.repositoryRoot.appendingPathComponent(".build/examples/bookshelf").path
         // SwiftPM keeps the build plan of a path dependency whose files were added or removed
         // since the last build: plan afresh (the objects are kept).
         try? FileManager.default.removeItem(atPath: scratch + "/debug.yaml")
         let build = try run("/usr/bin/env", ["swift", "build", "--package-path", Self.example.path, "--scratch-path", scratch])
         #expect(build.status == 0, "\(build.output)")
-        let program = try run(scratch + "/debug/Bookshelf", [])
-        #expect(program.status == 0)
-        let lines = program.output.split(separator: "\n").map(String.init)
-        #expect(lines.contains("bookshelf://library/search/book/0441013597/author/42?text=dune -> [\"search(text: Optional(\\\"dune\\\"), page: 1)\", \"book(isbn: \\\"0441013597\\\")\", \"author(authorId: 42)\"]"), "\(program.output)")
-        #expect(lines.contains("bookshelf://library/shelves/shelf/sci-fi/book/0441013597/author/42/default"), "\(program.output)")
-        #expect(lines.contains("bookshelf://account/reset?token=abc"), "\(program.output)")
-        // A set of words is an enum of the flow's, a rest parameter a list of segments, a
-        // double and a bool their Swift types; each prints back to its link.
-        #expect(lines.contains(#"bookshelf://library/shelves/shelf/classics?sort=year -> ["shelves", "shelf(slug: \"classics\", sort: Bookshelf.LibraryRoute.Sort.year)"]"#), "\(program.output)")
-        #expect(lines.contains(#"bookshelf://library/shelves/scans/2024/cover%2Fback.png -> ["shelves", "scans(path: [\"2024\", \"cover/back.png\"])"]"#), "\(program.output)")
-        #expect(lines.contains("bookshelf://library/shelves/shelf/sci-fi/book/x/rate/0.25?sort=author&public=false"), "\(program.output)")
-        #expect(lines.contains("bookshelf://library/shelves/scans/a%2Fb/c"), "\(program.output)")
+        let bookshelf = scratch + "/debug/bookshelf"
+        let home = try CLI.temporaryDirectory()
+        let environment = ["BOOKSHELF_HOME": home, "XDG_STATE_HOME": home]
+        // A web link into the guarded library waits for a member; signing in opens it.
+        let first = try run(bookshelf, ["https://bookshelf.example/library/search/book/dune?text=dune", "-c", "where", "-c", "signin ana", "-c", "rate"], environment: environment)
+        #expect(first.status == 0, "\(first.output)")
+        #expect(first.output.hasPrefix("bookshelf://account\nWelcome, ana.\n"), "\(first.output)")
+        // The next start resumes the member and the navigation, sheet and tab included.
+        let second = try run(bookshelf, ["-c", "where", "-c", "stars 4", "-c", "where"], environment: environment)
+        #expect(second.status == 0, "\(second.output)")
+        #expect(second.output.hasPrefix("bookshelf://library/search/book/dune/rate?text=dune\n"), "\(second.output)")
+        #expect(second.output.hasSuffix("\nbookshelf://library/search/book/dune?text=dune\n"), "\(second.output)")
+        // The program's name starts its messages; a link the table refuses opens nothing (65).
+        let refused = try run(bookshelf, ["bookshelf://library/nope"], environment: environment)
+        #expect(refused == (65, "bookshelf: error: segment 1 'nope' is not a tab of flow 'library'\n"))
+        let third = try run(bookshelf, ["-c", "where"], environment: environment)
+        #expect(third == (0, "bookshelf://library/search/book/dune?text=dune\n"))
     }
 
     /// A table with mistakes: every one reported as `file:line:column: error: …`, as the
