@@ -10,16 +10,14 @@ import PackageDescription
 let package = Package(
     name: "Bookshelf",
     dependencies: [
-        .package(name: "Wayfinder", path: "../.."),
+        // `traits: []`: the engine, the kit and the test support only; the sample app's GRDB
+        // is not even resolved.
+        .package(name: "Wayfinder", path: "../..", traits: []),
     ],
     targets: [
         .target(
             name: "BookshelfApp",
-            dependencies: [
-                .product(name: "Wayfinder", package: "Wayfinder"),
-                .product(name: "WayfinderKit", package: "Wayfinder"),
-                .product(name: "WayfinderTerminal", package: "Wayfinder"),
-            ],
+            dependencies: [.product(name: "WayfinderKit", package: "Wayfinder")],
             plugins: [.plugin(name: "RoutesCompiler", package: "Wayfinder")]
         ),
         .executableTarget(
@@ -30,7 +28,6 @@ let package = Package(
             name: "BookshelfTests",
             dependencies: [
                 "BookshelfApp",
-                .product(name: "Wayfinder", package: "Wayfinder"),
                 .product(name: "WayfinderKit", package: "Wayfinder"),
                 .product(name: "WayfinderTesting", package: "Wayfinder"),
             ],

@@ -73,7 +73,7 @@ public struct Command<Target: AnyObject> {
     let arguments: ClosedRange<Int>
     /// Whether help and the screen list it (a command that only makes sense over a prompt
     /// elsewhere, such as signing in as another user, is not listed).
-    let isListed: Bool
+    public let isListed: Bool
     /// Whether it can be typed now.
     public let isOffered: @MainActor (Target) -> Bool
     /// What a wrong number of arguments says after the usage line, when there is something

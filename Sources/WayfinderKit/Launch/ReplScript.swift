@@ -65,16 +65,16 @@ extension ReplScript.Source {
     func reader(historyEntries: [String]) -> any LineReader {
         switch self {
         case .standardInput:
-            if Terminal.isTTY(0), let editLine = EditLineReader(historyEntries: historyEntries) { return editLine }
+            if Terminal.isTTY(0), let editLine = EditLineReader(programName: Program.current.name, historyEntries: historyEntries) { return editLine }
             return ScriptLineReader(lines: PlainLineReader(), origin: .standardInput)
         case .standardInputScript:
             // At a terminal, a password is still typed without echo.
-            return ScriptLineReader(lines: PlainLineReader(), origin: .standardInput) { EditLineReader() }
+            return ScriptLineReader(lines: PlainLineReader(), origin: .standardInput) { EditLineReader(programName: Program.current.name) }
         case .commands(let commands):
-            return ScriptLineReader(commands: commands) { EditLineReader() ?? PlainLineReader() }
+            return ScriptLineReader(commands: commands) { EditLineReader(programName: Program.current.name) ?? PlainLineReader() }
         case .file(let bytes, let name):
             return ScriptLineReader(lines: PlainLineReader(bytes: bytes), origin: .file(name: name)) {
-                EditLineReader() ?? PlainLineReader()
+                EditLineReader(programName: Program.current.name) ?? PlainLineReader()
             }
         }
     }

@@ -2,16 +2,6 @@ import Wayfinder
 import WayfinderSystem
 
 extension NavigationStateFile {
-    /// Why the saved navigation could not be read (permissions, I/O): nothing was restored.
-    public struct ReadError: ShellError, CustomStringConvertible {
-        /// What went wrong, for a person.
-        public let message: String
-        /// Always a storage failure.
-        public var isStorageFailure: Bool { true }
-        /// ``message``.
-        public var description: String { message }
-    }
-
     /// Restores the saved navigation into `store`, as near to it as the graph, the guards
     /// granted now and the app's data allow, and returns one-line warnings.
     ///
@@ -31,7 +21,7 @@ extension NavigationStateFile {
     ///   - check: The state without what names missing data, and what was taken out;
     ///     throws when the data cannot be read.
     /// - Returns: Warnings, each a line (`warning: …`).
-    /// - Throws: ``ReadError`` when the file cannot be read, or what `check` throws: nothing
+    /// - Throws: ``StorageError`` when the file cannot be read, or what `check` throws: nothing
     ///   is restored then and the file is left as it was.
     @MainActor
     public func restore(
@@ -46,7 +36,7 @@ extension NavigationStateFile {
         case .missing:
             return []
         case .unreadable(let error):
-            throw ReadError(message: "cannot read the \(name): \(error)")
+            throw StorageError("cannot read the \(name): \(error)")
         case .unusable(let reason):
             return [keepAside("the \(name) was not restored: \(reason)")]
         case .state(let state, let version):

@@ -81,6 +81,21 @@ public struct Screen {
     }
 }
 
+extension Screen {
+    /// `model` with a view that is a function of it, for a screen whose text is a few lines:
+    /// `Screen(SignInViewModel()) { _ in .line("Sign in with signin NAME.") }`.
+    public init<Model: ScreenModel>(_ model: Model, render: @escaping @MainActor (Model) -> StyledText) {
+        self.init(model) { model in RenderedView(model: model, render: render) }
+    }
+}
+
+/// A view made of a function of its view model.
+private struct RenderedView<Model: ScreenModel>: TextView {
+    let model: Model
+    let render: @MainActor (Model) -> StyledText
+    func render() -> StyledText { render(model) }
+}
+
 /// An error the shell shows in place of a screen or as a command's failure: its message,
 /// and whether data could not be read or written (a scripted session then ends with 74).
 /// Other errors are shown by their description.
@@ -107,18 +122,20 @@ extension NavigationError {
     public var asReply: ReplReply { .failed(message) }
 }
 
-/// Runs a navigation intent and turns a refusal into a failed reply: what a command's
-/// handler returns.
+/// Runs a command's work (navigation intents, service calls) and turns its failure into a
+/// failed reply (``ReplReply/failed(_:)-(any Error)``), else `message` as a success: what a
+/// command's handler returns.
 ///
 /// ```swift
 /// navigate { try model.router.push(.post(id: 3)) }
+/// navigate("Rated.") { try catalog.rate(book, stars); try model.router.dismiss() }
 /// ```
 @MainActor
-public func navigate(_ body: () throws -> Void) -> ReplReply {
+public func navigate(_ message: String? = nil, _ body: () throws -> Void) -> ReplReply {
     do {
         try body()
-        return .done(nil)
+        return .done(message)
     } catch {
-        return .failed(shownMessage(of: error))
+        return .failed(error)
     }
 }

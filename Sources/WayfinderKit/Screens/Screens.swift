@@ -16,6 +16,12 @@ public struct ScreenPlace: Hashable, Sendable {
         self.flow = flow
         self.follows = follows
     }
+
+    /// The route the screen follows as one of `type`'s, or `nil` (a root, or a route of
+    /// another flow): `place.follows(as: LibraryRoute.self)`.
+    public func follows<Routes: RouteRepresentable>(as type: Routes.Type) -> Routes? {
+        follows.flatMap(Routes.init(route:))
+    }
 }
 
 /// The screens of an app: one view model and view per place of the navigation (each stack

@@ -45,8 +45,15 @@ public final class Shell<App: ShellApp>: ReplShell, NavigationStoreProviding {
         return commands
     }()
 
-    /// The help lines of the global commands.
-    private(set) lazy var globalHelp: [CommandHelp] = globals.map(\.help)
+    /// The help lines of the global commands listed now (those whose `when` holds).
+    var globalHelp: [CommandHelp] {
+        globals.compactMap { global in
+            switch global {
+            case .navigation(let command): command.isListed && command.isOffered(self) ? command.help : nil
+            case .app(let command): command.isListed && command.isOffered(app) ? command.help : nil
+            }
+        }
+    }
 
     /// The global command answering to `name` that can be typed now, bound.
     func globalCommand(named name: String) -> BoundCommand? {
@@ -60,8 +67,8 @@ public final class Shell<App: ShellApp>: ReplShell, NavigationStoreProviding {
         return nil
     }
 
-    /// The global commands' line, the same on every screen.
-    private(set) lazy var alsoLine = "Also: " + globalHelp.map(\.name).joined(separator: ", ")
+    /// The global commands' line: those listed now.
+    var alsoLine: String { "Also: " + globalHelp.map(\.name).joined(separator: ", ") }
 
     /// A shell over `app`.
     public init(app: App) {
@@ -161,7 +168,7 @@ public final class Shell<App: ShellApp>: ReplShell, NavigationStoreProviding {
             do {
                 try await model.load()
             } catch {
-                return ReplReply.failed(shownMessage(of: error)).storageFailure(error)
+                return .failed(error)
             }
             loadedForCommand = model
         }
@@ -195,10 +202,12 @@ public final class Shell<App: ShellApp>: ReplShell, NavigationStoreProviding {
 }
 
 extension ReplReply {
-    /// This reply, marked a storage failure when `error` is one (``ShellError``).
-    func storageFailure(_ error: any Error) -> ReplReply {
-        var reply = self
-        if (error as? any ShellError)?.isStorageFailure == true { reply.isStorageError = true }
+    /// A command that failed with `error`: its message (``shownMessage(of:)``), and a
+    /// storage failure when `error` says so (``ShellError/isStorageFailure``), so that a
+    /// script then ends with status 74.
+    public static func failed(_ error: any Error) -> ReplReply {
+        var reply = failed(shownMessage(of: error))
+        reply.isStorageError = (error as? any ShellError)?.isStorageFailure ?? false
         return reply
     }
 }

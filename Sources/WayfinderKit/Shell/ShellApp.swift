@@ -79,10 +79,10 @@ public protocol ShellApp: CommandTarget, NavigationStoreProviding {
 }
 
 extension ShellApp {
-    /// `Wayfinder` and a line on what to type.
+    /// The program's name and a line on what to type.
     public var banner: StyledText {
         var text = StyledText()
-        text.append(line: [TextSpan("Wayfinder", .title), TextSpan(" app. Type help for commands, Tab to complete, Ctrl-D to leave.", .dim)])
+        text.append(line: [TextSpan(Program.current.name, .title), TextSpan(". Type help for commands, Tab to complete, Ctrl-D to leave.", .dim)])
         return text
     }
 

@@ -1,6 +1,5 @@
 import BookshelfApp
 import Testing
-import Wayfinder
 import WayfinderKit
 import WayfinderTesting
 

@@ -1,7 +1,6 @@
 import BookshelfApp
 import Foundation
 import Testing
-import Wayfinder
 import WayfinderKit
 
 /// What `bookshelf` does at each start, in process: the kit's launcher makes the app on its

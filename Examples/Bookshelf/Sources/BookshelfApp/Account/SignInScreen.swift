@@ -1,5 +1,4 @@
 import WayfinderKit
-import WayfinderTerminal
 
 /// The account flow's screen; `signin` is the app's command, offered here.
 final class SignInViewModel: ScreenModel {

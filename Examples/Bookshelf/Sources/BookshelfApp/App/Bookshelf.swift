@@ -1,6 +1,4 @@
-import Wayfinder
 import WayfinderKit
-import WayfinderTerminal
 
 /// The Bookshelf app, run by the kit's `Shell` (`Shell(app: try Bookshelf())`): a library
 /// for members. Signed out, it shows the account flow; `signin NAME` grants the `member`
@@ -40,7 +38,7 @@ public final class Bookshelf: ShellApp {
     /// directory, nothing is saved.
     /// - Throws: When the saved member cannot be read.
     public init(dataDirectory: String? = nil) throws {
-        memberFile = dataDirectory.map { MemberFile(path: $0 + "/member") }
+        memberFile = dataDirectory.map { MemberFile(file: DataFile(named: "member", in: $0)) }
         member = try memberFile?.load()
         if member != nil { try navigationStore.perform { try $0.grant(Self.member, showing: LibraryRoute.flow) } }
     }
@@ -74,7 +72,7 @@ public final class Bookshelf: ShellApp {
             try memberFile?.save(name)
             try navigationStore.perform { try $0.grant(Self.member, showing: LibraryRoute.flow) }
         } catch {
-            return failed(error)
+            return .failed(error)
         }
         member = name
         screens.removeAll()
@@ -88,17 +86,10 @@ public final class Bookshelf: ShellApp {
             try memberFile?.save(nil)
             try navigationStore.perform { try $0.revoke(Self.member) }
         } catch {
-            return failed(error)
+            return .failed(error)
         }
         member = nil
         screens.removeAll()
         return .done("Signed out.")
-    }
-
-    /// `error` as a failed command; a storage failure ends a script with status 74.
-    private func failed(_ error: any Error) -> ReplReply {
-        var reply = ReplReply.failed(shownMessage(of: error))
-        reply.isStorageError = (error as? any ShellError)?.isStorageFailure ?? false
-        return reply
     }
 }

@@ -1,6 +1,4 @@
-import Wayfinder
 import WayfinderKit
-import WayfinderTerminal
 
 /// What the library's view models see of its coordinator: the flow's intents.
 typealias LibraryRouter = any Routable<LibraryRoute>

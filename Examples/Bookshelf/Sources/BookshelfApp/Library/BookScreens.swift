@@ -1,6 +1,4 @@
-import Wayfinder
 import WayfinderKit
-import WayfinderTerminal
 
 /// A book: its rating and loan; `rate` shows a sheet over it, `borrow` an alert.
 final class BookViewModel: ScreenModel {
