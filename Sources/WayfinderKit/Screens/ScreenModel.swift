@@ -85,15 +85,15 @@ extension Screen {
     /// `model` with a view that is a function of it, for a screen whose text is a few lines:
     /// `Screen(SignInViewModel()) { _ in .line("Sign in with signin NAME.") }`.
     public init<Model: ScreenModel>(_ model: Model, render: @escaping @MainActor (Model) -> StyledText) {
-        self.init(model) { model in RenderedView(model: model, render: render) }
+        self.init(model) { model in RenderedView(model: model, text: render) }
     }
 }
 
 /// A view made of a function of its view model.
 private struct RenderedView<Model: ScreenModel>: TextView {
     let model: Model
-    let render: @MainActor (Model) -> StyledText
-    func render() -> StyledText { render(model) }
+    let text: @MainActor (Model) -> StyledText
+    func render() -> StyledText { text(model) }
 }
 
 /// An error the shell shows in place of a screen or as a command's failure: its message,
