@@ -116,4 +116,40 @@ import Testing
         let example = Self.blocks("", in: readme).first { $0.first == "scheme wayfinder" } ?? []
         #expect(declarations(example) == declarations(table.split(separator: "\n").map(String.init)))
     }
+
+    /// "Build your own app" quotes the example app: each line of its Swift blocks is a line of
+    /// `Examples/Bookshelf` (which its own tests build and run), so the README cannot drift
+    /// from it.
+    @Test func buildYourOwnAppQuotesTheExampleAsItIs() throws {
+        let text = try Self.readme()
+        let start = try #require(text.range(of: "## Build your own app\n"))
+        let section = text[start.upperBound...]
+        let end = section.range(of: "\n## ")?.lowerBound ?? section.endIndex
+        let lines = section[..<end].split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count <= 60, "the section is at most 60 lines")
+        var quoted: [String] = []
+        var inSwift = false
+        for line in lines {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("```") {
+                inSwift = !inSwift && trimmed == "```swift"
+            } else if inSwift, !trimmed.isEmpty {
+                quoted.append(trimmed)
+            }
+        }
+        #expect(quoted.count >= 10, "the section quotes the example's code")
+        let example = CLI.repositoryRoot.appendingPathComponent("Examples/Bookshelf")
+        let files = try #require(FileManager.default.enumerator(atPath: example.path)).compactMap { $0 as? String }
+        var known: Set<String> = []
+        for file in files where file.hasSuffix(".swift") && !file.hasPrefix(".build") {
+            let source = try String(contentsOf: example.appendingPathComponent(file), encoding: .utf8)
+            for line in source.split(separator: "\n") {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                known.insert(trimmed.hasSuffix(",") ? String(trimmed.dropLast()) : trimmed)
+            }
+        }
+        for line in quoted {
+            #expect(known.contains(line), "README's Build your own app: not a line of Examples/Bookshelf: \(line)")
+        }
+    }
 }
