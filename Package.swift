@@ -121,7 +121,7 @@ let package = Package(
         // by the RoutesCompiler plugin as in any package that uses it. Public API only.
         .testTarget(
             name: "WayfinderDocsTests",
-            dependencies: ["Wayfinder", "WayfinderTerminal", "WayfinderTesting"],
+            dependencies: ["Wayfinder", "WayfinderKit", "WayfinderTerminal", "WayfinderTesting"],
             exclude: ["Transcripts"],
             plugins: ["RoutesCompiler"]
         ),

@@ -7,7 +7,9 @@ import Wayfinder
 /// aside, are lines of one of its files, in order and together. A package manifest is
 /// README's, which `PackageSnippetTests` builds. Every route table shown (a block whose first
 /// line, comments aside, is a `scheme` line) parses, and the sample app's is `Routes/app.routes`;
-/// every transcript shown is one the tests play.
+/// every transcript shown is one the tests play. The blocks of the kit's "Build your own app"
+/// (``exampleArticle``) are instead excerpts of the example app, `Examples/Bookshelf`, which
+/// its own package builds and tests.
 @Suite struct ArticleCodeTests {
     /// A fenced block of an article.
     struct Block: CustomStringConvertible {
@@ -21,6 +23,11 @@ import Wayfinder
 
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The article that walks the example app, quoting its files.
+    static let exampleArticle = "WayfinderKit.docc/BuildYourOwnApp.md"
+    /// The example app's package.
+    static let example = repository.appendingPathComponent("Examples/Bookshelf")
 
     /// Every fenced block of every article of every catalog.
     static func blocks() throws -> [Block] {
@@ -73,7 +80,9 @@ import Wayfinder
     @Test func theCatalogsHaveExamples() throws {
         let blocks = try Self.blocks()
         #expect(blocks.count(where: { $0.language == "swift" }) >= 10)
-        #expect(Set(blocks.map { $0.file.prefix { $0 != "/" } }) == ["Wayfinder.docc", "WayfinderTerminal.docc", "WayfinderTesting.docc"])
+        #expect(Set(blocks.map { $0.file.prefix { $0 != "/" } }) == [
+            "Wayfinder.docc", "WayfinderKit.docc", "WayfinderTerminal.docc", "WayfinderTesting.docc",
+        ])
     }
 
     @Test func everySwiftBlockIsCodeTheseTestsRun() throws {
@@ -82,7 +91,7 @@ import Wayfinder
             .filter { $0.hasSuffix(".swift") && $0 != "ArticleCodeTests.swift" }
             .map { try Self.normalized(file: directory.appendingPathComponent($0)) }
         let readme = try Self.normalized(file: Self.repository.appendingPathComponent("README.md"))
-        for block in try Self.blocks() where block.language == "swift" {
+        for block in try Self.blocks() where block.language == "swift" && block.file != Self.exampleArticle {
             let lines = Self.normalized(block.lines)
             let isManifest = lines.first?.hasPrefix("// swift-tools-version") == true
             let found = isManifest ? Self.holds(readme, lines) : tests.contains { Self.holds($0, lines) }
@@ -105,15 +114,46 @@ import Wayfinder
     }
 
     @Test func theGettingStartedTableIsTheOneTheTestsBuild() throws {
-        let table = try #require(try Self.blocks().first { $0.file.hasSuffix("GettingStarted.md") && $0.lines.first == "scheme shop" })
+        let table = try #require(try Self.blocks().first { $0.file == "Wayfinder.docc/GettingStarted.md" && $0.lines.first == "scheme shop" })
         #expect(table.lines.joined(separator: "\n") + "\n" == GettingStartedTests.routesText, "\(table): not shop.routes, line for line")
+    }
+
+    @Test func theKitsGettingStartedTableIsTheOneTheTestsBuild() throws {
+        let table = try #require(try Self.blocks().first { $0.file == "WayfinderKit.docc/GettingStarted.md" && $0.lines.first == "scheme todo" })
+        #expect(table.lines.joined(separator: "\n") + "\n" == KitGettingStartedTests.routesText, "\(table): not todo.routes, line for line")
+    }
+
+    /// Whether the example app is in this checkout as the article quotes it (an app target
+    /// `BookshelfApp`, a program `bookshelf`).
+    static var hasExampleApp: Bool {
+        FileManager.default.fileExists(atPath: example.appendingPathComponent("Sources/BookshelfApp").path)
+    }
+
+    /// Every block of ``exampleArticle`` but shell commands is an excerpt of one file of the
+    /// example: its lines, indentation aside, in order and together.
+    @Test(.enabled(if: hasExampleApp, "Examples/Bookshelf is not the app the article walks"))
+    func theExampleArticleQuotesTheExample() throws {
+        guard let files = FileManager.default.enumerator(atPath: Self.example.path) else { return }
+        var contents: [(path: String, lines: [String])] = []
+        for case let file as String in files where !file.hasPrefix(".build") && !file.hasPrefix(".") && file != "Package.resolved" {
+            let url = Self.example.appendingPathComponent(file)
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+            contents.append((file, Self.normalized(text.split(separator: "\n", omittingEmptySubsequences: false))))
+        }
+        let blocks = try Self.blocks().filter { $0.file == Self.exampleArticle && !["sh", "console"].contains($0.language) }
+        #expect(blocks.count >= 10)
+        for block in blocks {
+            let lines = Self.normalized(block.lines)
+            #expect(contents.contains { Self.holds($0.lines, lines) }, "\(block): not an excerpt of a file of Examples/Bookshelf as written")
+        }
     }
 
     @Test func everyTranscriptShownIsOneTheTestsPlay() throws {
         let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Transcripts")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
             .map { try Self.normalized(file: directory.appendingPathComponent($0)) }
-        for block in try Self.blocks() where block.language.isEmpty && block.lines.last?.hasPrefix("[exit ") == true {
+        for block in try Self.blocks() where block.language.isEmpty && block.lines.last?.hasPrefix("[exit ") == true
+            && block.file != Self.exampleArticle {
             #expect(files.contains(Self.normalized(block.lines)), "\(block): not a file of Tests/WayfinderDocsTests/Transcripts")
         }
     }

@@ -98,7 +98,7 @@ public struct Command<Target: AnyObject> {
     ///   - aliases: Other names it answers to.
     ///   - arguments: How many arguments it takes.
     ///   - listed: Whether help and the screen list it.
-    ///   - when: Whether it can be typed now (always by default).
+    ///   - isOffered: Whether it can be typed now (always by default).
     ///   - usageError: What a wrong number of arguments says after the usage line.
     ///   - choices: The closed set of values argument `index` takes, if it is one (they
     ///     complete it too).

@@ -10,7 +10,7 @@ import WayfinderTerminal
 ///
 /// ```swift
 /// await Launcher(Program(name: "bookshelf"), routes: BookshelfRoutes.graph) { directory in
-///     Library()
+///     try Bookshelf(dataDirectory: directory)
 /// }.main()
 /// ```
 ///

@@ -21,7 +21,7 @@ public struct RawArguments: Sendable {
     /// The indices (in ``bytes``) of the arguments that are not valid UTF-8.
     public let invalid: [Int]
 
-    /// This process's arguments (``CurrentProcess/arguments``).
+    /// This process's arguments (`CurrentProcess.arguments`).
     public static let current = RawArguments(Array(CurrentProcess.arguments.dropFirst()))
 
     /// Arguments given as bytes (without the program name).

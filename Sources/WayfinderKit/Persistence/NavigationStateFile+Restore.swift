@@ -6,7 +6,7 @@ extension NavigationStateFile {
     /// granted now and the app's data allow, and returns one-line warnings.
     ///
     /// - The table's migrations are applied to a state saved with an earlier version
-    ///   (``Navigator/restoration(of:savedWith:)``).
+    ///   (`Navigator.restoration(of:savedWith:)`).
     /// - The guards are `granted`, whatever the file says: a flow whose guard is not granted
     ///   starts afresh (as after a sign-out), and the pending link is kept only while a
     ///   guard is still missing.

@@ -10,7 +10,7 @@ import WayfinderTerminal
 /// {"format":"wayfinder-navigation","navigation":{…},"routes":2,"version":1}
 /// ```
 /// `version` is the file's format; `routes` the version of the route table the state was
-/// saved with (``RouteGraph/version``; 1 when absent), which says which of the table's
+/// saved with (`RouteGraph.version`; 1 when absent), which says which of the table's
 /// migrations a later version applies to it.
 public struct NavigationStateFile: Sendable {
     /// The version this build writes and reads.
@@ -46,7 +46,7 @@ public struct NavigationStateFile: Sendable {
         /// A state of this version, saved with version `routes` of the route table.
         case state(NavigationState, routes: Int)
         /// A state of this version in which some elements could not be read (see
-        /// ``NavigationState/decodedLeniently(from:)``): they are left out, and `problems`
+        /// `NavigationState.decodedLeniently(from:)`): they are left out, and `problems`
         /// says which.
         case partial(NavigationState, routes: Int, problems: [String])
         /// The file cannot be used; the reason says why.
@@ -126,7 +126,7 @@ public struct NavigationStateFile: Sendable {
     }
 
     /// Replaces the file with `state`, saved with version `routes` of the route table
-    /// (``RouteGraph/version``), atomically.
+    /// (`RouteGraph.version`), atomically.
     public func save(_ state: NavigationState, routes: Int) throws(SystemError) {
         let data: Data
         do {
@@ -140,7 +140,7 @@ public struct NavigationStateFile: Sendable {
     }
 
     /// Where a file that could not be used is kept when moved aside at `timestamp`
-    /// (``FileSystem/utcTimestamp()``):
+    /// (`FileSystem.utcTimestamp()`):
     /// `navigation.json.corrupt-20261123T224501Z` (UTC), so that each one is kept.
     public func corruptPath(at timestamp: String = FileSystem.utcTimestamp()) -> String {
         "\(path).corrupt-\(timestamp)"

@@ -13,8 +13,8 @@ public typealias ScreenCommand<Model: ScreenModel> = Command<Model>
 /// ```swift
 /// @MainActor final class ShelfViewModel: ScreenModel {
 ///     static let commands: [ScreenCommand<ShelfViewModel>] = [
-///         ScreenCommand("book", "<isbn>", "open a book", arguments: 1...1) { model, input in
-///             navigate { () throws(NavigationError) in try model.router.push(.book(isbn: input.arguments[0])) }
+///         ScreenCommand("book", "<id>", "open a book", arguments: 1...1) { model, input in
+///             navigate { try model.router.push(.book(id: input.arguments[0])) }
 ///         },
 ///     ]
 ///     let router: any Routable<LibraryRoute>

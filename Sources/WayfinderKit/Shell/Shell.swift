@@ -8,11 +8,11 @@ import WayfinderTerminal
 /// ``CommandTarget/commands``). Help, Tab completion and the screen's command lines list
 /// the same declarations.
 ///
-/// A shell is also what ``NavigationStoreProviding`` asks of a test store, so that
+/// A shell is also what `NavigationStoreProviding` asks of a test store, so that
 /// `NavigationTestStore(shell)` drives any app on the kit by typed commands.
 ///
 /// ```swift
-/// let shell = Shell(app: Library())
+/// let shell = Shell(app: try Bookshelf())
 /// let reply = await shell.execute("open bookshelf://library/shelves/shelf/sci-fi")
 /// print(await shell.screen())
 /// ```

@@ -4,12 +4,12 @@ import WayfinderTerminal
 /// An app the kit's ``Shell`` runs: its navigation store, the screens it makes for the
 /// routes of its table, and the commands it adds to the navigation commands every app gets.
 ///
-/// Everything but ``navigationStore``, ``screens`` and ``makeScreen(for:at:)`` has a
+/// Everything but `navigationStore`, ``screens`` and ``makeScreen(for:at:)`` has a
 /// default. A small app is a coordinator holding a store and a `switch` over its routes:
 ///
 /// ```swift
-/// @MainActor final class Library: ShellApp {
-///     static let commands: [Command<Library>] = []
+/// @MainActor final class Bookshelf: ShellApp {
+///     static let commands: [Command<Bookshelf>] = []
 ///     let navigationStore = NavigationStore(navigator: Navigator(graph: BookshelfRoutes.graph))
 ///     let screens = Screens()
 ///     func makeScreen(for route: Route, at place: ScreenPlace) -> Screen? {
@@ -135,7 +135,7 @@ extension ShellApp {
     }
 
     /// Opens `link`: a link behind a guard not granted waits as the pending link.
-    /// - Throws: ``NavigationError`` when the link does not resolve or may not be opened
+    /// - Throws: `NavigationError` when the link does not resolve or may not be opened
     ///   now (``refusal(toOpen:)``); nothing changes then.
     @discardableResult
     public func open(_ link: String) throws(NavigationError) -> NavigationOutcome {
@@ -145,7 +145,7 @@ extension ShellApp {
 
     /// Opens `links` in order as one change, all or none: a link that does not resolve, or
     /// may not be opened, leaves the navigation exactly as it was.
-    /// - Throws: ``NavigationError`` naming the first link refused.
+    /// - Throws: `NavigationError` naming the first link refused.
     public func open(all links: [String]) throws(NavigationError) {
         guard !links.isEmpty else { return }
         var resolved: [ResolvedLink] = []
