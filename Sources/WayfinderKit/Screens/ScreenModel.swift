@@ -123,7 +123,7 @@ extension NavigationError {
 }
 
 /// Runs a command's work (navigation intents, service calls) and turns its failure into a
-/// failed reply (``ReplReply/failed(_:)-(any Error)``), else `message` as a success: what a
+/// failed reply (`ReplReply.failed(_:)` with the error), else `message` as a success: what a
 /// command's handler returns.
 ///
 /// ```swift
