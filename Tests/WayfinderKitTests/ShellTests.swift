@@ -44,6 +44,20 @@ import WayfinderTesting
         #expect(completions == ["unlock", "undo"] || completions == ["undo", "unlock"])
     }
 
+    @Test func helpKnowsACommandByItsOtherNames() async throws {
+        let shell = Shell(app: try notebook())
+        let reply = await shell.execute("help exit")
+        #expect(!reply.isError)
+        #expect(reply.output.plainText.hasPrefix("quit\n  leave (Ctrl-D works too)"))
+    }
+
+    @Test(arguments: [("HELP", "help"), ("Unlock", "unlock"), ("UNLOK", "unlock")])
+    func aSuggestionIgnoresCase(typed: String, meant: String) async throws {
+        let shell = Shell(app: try notebook())
+        let reply = await shell.execute(typed)
+        #expect(reply.output.plainText.contains("did you mean '\(meant)'?"), "\(reply.output.plainText)")
+    }
+
     @Test func aScreenIsMadeOncePerPlaceAndKeepsWhatWasTyped() async throws {
         let app = try notebook()
         let shell = Shell(app: app)

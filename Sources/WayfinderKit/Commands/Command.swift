@@ -41,7 +41,7 @@ public struct ArgumentChoices: Hashable, Sendable {
     /// Why `value`, not one of them, is refused: the nearest one suggested, else all listed.
     public func refusal(of value: String) -> String {
         let shown = "'\(value.escapingControlCharacters)' is not a \(noun)"
-        if let near = closestName(to: value, among: values) { return "\(shown); did you mean '\(near)'?" }
+        if let near = suggestion(for: value, among: values) { return "\(shown); did you mean '\(near)'?" }
         let list = values.count > 1 ? values.dropLast().joined(separator: ", ") + " or " + (values.last ?? "") : values.joined()
         return "\(shown): \(list)"
     }
@@ -231,4 +231,10 @@ extension CommandTarget {
     public var listedCommands: [CommandHelp] {
         Self.commands.compactMap { $0.isListed && $0.isOffered(self) ? $0.help : nil }
     }
+}
+
+/// The name among `names` that `typed` most likely meant, for "did you mean": the nearest
+/// (`closestName(to:among:)`), else the nearest to it in lower case (`HELP` → `help`).
+func suggestion(for typed: String, among names: [String]) -> String? {
+    closestName(to: typed, among: names) ?? closestName(to: typed.lowercased(), among: names)
 }

@@ -2,16 +2,18 @@ import Wayfinder
 import WayfinderTerminal
 
 extension Shell {
-    /// `help`: every command of this screen and the global ones; `help NAME`: one command,
-    /// or an error (a failed command, as any other) when there is none of that name here.
-    func help(_ name: String?) -> ReplReply {
+    /// `help`: every command of this screen and the global ones; `help NAME`: one command
+    /// (by its name or another it answers to, `exit` for `quit`), or an error (a failed
+    /// command, as any other) when there is none of that name here.
+    func help(_ typed: String?) -> ReplReply {
         let model = app.visibleScreen()
         let screen = commands(of: model)
         var text = StyledText()
-        if let name {
+        if let typed {
+            let name = command(named: typed, on: model)?.command.help.name ?? typed
             guard let command = (screen + globalHelp).first(where: { $0.name == name }) else {
                 let names = (screen + globalHelp).map(\.name)
-                let hint = Wayfinder.closestName(to: name, among: names).map { "; did you mean '\($0)'?" } ?? "; type help for the list"
+                let hint = suggestion(for: name, among: names).map { "; did you mean '\($0)'?" } ?? "; type help for the list"
                 return .failed("no command '\(name.escapingControlCharacters)' here\(hint)")
             }
             text.append(line: [TextSpan(command.name, .command), TextSpan(command.usage.isEmpty ? "" : " \(command.usage)", .dim)])

@@ -160,7 +160,7 @@ public final class Shell<App: ShellApp>: ReplShell, NavigationStoreProviding {
             return .failed("\(error): close the quote and try again")
         }
         guard let (command, isScreens) = command(named: input.name, on: model) else {
-            let hint = closestName(to: input.name, among: commandNames()).map { "did you mean '\($0)'?" }
+            let hint = suggestion(for: input.name, among: commandNames()).map { "did you mean '\($0)'?" }
             return .failed("unknown command '\(input.name)' here; \(hint ?? "type help for the commands of this screen")")
         }
         if let refusal = unsavedEdits.refusal(of: command.help.name, input, on: model, isScreens: isScreens) { return refusal }
