@@ -33,7 +33,7 @@ enum Entry {
             if let first = arguments.invalid.first, WayfinderCommand.exitCode(for: error) != .success {
                 WayfinderCommand.exit(withError: arguments.usageError(first))
             }
-            WayfinderCommand.exit(withError: error)
+            WayfinderCommand.exitReportingError(error)
         }
         do {
             if let links = RawArguments.links(of: command) { try arguments.refuseInvalid(exceptLinks: links) }
@@ -43,7 +43,7 @@ enum Entry {
                 try command.run()
             }
         } catch {
-            WayfinderCommand.exit(withError: error)
+            WayfinderCommand.exitReportingError(error)
         }
     }
 }

@@ -148,7 +148,7 @@ struct PermissionErrorTests {
         let result = try CLI.run(["rotues", "check"])
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.hasPrefix("Error: 'rotues' is neither a command nor a link; did you mean 'routes'?\n"), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("wayfinder: error: 'rotues' is neither a command nor a link; did you mean 'routes'?\n"), "\(result.stderr)")
         let unknown = try CLI.run(["frobnicate"])
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("'frobnicate' is neither a command nor a link (a link has the form wayfinder://FLOW/…"))
@@ -156,7 +156,7 @@ struct PermissionErrorTests {
         for command in ["open", "resolve", "reset", "routes", "help"] {
             let late = try CLI.run(["--data-dir", "/nonexistent/wayfinder", command, "wayfinder://main/feed"])
             #expect(late.status == 64)
-            #expect(late.stderr.hasPrefix("Error: '\(command)' is a command: write it first, then its options"), "\(late.stderr)")
+            #expect(late.stderr.hasPrefix("wayfinder: error: '\(command)' is a command: write it first, then its options"), "\(late.stderr)")
             #expect(!late.stderr.contains("did you mean"))
         }
         // A malformed link is still a rejected link.

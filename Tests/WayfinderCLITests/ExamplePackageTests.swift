@@ -50,6 +50,10 @@ import Testing
         #expect(refused == (65, "bookshelf: error: segment 1 'nope' is not a tab of flow 'library'\n"))
         let third = try run(bookshelf, ["-c", "where"], environment: environment)
         #expect(third == (0, "bookshelf://library/search/book/dune?text=dune\n"))
+        // A command line it does not take is told the same way, with its usage (64).
+        let unknown = try run(bookshelf, ["--bogus"], environment: environment)
+        #expect(unknown.status == 64)
+        #expect(unknown.output.hasPrefix("bookshelf: error: Unknown option '--bogus'\nUsage: bookshelf "), "\(unknown.output)")
     }
 
     /// A table with mistakes: every one reported as `file:line:column: error: …`, as the

@@ -40,3 +40,17 @@ public func reportError(_ message: String) {
 public func reportNote(_ message: String) {
     printError("\(Program.current.name): \(message)")
 }
+
+extension ParsableCommand {
+    /// Ends the process as `exit(withError:)` does, but with every error told the program's
+    /// way (`PROGRAM: error: MESSAGE`, then the usage), ArgumentParser's own included; help
+    /// and `--version` print as they do, and an `ExitCode` (whose message was printed already)
+    /// ends the process with its status alone.
+    public static func exitReportingError(_ error: (any Error)?) -> Never {
+        guard let error, !(error is ExitCode), exitCode(for: error) != .success else { exit(withError: error) }
+        let full = fullMessage(for: error)
+        let prefix = "Error: "
+        printError(full.hasPrefix(prefix) ? "\(Program.current.name): error: " + full.dropFirst(prefix.count) : full)
+        exit(withError: ExitCode(exitCode(for: error).rawValue))
+    }
+}

@@ -51,13 +51,13 @@ public struct Launcher<App: ShellApp> {
             if let first = arguments.invalid.first, LaunchCommand.exitCode(for: error) != .success {
                 LaunchCommand.exit(withError: arguments.usageError(first))
             }
-            LaunchCommand.exit(withError: error)
+            LaunchCommand.exitReportingError(error)
         }
         do {
             let status = try await run(options)
             LaunchCommand.exit(withError: status == 0 ? nil : ExitCode(status))
         } catch {
-            LaunchCommand.exit(withError: error)
+            LaunchCommand.exitReportingError(error)
         }
     }
 
