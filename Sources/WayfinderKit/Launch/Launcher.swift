@@ -72,6 +72,7 @@ public struct Launcher<App: ShellApp> {
     /// - Throws: An `ExitCode` after saying why on standard error, when the program cannot
     ///   start (a bad link, a script that cannot be read, data that cannot be opened).
     public func run(_ options: ReplOptions) async throws -> Int32 {
+        Program.current = program
         let environment = ProcessEnvironment(reading: program)
         let directory = try options.data.directory(environment: environment)
         let links = try RawArguments.current.appLinks(options.links, graph: routes)
@@ -90,6 +91,7 @@ public struct Launcher<App: ShellApp> {
     /// - Throws: An `ExitCode` after saying why: 65 when a link does not resolve (nothing
     ///   is opened), 74 when the data cannot be read.
     public func start(opening links: [String], fresh: Bool, dataDirectory: String) async throws -> App {
+        Program.current = program
         let file = NavigationStateFile(in: dataDirectory)
         do {
             try FileSystem.createDirectories(dataDirectory, mode: 0o700)
