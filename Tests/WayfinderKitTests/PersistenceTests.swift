@@ -46,6 +46,23 @@ import WayfinderKit
         #expect(second.navigationStore.state.flows["notes"]?.stacks["all"]?.path.isEmpty == true)
     }
 
+    @Test func theGuardsGrantedAtStartDecideNotTheFiles() async throws {
+        let path = try directory()
+        let first = try notebook()
+        _ = try first.navigationStore.perform { try $0.grant("unlocked", showing: "notes") }
+        try first.open(all: ["notes://notes/all/note/9"])
+        var state = first.navigationStore.state
+        state.grantedGuards = []
+        let file = NavigationStateFile(in: path)
+        try file.save(state, routes: first.navigationStore.graph.version)
+
+        let second = try notebook()
+        let warnings = try await file.restore(into: second.navigationStore, granted: ["unlocked"])
+        #expect(warnings.isEmpty)
+        #expect(second.navigationStore.url == "notes://notes/all/note/9")
+        #expect(second.navigationStore.state.grantedGuards == ["unlocked"])
+    }
+
     @Test func aFileThatIsNotAStateIsKeptAsideWithAWarning() async throws {
         let path = try directory()
         let file = NavigationStateFile(in: path)

@@ -44,7 +44,11 @@ extension NavigationStateFile {
         case .partial(let state, let version, let found):
             (saved, routes, problems) = (state, version, found)
         }
-        let restored = store.navigator.restoration(of: saved, savedWith: routes)
+        // The guards are the app's, not the file's, from the start: a flow is kept when the
+        // app grants its guard now, and starts afresh (without a word) when it does not.
+        // Again after the migrations, for a flow they renamed.
+        let asGranted = Self.granting(granted, in: saved, graph: store.graph)
+        let restored = store.navigator.restoration(of: asGranted, savedWith: routes)
         let guarded = Self.granting(granted, in: restored.state, graph: store.graph)
         let nearest = store.navigator.nearestValidState(to: guarded)
         let (checked, dangling) = try await check(nearest.state)
