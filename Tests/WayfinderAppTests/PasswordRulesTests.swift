@@ -63,6 +63,19 @@ import WayfinderTerminal
     }
 
     @MainActor
+    @Test func aWrongPasswordAsksAgainThreeTriesInAll() async throws {
+        let shell = try AppShell()
+        _ = await shell.execute("login bob")
+        #expect(await shell.execute("nope").output.plainText == "error: wrong password for 'bob'\n")
+        #expect(shell.secretPrompt == "Password for bob: ", "the next line is the next try, never a command")
+        #expect(await shell.execute("help").output.plainText == "error: wrong password for 'bob'\n")
+        let last = await shell.execute("still not it")
+        #expect(last.output.plainText == "error: wrong password for 'bob' (3 tries; type login bob to try again)\n")
+        #expect(shell.secretPrompt == nil)
+        #expect(shell.app.user == nil)
+    }
+
+    @MainActor
     @Test func signInRefusesSuchAPasswordAndChangesNothing() async throws {
         let shell = try AppShell()
         _ = await shell.execute("login alice")
@@ -72,10 +85,8 @@ import WayfinderTerminal
         #expect(refused.output.plainText
             == "error: a password cannot contain control characters or bidirectional controls (found U+000C, Ctrl-L)\n")
         #expect(shell.app.user == nil)
-        #expect(shell.secretPrompt == nil, "the prompt ended, as after a wrong password")
-        #expect(await shell.screen().plainText.contains("Sign-in failed: a password cannot contain"))
-
-        _ = await shell.execute("login alice")
+        // A try used, as a wrong password's: the prompt asks again, and the next line is the next try.
+        #expect(shell.secretPrompt == "Password for alice: ")
         #expect(await shell.execute("wonderland").isError == false)
         #expect(shell.app.user?.username == "alice")
         // Switching users: the same refusal, and the same user stays.

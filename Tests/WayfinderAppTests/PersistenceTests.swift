@@ -92,10 +92,10 @@ import WayfinderTerminal
         #expect(raw.range(of: Data("correct horse battery".utf8)) == nil, "a new password is in the database file")
         #expect(raw.range(of: Data("$y$".utf8)) != nil, "no yescrypt hash found")
         #expect(try await services.auth.signIn(username: "zed", password: "correct horse battery").username == "zed")
-        await #expect(throws: ServiceError("wrong password for 'zed'")) {
+        await #expect(throws: ServiceError("wrong password for 'zed'", kind: .wrongPassword)) {
             try await services.auth.signIn(username: "zed", password: "correct horse batterY")
         }
-        await #expect(throws: ServiceError("wrong password for 'alice'")) {
+        await #expect(throws: ServiceError("wrong password for 'alice'", kind: .wrongPassword)) {
             try await services.auth.signIn(username: "alice", password: "")
         }
         await #expect(throws: ServiceError("unknown user 'nobody'")) {

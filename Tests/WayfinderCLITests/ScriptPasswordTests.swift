@@ -108,6 +108,30 @@ import Testing
         #expect(rest.stdout.contains("Signed in as bob.\n"), "\(rest.stdout)")
         #expect(rest.stdout.hasSuffix("\nwayfinder://main/me\n"), "\(rest.stdout)")
     }
+    /// Issue #41 case 6: a line read after a refused password is the next try (three in
+    /// all), never a command: it is neither run nor printed, with or without `--echo`; the
+    /// refused try fails the script (1), and `--bail` stops there.
+    @Test(arguments: [("badpass", "wonderland"), ("bad\tpass", "wonder\tland")])
+    func aLineAfterARefusedPasswordIsTheNextTryAndNeverShown(first: String, second: String) throws {
+        let result = try run(["--echo"], stdin: "login alice\n\(first)\n\(second)\n")
+        #expect(result.status == 1, "the refused try failed: \(result.stderr)")
+        for secret in [first, second] {
+            // As typed, and as a command line would have split it (the leak this guards against).
+            for shown in [secret, secret.replacingOccurrences(of: "\t", with: " "), String(secret.prefix { $0 != "\t" })] {
+                #expect(!result.stdout.contains(shown) && !result.stderr.contains(shown), "'\(shown)' shown:\n\(result.stdout)\n\(result.stderr)")
+            }
+        }
+        #expect(!result.stderr.contains("unknown command"), "\(result.stderr)")
+        if second == "wonderland" { #expect(try signedInUser() == "alice") }
+    }
+
+    @Test func bailStopsAtARefusedPassword() throws {
+        let result = try run(["--echo", "--bail"], stdin: "login alice\nbadpass\nwonderland\n")
+        #expect(result.status == 1)
+        #expect(!result.stdout.contains("wonderland") && !result.stderr.contains("wonderland"), "\(result.stdout)\(result.stderr)")
+        #expect(!result.stdout.contains("badpass") && !result.stderr.contains("badpass"), "\(result.stdout)\(result.stderr)")
+        #expect(try signedInUser() == nil, "stopped before the next try")
+    }
 }
 
 /// At a terminal, a password that a `-c` command asks for is typed without echo.
@@ -127,4 +151,5 @@ struct ScriptPasswordTerminalTests {
         #expect(lines.contains("wayfinder://main/feed> where"))
         #expect(lines.contains("wayfinder://main/feed"))
     }
+
 }

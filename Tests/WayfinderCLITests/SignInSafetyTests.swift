@@ -96,8 +96,10 @@ import Testing
 
     @Test
     func aWrongPasswordForASecondSignInChangesNothing() throws {
-        let result = try run("login alice\nwonderland\npost 7\nlogin bob\nnope\nstate\n")
-        #expect(result.stderr == "error: wrong password for 'bob'\n")
+        // Each line after a wrong password is the next try, three in all; then `state` is a command.
+        let result = try run("login alice\nwonderland\npost 7\nlogin bob\nnope\nstate\nnope again\nstate\n")
+        #expect(result.stderr == "error: wrong password for 'bob'\nerror: wrong password for 'bob'\n"
+            + "error: wrong password for 'bob' (3 tries; type login bob to try again)\n")
         #expect(result.stdout.hasSuffix(
             "{\"url\":\"wayfinder://main/feed/post/7\",\"flow\":\"main\",\"tab\":\"feed\",\"stack\":[{\"screen\":\"feed\",\"params\":{}},{\"screen\":\"post\",\"params\":{\"id\":7}}],\"presentation\":null,\"pending\":null,\"user\":\"alice\"}\n"),
             "\(result.stdout)")

@@ -54,7 +54,7 @@ extension InMemoryDatabase {
         guard let stored = passwords[username], let user = users.values.first(where: { $0.username == username }) else {
             return .failure(ServiceError("unknown user '\(username)'"))
         }
-        guard stored == password else { return .failure(ServiceError("wrong password for '\(username)'")) }
+        guard stored == password else { return .failure(ServiceError("wrong password for '\(username)'", kind: .wrongPassword)) }
         return .success(user)
     }
 

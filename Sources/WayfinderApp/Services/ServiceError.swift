@@ -10,9 +10,10 @@ public struct ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The kinds of failure, for what a caller does next.
     public enum Kind: Hashable, Sendable {
-        /// The request was refused: bad input, an unknown user, a wrong password, a post
-        /// that does not exist…
+        /// The request was refused: bad input, an unknown user, a post that does not exist…
         case refused
+        /// The password was wrong for a user who exists: the prompt may ask again.
+        case wrongPassword
         /// The data could not be read or written (a full disk, permissions, damage, an I/O
         /// error): nothing was done; a process ends with status 74.
         case storage

@@ -7,18 +7,25 @@ import WayfinderTerminal
 /// ``SignInFinished`` up to the app coordinator, failure is kept to show on the screen.
 ///
 /// Nothing changes until the password is right: cancelling (Ctrl-C or the end of input at
-/// the prompt, ``cancel()``) only stops waiting.
+/// the prompt, ``cancel()``) only stops waiting. A wrong password keeps the prompt, as `sudo`
+/// does, for ``tries`` tries in all: the next line is the next try, never a command (in a
+/// script too, where it is read from standard input as every password is).
 @MainActor
 final class PasswordStep {
     /// The user name waiting for its password.
     private(set) var name: String?
     /// The last failure, shown on the screen.
     private(set) var error: String?
+    /// How many passwords may be tried for one name.
+    static let tries = 3
+    /// The tries left for ``name``.
+    private var triesLeft = 0
 
     /// Starts waiting for `name`'s password.
     func begin(for name: String) {
         self.name = name
         error = nil
+        triesLeft = Self.tries
     }
 
     /// Records a failure found before the password was asked for.
@@ -61,18 +68,32 @@ final class PasswordStep {
         welcome: (User) -> String
     ) async -> ReplReply {
         guard let name else { return .failed("no password was asked for") }
-        self.name = nil
-        if let problem = AccountRules.problem(password: password) { return abandon(problem) }
+        if let problem = AccountRules.problem(password: password) { return refuse(problem) }
         do {
             let user = try await authenticate(name, password)
+            self.name = nil
             error = nil
             try router.send(SignInFinished(user: user))
             return .done(welcome(user))
+        } catch let failure as ServiceError where failure.kind == .wrongPassword {
+            return refuse(failure.message)
         } catch let failure as ServiceError {
+            self.name = nil
             error = failure.message
             return .failed(failure.message)
         } catch {
+            self.name = nil
             return .failed("\(error)")
         }
+    }
+
+    /// A password refused: the prompt asks again while tries are left, else stops waiting.
+    private func refuse(_ message: String) -> ReplReply {
+        triesLeft -= 1
+        guard triesLeft <= 0, let name else {
+            error = message
+            return .failed(message)
+        }
+        return abandon("\(message) (\(Self.tries) tries; type login \(Sanitizer.escape(name)) to try again)")
     }
 }

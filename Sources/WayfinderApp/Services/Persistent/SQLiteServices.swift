@@ -51,7 +51,7 @@ public struct SQLiteAuthService: AuthService {
                 .fetchOne(arguments: [username]) { (try User(row: $0), try $0.decode(String.self, atIndex: 4)) }
         }
         guard let (user, hash) = found else { throw ServiceError("unknown user '\(username)'") }
-        guard PasswordHasher.verify(password, against: hash) else { throw ServiceError("wrong password for '\(username)'") }
+        guard PasswordHasher.verify(password, against: hash) else { throw ServiceError("wrong password for '\(username)'", kind: .wrongPassword) }
         return user
     }
 
