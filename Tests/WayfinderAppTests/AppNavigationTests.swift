@@ -13,7 +13,7 @@ import WayfinderTerminal
     func run(_ line: String, on model: (any ScreenModel)? = nil) async throws -> ReplReply? {
         let screen = model ?? app.visibleScreen()
         try await screen.load()
-        return await screen.perform(try CommandInput(parsing: line))
+        return await screen.perform(CommandInput(parsing: line))
     }
 
     func signIn(_ name: String = "alice") async throws {

@@ -49,7 +49,7 @@ actor GatedPosts: PostRepository {
         let app = AppCoordinator(container: container)
         try app.open("wayfinder://main/feed/post/2")  // bob does not like post 2 yet
         let signIn = try #require(app.visibleScreen() as? SignInViewModel)
-        _ = await signIn.perform(try CommandInput(parsing: "login bob"))
+        _ = await signIn.perform(CommandInput(parsing: "login bob"))
         _ = await signIn.receiveSecret(DemoData.password)
         let post = try #require(app.visibleScreen() as? PostViewModel)
         try await post.load()
@@ -67,7 +67,7 @@ actor GatedPosts: PostRepository {
         let (model, posts) = try await makePost()
         let before = try #require(model.post?.likeCount)
         #expect(!model.isLiked)
-        let input = try CommandInput(parsing: "like")
+        let input = CommandInput(parsing: "like")
         let like = Task { await model.perform(input) }
         await waitUntilWaiting(posts)
         #expect(model.isLiked, "the like shows before the service answers")
@@ -81,7 +81,7 @@ actor GatedPosts: PostRepository {
     @Test func aFailedLikeIsRolledBackWithAMessage() async throws {
         let (model, posts) = try await makePost()
         let before = try #require(model.post)
-        let input = try CommandInput(parsing: "like")
+        let input = CommandInput(parsing: "like")
         let like = Task { await model.perform(input) }
         await waitUntilWaiting(posts)
         #expect(model.isLiked)

@@ -156,7 +156,7 @@ import WayfinderTesting
         func run(_ line: String) async throws -> ReplReply? {
             let screen = app.visibleScreen()
             try await screen.load()
-            return await screen.perform(try CommandInput(parsing: line))
+            return await screen.perform(CommandInput(parsing: line))
         }
 
         func signIn() async throws {
@@ -247,7 +247,7 @@ import WayfinderTesting
         #expect(!lines.contains { $0.contains("was sent") }, "\(lines)")
         // A control character in the address is refused like in any other field.
         let forgot = ForgotPasswordViewModel(router: shell.app.login, email: nil)
-        #expect(await forgot.perform(try CommandInput(parsing: "send a\u{1B}@b.c"))
+        #expect(await forgot.perform(CommandInput(parsing: "send a\u{1B}@b.c"))
             == .failed("the email address cannot contain control characters or bidirectional overrides (found U+001B)"))
         #expect(forgot.sentTo == nil)
     }

@@ -25,7 +25,14 @@ extension Shell {
         append(screen, to: &text)
         text.append("Global commands", .title)
         append(globalHelp, to: &text)
+        text.append(Self.typingRule, .dim)
         return ReplReply(output: text)
+    }
+
+    /// How a line is split (``CommandInput``), as `help` tells it.
+    static var typingRule: String {
+        "Words are split at spaces; a word in \"double\" or 'single' quotes may hold spaces; "
+            + "apostrophes, quotes inside words and backslashes are kept as typed."
     }
 
     private func append(_ commands: [CommandHelp], to text: inout StyledText) {

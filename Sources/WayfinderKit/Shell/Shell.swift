@@ -153,12 +153,7 @@ public final class Shell<App: ShellApp>: ReplShell, NavigationStoreProviding {
         if model.secretPrompt != nil {
             return await model.receiveSecret(line)
         }
-        let input: CommandInput
-        do {
-            input = try CommandInput(parsing: line)
-        } catch {
-            return .failed("\(error): close the quote and try again")
-        }
+        let input = CommandInput(parsing: line)
         guard let (command, isScreens) = command(named: input.name, on: model) else {
             let hint = suggestion(for: input.name, among: commandNames()).map { "did you mean '\($0)'?" }
             return .failed("unknown command '\(input.name)' here; \(hint ?? "type help for the commands of this screen")")

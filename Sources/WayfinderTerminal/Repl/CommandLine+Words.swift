@@ -1,12 +1,18 @@
-/// A line typed at the REPL, split into a command and its arguments.
+/// A line typed at the REPL, split into a command and its arguments, by one rule meant for
+/// text as people type it:
 ///
-/// Words are separated by spaces; `"double"` and `'single'` quotes group words; `\` escapes
-/// the next character outside single quotes. ``rest`` keeps the text after the command as typed
-/// (for free text such as a post's body).
+/// - Words are separated by spaces or tabs.
+/// - A word that starts with `"` or `'` is a quoted word: it runs, spaces included, to the
+///   same quote where that quote ends a word (before a space, a tab or the end of the line),
+///   and the quotes are dropped. A quote that no such quote closes is an ordinary character.
+/// - Everything else is kept as typed: an apostrophe or a quote inside a word (`don't`,
+///   `it's`), a backslash (`C:\new\dir`).
+/// - Free text (``freeText``: a title, a body, search words) is the text after the command as
+///   typed; when it is one quoted word, that word without its quotes (`bio "Builds routers."`).
 public struct CommandInput: Hashable, Sendable {
     /// The command word (`open`, `like`, …); empty for an empty line.
     public let name: String
-    /// The words after the command, quotes removed.
+    /// The words after the command, quoted words without their quotes.
     public let arguments: [String]
     /// Everything after the command word, with its surrounding spaces trimmed.
     public let rest: String
@@ -17,70 +23,65 @@ public struct CommandInput: Hashable, Sendable {
         arguments.count == 1 ? arguments[0] : rest
     }
 
-    /// Splits `line`.
-    /// - Throws: ``CommandInput/UnclosedQuote`` when a quote is not closed.
-    public init(parsing line: String) throws(UnclosedQuote) {
-        var line = line
-        guard let (words, rest) = line.withUTF8(Self.split) else { throw UnclosedQuote() }
+    /// Splits `line`; any line splits.
+    public init(parsing line: String) {
+        let bytes = Array(line.utf8)
+        let words = Self.words(of: bytes)
         name = words.first ?? ""
         arguments = Array(words.dropFirst())
-        self.rest = rest
+        rest = Self.rest(of: bytes)
     }
 
-    /// The words and the rest of a line, on its UTF-8: quotes, backslashes, spaces and tabs
-    /// are ASCII, so every other byte (each byte of a multi-byte character too) belongs to
-    /// the word it is in, and an escape keeps the byte after it. `nil` for an open quote or
-    /// a trailing backslash.
-    private static func split(_ bytes: UnsafeBufferPointer<UInt8>) -> (words: [String], rest: String)? {
-        let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), backslash = UInt8(ascii: "\\")
-        let doubleQuote = UInt8(ascii: "\""), singleQuote = UInt8(ascii: "'")
+    /// Quotes, spaces and tabs are ASCII, so every other byte (each byte of a multi-byte
+    /// character too) belongs to the word it is in.
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+    }
+
+    private static func isQuote(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+    }
+
+    /// The words of a line, by the rule above.
+    private static func words(of bytes: [UInt8]) -> [String] {
         var words: [String] = []
-        var word: [UInt8] = []
-        var inWord = false
-        var quote: UInt8?
-        var escaped = false
-        for byte in bytes {
-            if escaped {
-                word.append(byte)
-                escaped = false
-            } else if let open = quote {
-                if byte == open {
-                    quote = nil
-                } else if byte == backslash && open == doubleQuote {
-                    escaped = true
-                } else {
-                    word.append(byte)
-                }
-            } else if byte == space || byte == tab {
-                if inWord { words.append(String(decoding: word, as: UTF8.self)) }
-                word.removeAll(keepingCapacity: true)
-                inWord = false
-            } else if byte == doubleQuote || byte == singleQuote {
-                quote = byte
-                inWord = true
-            } else if byte == backslash {
-                escaped = true
-                inWord = true
-            } else {
-                word.append(byte)
-                inWord = true
-            }
-        }
-        if quote != nil || escaped { return nil }
-        if inWord { words.append(String(decoding: word, as: UTF8.self)) }
-        // The rest: the trimmed line after its first run of spaces and tabs, as typed.
-        func isBlank(_ index: Int) -> Bool { bytes[index] == space || bytes[index] == tab }
-        var end = bytes.count
-        while end > 0, isBlank(end - 1) { end -= 1 }
         var start = 0
-        while start < end, isBlank(start) { start += 1 }
-        while start < end, !isBlank(start) { start += 1 }
-        while start < end, isBlank(start) { start += 1 }
-        return (words, String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+        while start < bytes.count {
+            if isBlank(bytes[start]) {
+                start += 1
+                continue
+            }
+            if isQuote(bytes[start]), let close = closingQuote(of: start, in: bytes) {
+                words.append(String(decoding: bytes[(start + 1)..<close], as: UTF8.self))
+                start = close + 1
+                continue
+            }
+            var end = start
+            while end < bytes.count, !isBlank(bytes[end]) { end += 1 }
+            words.append(String(decoding: bytes[start..<end], as: UTF8.self))
+            start = end
+        }
+        return words
     }
 
-    /// A quote or a trailing backslash was left open.
-    public struct UnclosedQuote: Error, Hashable, Sendable, CustomStringConvertible {
-        public var description: String { "unclosed quote" }
+    /// The quote that closes the one at `open`: the same quote, after it, where it ends a word.
+    private static func closingQuote(of open: Int, in bytes: [UInt8]) -> Int? {
+        var index = open + 1
+        while index < bytes.count {
+            if bytes[index] == bytes[open], index + 1 == bytes.count || isBlank(bytes[index + 1]) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The trimmed line after its first word and the blanks after it, as typed.
+    private static func rest(of bytes: [UInt8]) -> String {
+        var end = bytes.count
+        while end > 0, isBlank(bytes[end - 1]) { end -= 1 }
+        var start = 0
+        while start < end, isBlank(bytes[start]) { start += 1 }
+        while start < end, !isBlank(bytes[start]) { start += 1 }
+        while start < end, isBlank(bytes[start]) { start += 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 }

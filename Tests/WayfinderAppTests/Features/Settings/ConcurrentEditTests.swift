@@ -27,7 +27,7 @@ import WayfinderTerminal
     }
 
     private func run(_ model: some ScreenModel, _ line: String) async throws -> ReplReply? {
-        await model.perform(try CommandInput(parsing: line))
+        await model.perform(CommandInput(parsing: line))
     }
 
     @Test func aProfileSavedElsewhereSinceItWasReadIsNotOverwritten() async throws {
