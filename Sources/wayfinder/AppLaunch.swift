@@ -75,9 +75,10 @@ struct ResetCommand: MainActorCommand {
         commandName: "reset",
         abstract: "Delete the database, the session and the saved navigation, so that the next start has fresh demo data.",
         discussion: """
-            Each file is deleted only once it is recognised as the app's; a file with one of \
-            the app's names that is not (another program's, or damaged past recognition) is \
-            left in place and named, and the exit status is 65.
+            Every file is checked first, and nothing is changed unless all are the app's: a \
+            file with one of the app's names that is not (another program's, or not a database \
+            at all) is named, and the exit status is 65. A database SQLite finds damaged is \
+            never deleted: it is kept aside as wayfinder.sqlite.damaged-TIME, and named.
             """
     )
 
@@ -87,16 +88,20 @@ struct ResetCommand: MainActorCommand {
         let directory = try data.dataDirectory()
         let shown = directory.path.escapingControlCharacters
         switch try Self.reset(directory) {
-        case .removed(let removed, let foreign):
+        case .removed(let removed, let keptAside):
             if !removed.isEmpty {
                 printOutput("Removed \(removed.map(\.escapingControlCharacters).joined(separator: ", ")).")
-            } else if foreign.isEmpty {
-                printOutput("Nothing to remove in \(shown).")
             }
+            if let database = keptAside.first {
+                printOutput("Kept the damaged database as \(database.escapingControlCharacters).")
+            }
+            if removed.isEmpty, keptAside.isEmpty { printOutput("Nothing to remove in \(shown).") }
+        case .refused(let foreign):
             for file in foreign {
-                reportError("left \(file.path.escapingControlCharacters) in place: \(file.reason.escapingControlCharacters); move or delete it yourself if it is not needed")
+                reportError("\(file.path.escapingControlCharacters) is not the app's: \(file.reason.escapingControlCharacters); move or delete it yourself if it is not needed")
             }
-            if !foreign.isEmpty { throw ExitCodes.foreignFiles }
+            reportError("nothing was removed")
+            throw ExitCodes.foreignFiles
         case .notADataDirectory:
             reportError("\(shown) is not a Wayfinder data directory (no wayfinder.sqlite or navigation.json in it): nothing removed")
             throw ExitCodes.usage

@@ -239,7 +239,7 @@ struct PermissionErrorTests {
         #expect(open.status == 74, "\(open.stdout)\(open.stderr)")
         #expect(open.stdout.isEmpty, "no screen shown as if there were no data: \(open.stdout)")
         #expect(open.stderr.hasPrefix("wayfinder: error: the database \(directory)/wayfinder.sqlite is damaged ("), "\(open.stderr)")
-        #expect(open.stderr.contains("run `wayfinder reset --data-dir \(directory)` for fresh demo data (it deletes the data there), or restore a copy of it"))
+        #expect(open.stderr.contains("run `wayfinder reset --data-dir \(directory)` for fresh demo data (it keeps the damaged file aside), or restore a copy of it"))
         #expect(!open.stderr.contains("No comments yet"))
 
         let repl = try CLI.run(["--data-dir", directory], stdin: "where\n")
@@ -248,11 +248,38 @@ struct PermissionErrorTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: navigation)) == saved, "the saved navigation is left as it was")
         #expect(CLI.keptCopies(of: navigation).isEmpty, "nothing is kept aside as corrupt")
 
-        // The way out the message gives.
+        // The way out the message gives works, the damage in its data pages or in its schema.
         let reset = try CLI.run(["reset", "--data-dir", directory])
-        #expect(reset.status == 0)
+        #expect(reset.status == 0, "\(reset.stderr)")
         let fresh = try CLI.run(["--data-dir", directory], stdin: "login alice\nwonderland\nopen wayfinder://main/feed/post/4/comments\n")
         #expect(fresh.status == 0, "\(fresh.stderr)")
+    }
+
+    /// A database whose schema page is damaged: the start says to reset, and resetting keeps
+    /// the damaged file aside (never deleted), removes the rest, and the next start is fresh
+    /// (#41 case 4: it used to refuse the damaged file after removing the session).
+    @Test func resettingADatabaseDamagedInItsSchemaKeepsItAsideAndStartsAfresh() throws {
+        let directory = try DataDirectoryChoiceTests.populatedDirectory()
+        let path = directory + "/wayfinder.sqlite"
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        for index in 100..<min(bytes.count, 4096) { bytes[index] = UInt8(truncatingIfNeeded: index &* 37 &+ 11) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let damaged = Data(bytes)
+
+        let start = try CLI.run(["--data-dir", directory], stdin: "where\n")
+        #expect(start.status == 74)
+        #expect(start.stderr.contains("run `wayfinder reset --data-dir \(directory)`"), "\(start.stderr)")
+        let reset = try CLI.run(["reset", "--data-dir", directory])
+        #expect(reset.status == 0, "\(reset.stdout)\(reset.stderr)")
+        let kept = DataDirectoryChoiceTests.files(in: directory).filter { $0.hasPrefix("wayfinder.sqlite.damaged-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+        #expect(kept.count == 1, "\(DataDirectoryChoiceTests.files(in: directory))")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory + "/" + (kept.first ?? ""))) == damaged, "kept as it was")
+        #expect(reset.stdout.contains("Kept the damaged database as \(directory)/\(kept.first ?? "")."), "\(reset.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/session"))
+        #expect(!FileManager.default.fileExists(atPath: directory + "/navigation.json"))
+        let fresh = try CLI.run(["--data-dir", directory], stdin: "login alice\nwonderland\nwhere\n")
+        #expect(fresh.status == 0, "\(fresh.stderr)")
+        #expect(fresh.stdout.hasSuffix("wayfinder://main/feed\n"), "\(fresh.stdout)")
     }
 
     @Test func eachUnusableStateFileIsKeptAside() throws {

@@ -23,14 +23,15 @@ import Testing
     func aFileWithTheAppsNameButNotItsContentsIsLeftAndNamed(name: String, contents: String, reason: String) throws {
         let directory = try DataDirectoryChoiceTests.populatedDirectory()
         try Self.write(contents, to: directory + "/" + name)
+        let before = DataDirectoryChoiceTests.files(in: directory)
         let result = try CLI.run(["reset", "--data-dir", directory])
         #expect(result.status == 65, "\(result.stdout)\(result.stderr)")
-        #expect(result.stderr.contains("wayfinder: error: left \(directory)/\(name) in place: \(reason)"), "\(result.stderr)")
+        #expect(result.stderr.contains("wayfinder: error: \(directory)/\(name) is not the app's: \(reason)"), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("wayfinder: error: nothing was removed\n"), "\(result.stderr)")
         #expect(try String(contentsOfFile: directory + "/" + name, encoding: .utf8) == contents, "left as it was")
-        // The app's own files went (the database's `-wal` and `-shm` with it: SQLite removed
-        // them when the run that made the directory closed the database).
-        #expect(DataDirectoryChoiceTests.files(in: directory) == [name])
-        #expect(result.stdout.hasPrefix("Removed "), "\(result.stdout)")
+        // Checked whole first: a reset that cannot finish changes nothing.
+        #expect(DataDirectoryChoiceTests.files(in: directory) == before)
+        #expect(result.stdout.isEmpty, "\(result.stdout)")
     }
 
     @Test func anotherProgramsSQLiteDatabaseIsLeftWithItsJournal() throws {
@@ -41,8 +42,9 @@ import Testing
         try Self.write("{\"format\":\"wayfinder-navigation\",\"version\":1,\"navigation\":{}}", to: directory + "/navigation.json")
         let result = try CLI.run(["reset", "--data-dir", directory])
         #expect(result.status == 65)
-        #expect(result.stderr.contains("left \(directory)/wayfinder.sqlite in place: a SQLite database without the app's tables"), "\(result.stderr)")
-        #expect(result.stdout == "Removed \(directory)/navigation.json.\n", "a navigation file of the app's, even one that no longer restores")
+        #expect(result.stderr.contains("\(directory)/wayfinder.sqlite is not the app's: a SQLite database without the app's tables"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "nothing removed, the app's navigation file neither")
+        #expect(FileManager.default.fileExists(atPath: directory + "/navigation.json"))
         let kept = try DatabaseQueue(path: directory + "/wayfinder.sqlite")
         #expect(try kept.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM invoice") } == 1)
     }

@@ -6,9 +6,11 @@ import WayfinderSystem
 extension DataDirectory {
     /// What ``reset()`` did.
     public enum ResetOutcome: Hashable, Sendable {
-        /// The files removed (none when there was no directory, or an empty one), and the
-        /// files with the app's names left in place because they are not the app's.
-        case removed([String], leftInPlace: [ForeignFile])
+        /// The files removed (none when there was no directory, or an empty one), and where a
+        /// damaged database was kept aside.
+        case removed([String], keptAside: [String])
+        /// Files with the app's names that are not the app's: nothing was changed.
+        case refused([ForeignFile])
         /// The directory holds files, but no Wayfinder database or navigation file (nor a
         /// copy kept aside): it is not a Wayfinder data directory, and nothing was removed.
         case notADataDirectory
@@ -24,37 +26,55 @@ extension DataDirectory {
 
     /// Removes the database, the session and the saved navigation, so that the next start
     /// has fresh demo data. Only those files, only in a directory that holds a Wayfinder
-    /// database (`wayfinder.sqlite…`) or navigation file (`navigation.json…`), and each
-    /// only once it is recognised as the app's: the database (with its `-wal` and `-shm`)
-    /// when SQLite reads it as one with the app's tables, the navigation file when it is
-    /// JSON with the app's `format`, the session file when it holds a token of the app's
-    /// form. Anything else is left in place, and named in the outcome.
-    /// - Throws: ``SystemError`` when the directory or a file cannot be examined or removed
-    ///   (permissions, I/O), never taken for "nothing there"; `ENOTDIR` when the path is
-    ///   not a directory.
+    /// database (`wayfinder.sqlite…`) or navigation file (`navigation.json…`), and only once
+    /// every one is recognised as the app's: the database (with its `-wal` and `-shm`) when
+    /// SQLite reads it as one with the app's tables, the navigation file when it is JSON with
+    /// the app's `format`, the session file when it holds a token of the app's form. When one
+    /// is not, nothing is changed, and the outcome names it. A database SQLite finds damaged
+    /// is never deleted: it is kept aside (``damagedPath(at:)``), its journal with it, which is
+    /// what makes the advice given for damage (run `wayfinder reset`) work.
+    /// - Throws: ``SystemError`` when the directory or a file cannot be examined, moved or
+    ///   removed (permissions, I/O), never taken for "nothing there"; `ENOTDIR` when the path
+    ///   is not a directory.
     public func reset() throws(SystemError) -> ResetOutcome {
-        guard let kind = try FileSystem.kind(of: path) else { return .removed([], leftInPlace: []) }
+        guard let kind = try FileSystem.kind(of: path) else { return .removed([], keptAside: []) }
         guard kind == .directory else { throw SystemError(operation: "reset", path: path, code: SystemError.notADirectory) }
         let entries = try FileSystem.entries(in: path)
-        guard !entries.isEmpty else { return .removed([], leftInPlace: []) }
+        guard !entries.isEmpty else { return .removed([], keptAside: []) }
         guard entries.contains(where: { $0.hasPrefix("wayfinder.sqlite") || $0.hasPrefix("navigation.json") }) else {
             return .notADataDirectory
         }
         var removable: [String] = []
+        var damaged: [String] = []
         var foreign: [ForeignFile] = []
         for group in try fileGroups() {
-            if let reason = try group.foreignness() {
-                foreign.append(ForeignFile(path: group.files[0], reason: reason))
-            } else {
-                removable += try group.filesToRemove()
+            switch try group.verdict() {
+            case .ours: removable += try group.filesToRemove()
+            case .damaged: damaged += try group.filesToRemove()
+            case .foreign(let reason): foreign.append(ForeignFile(path: group.files[0], reason: reason))
             }
+        }
+        // Checked whole first: a reset that cannot finish changes nothing.
+        guard foreign.isEmpty else { return .refused(foreign) }
+        var keptAside: [String] = []
+        let aside = damagedPath()
+        for file in damaged {
+            let destination = aside + file.dropFirst(database.count)
+            try FileSystem.move(file, to: destination)
+            keptAside.append(destination)
         }
         var removed: [String] = []
         for file in removable {
             try FileSystem.remove(file)
             removed.append(file)
         }
-        return .removed(removed, leftInPlace: foreign)
+        return .removed(removed, keptAside: keptAside)
+    }
+
+    /// Where a damaged database is kept when reset at `timestamp`
+    /// (`wayfinder.sqlite.damaged-20261128T204501Z`, its `-wal` and `-shm` beside it).
+    public func damagedPath(at timestamp: String = FileSystem.utcTimestamp()) -> String {
+        "\(database).damaged-\(timestamp)"
     }
 
     /// The app's files present, in groups removed together (the database with its `-wal`
@@ -95,13 +115,39 @@ private struct FileGroup {
         return present
     }
 
-    /// Why the first file is not the app's, or `nil` when it is.
+    /// What the first file is.
+    enum Verdict: Hashable {
+        /// The app's: removed by a reset.
+        case ours
+        /// The app's database, which SQLite finds damaged: kept aside by a reset.
+        case damaged
+        /// Not the app's, for the reason given: a reset changes nothing.
+        case foreign(String)
+    }
+
+    /// What the first file is.
     /// - Throws: ``SystemError`` when it cannot be read.
-    func foreignness() throws(SystemError) -> String? {
+    func verdict() throws(SystemError) -> Verdict {
+        guard kind == .database else { return try foreignness().map(Verdict.foreign) ?? .ours }
+        // Reading the database makes its `-wal` and `-shm` when they were not there (SQLite
+        // does for any connection to a WAL database): those are taken away again, so that a
+        // reset that changes nothing leaves the directory as it was.
+        let journal = [files[0] + "-wal", files[0] + "-shm"]
+        var absent: [String] = []
+        for file in journal where try FileSystem.kind(of: file) == nil { absent.append(file) }
+        let verdict = databaseVerdict(files[0])
+        for file in absent { try FileSystem.remove(file) }
+        return verdict
+    }
+
+    /// Why the first file is not the app's, or `nil` when it is (for the files but the
+    /// database).
+    /// - Throws: ``SystemError`` when it cannot be read.
+    private func foreignness() throws(SystemError) -> String? {
         let file = files[0]
         switch kind {
         case .database:
-            return databaseForeignness(file)
+            return nil
         case .journal:
             // A WAL file whose database is gone: empty (as the app leaves it), or one
             // that starts as SQLite's do.
@@ -125,9 +171,10 @@ private struct FileGroup {
         var version: Int?
     }
 
-    /// Why the file at `path` is not the app's database, or `nil` when it is: SQLite must
-    /// open it (read-only) and find the app's tables.
-    private func databaseForeignness(_ path: String) -> String? {
+    /// Whether the file at `path` is the app's database: SQLite must open it (read-only) and
+    /// find the app's tables; one SQLite finds damaged (`SQLITE_CORRUPT`) is the app's,
+    /// damaged.
+    private func databaseVerdict(_ path: String) -> Verdict {
         var configuration = Configuration()
         configuration.readonly = true
         do {
@@ -138,9 +185,11 @@ private struct FileGroup {
                  try !AppDatabase.migrator(with: []).appliedMigrations(db).isEmpty)
             }
             let missing = ["user", "post", "session"].filter { !tables.contains($0) } + (migrated ? [] : ["record of the app's migrations"])
-            return missing.isEmpty ? nil : "a SQLite database without the app's tables (no \(missing.joined(separator: ", ")))"
+            return missing.isEmpty ? .ours : .foreign("a SQLite database without the app's tables (no \(missing.joined(separator: ", ")))")
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
+            return .damaged
         } catch {
-            return "not readable as the app's SQLite database (\(error))"
+            return .foreign("not readable as the app's SQLite database (\(error))")
         }
     }
 }

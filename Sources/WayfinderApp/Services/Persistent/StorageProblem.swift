@@ -41,7 +41,7 @@ enum StorageProblem: Hashable, Sendable {
         switch self {
         case .damaged:
             return "the database \(database) is damaged (\(error)): run `wayfinder reset --data-dir \(Self.shellWord(directory))` "
-                + "for fresh demo data (it deletes the data there), or restore a copy of it"
+                + "for fresh demo data (it keeps the damaged file aside), or restore a copy of it"
         case .notADatabase:
             return "\(database) is not a SQLite database (\(error)): it is damaged, or another program's file, "
                 + "which `wayfinder reset` leaves alone; restore a copy of it, or move it out of \(directory) to start afresh"
