@@ -16,9 +16,10 @@ struct WayfinderCommand: ParsableCommand {
             given (wayfinder 'wayfinder://main/feed/post/42'); with -c or -f, runs those \
             commands and exits ('wayfinder repl --help'). Exit codes: 0 success; 1 a command \
             from -c, -f or a pipe failed, or 'state check' had to drop part of a state; 64 usage error; 65 a deep link was rejected, \
-            reset left a file that is not the app's, or a file is not a saved state; 66 a file could not be read; 74 data \
+            reset found a file that is not the app's, or a file is not a saved state; 66 a file could not be read; 74 data \
             could not be read or written (the data directory or database cannot be opened, or \
-            a command from -c, -f or a pipe failed on it), or output cannot be written; 78 a \
+            a command from -c, -f or a pipe failed on it), or output cannot be written; 75 every \
+            command succeeded but the navigation could not be saved at the end; 78 a \
             routes file is invalid; 129/143 ended by SIGHUP/SIGTERM (the navigation was saved).
             """,
         version: "wayfinder \(Version.current)",

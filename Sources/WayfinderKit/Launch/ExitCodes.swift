@@ -13,6 +13,9 @@ public enum ExitCodes {
     public static let unreadableFile = ExitCode(66)
     /// The data directory or database cannot be opened, or output cannot be written (EX_IOERR).
     public static let cannotOpenData = ExitCode(74)
+    /// Every command succeeded, but the navigation could not be saved at the end (EX_TEMPFAIL:
+    /// the work is done; the next start resumes from the last navigation saved).
+    public static let navigationNotSaved = ExitCode(75)
 }
 
 /// Writes `message` and a newline to standard error (standard output flushed first, so

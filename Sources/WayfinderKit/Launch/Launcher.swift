@@ -18,7 +18,9 @@ import WayfinderTerminal
 /// [--data-dir <dir>]` (``ReplOptions``) and ends with the documented status: 0 when every
 /// command succeeded; 1 when one failed; 64 a usage error; 65 a link refused (nothing
 /// opened); 66 a script that cannot be read; 74 data that cannot be read or written (or
-/// output that cannot be written); 128 + the signal that ended it (the navigation saved).
+/// output that cannot be written); 75 every command succeeded but the navigation could not
+/// be saved (the next start resumes from the last one saved); 128 + the signal that ended it
+/// (the navigation saved).
 @MainActor
 public struct Launcher<App: ShellApp> {
     /// The program: its name and where its files are.
@@ -157,9 +159,10 @@ public struct Launcher<App: ShellApp> {
         if let stop = repl.stop { reportNote(ReplScript.message(for: stop)) }
         if let failure = await app.shellWillEnd() { reportError(failure.message) }
         if let failure = autosave.finish() {
-            // Where the session ended is lost: not a success.
-            reportNote(failure)
-            if [0, 1, ExitCodes.usage.rawValue].contains(status) { status = ExitCodes.cannotOpenData.rawValue }
+            // Told once; the commands' work was done, so not their failure's status (a script
+            // that retries on 74 would do it again), but not a plain success either.
+            if !failure.wasTold { reportNote(failure.message) }
+            if status == 0 { status = ExitCodes.navigationNotSaved.rawValue }
         }
         if output.isClosed { status = StandardOutput.closedStatus }
         if let signal = Terminal.terminationSignal { status = 128 + signal }

@@ -17,7 +17,7 @@ public final class NavigationAutosave {
     /// The state the file holds, as far as this process knows; nil before the first write.
     private var saved: NavigationState?
     private var lastWrite: ContinuousClock.Instant?
-    /// Whether the last write failed: the next failure is not reported again.
+    /// Whether the last write failed, and so was told: the next failure is not told again.
     private var failing = false
 
     /// Saves `store`'s navigation to `file`.
@@ -43,17 +43,27 @@ public final class NavigationAutosave {
         let state = store.state
         guard state != saved else { return nil }
         if lineQueued, let lastWrite, clock.now - lastWrite < interval { return nil }
-        return write(state).map { "warning: \($0)" }
+        let wasTold = failing
+        guard let failure = write(state), !wasTold else { return nil }
+        return "warning: \(failure)"
+    }
+
+    /// A write of the navigation that failed at the end.
+    public struct Failure: Hashable, Sendable {
+        /// `warning: the navigation state was not saved: …`.
+        public let message: String
+        /// Whether a checkpoint said so already (the same failure is told once).
+        public let wasTold: Bool
     }
 
     /// Writes the state when it changed since the last write, whatever the time: the last
-    /// chance, so a failure is an error.
-    /// - Returns: An error message when the write failed.
-    public func finish() -> String? {
+    /// chance.
+    /// - Returns: The failure, when the write failed.
+    public func finish() -> Failure? {
         let state = store.state
         guard state != saved else { return nil }
-        failing = false
-        return write(state).map { "error: \($0)" }
+        let wasTold = failing
+        return write(state).map { Failure(message: "warning: \($0)", wasTold: wasTold) }
     }
 
     private func write(_ state: NavigationState) -> String? {
@@ -64,8 +74,8 @@ public final class NavigationAutosave {
             failing = false
             return nil
         } catch {
-            defer { failing = true }
-            return failing ? nil : "the navigation state was not saved: \(error)"
+            failing = true
+            return "the navigation state was not saved: \(error)"
         }
     }
 }
