@@ -21,8 +21,10 @@ struct ReplCommand: MainActorCommand, LinkArguments {
             not take (refused with its usage line), else 1 (with --bail, the status of the \
             first that failed, where it stops). A password that a command asks for (login, \
             create) is never taken from -c or a file: it is the next line of standard input \
-            (typed without echo at a terminal); --echo never prints it. The navigation is \
-            saved as it changes (after each command) and restored on the next start.
+            (typed without echo at a terminal); --echo never prints it, and a refused one \
+            asks again (three tries: the next line is the next try). The navigation is saved \
+            as it changes (after each command) and restored on the next start; when it cannot \
+            be saved at the end, a session whose commands all succeeded exits 75.
             """
     )
 
