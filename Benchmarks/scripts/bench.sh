@@ -55,7 +55,7 @@ trap 'rm -rf "$data" "$signed_in"' EXIT
 # session (`open` reads it from the database and shows the link as that user).
 printf 'login alice\nwonderland\nlogout\n' | "$wayfinder" --data-dir "$data" --fresh >/dev/null
 printf 'login alice\nwonderland\nquit\n' | "$wayfinder" --data-dir "$signed_in" --fresh >/dev/null
-link='wayfinder://main/feed/post/42'
+link='wayfinder://main/feed/post/7'
 # In rounds: hyperfine runs each command's runs in one block, and this machine's speed
 # drifts between blocks; a ratio to hello is taken within each round (blocks a tenth of a
 # second apart), and the report gives the median of the rounds' ratios.

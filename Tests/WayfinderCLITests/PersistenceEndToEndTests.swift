@@ -50,16 +50,16 @@ import Testing
 
     @Test func openShowsWhereLinksLeadAsTheSignedInUserAndNeedsNoDatabaseSignedOut() throws {
         // Signed out, on a new data directory: the link waits for sign-in; no database is made.
-        let signedOut = try run("", ["open", "wayfinder://main/feed/post/42", "--format", "json"])
+        let signedOut = try run("", ["open", "wayfinder://main/feed/post/7", "--format", "json"])
         #expect(signedOut.status == 0)
-        #expect(signedOut.stdout.contains("\"pending\":\"wayfinder://main/feed/post/42\""))
+        #expect(signedOut.stdout.contains("\"pending\":\"wayfinder://main/feed/post/7\""))
         #expect(signedOut.stdout.contains("\"user\":null"))
         #expect(!FileManager.default.fileExists(atPath: home + "/wayfinder.sqlite"))
         // Signed in: the session is read from the database.
         #expect(try run("login alice\nwonderland\nquit\n").status == 0)
-        let signedIn = try run("", ["open", "wayfinder://main/feed/post/42", "--format", "json"])
+        let signedIn = try run("", ["open", "wayfinder://main/feed/post/7", "--format", "json"])
         #expect(signedIn.status == 0)
-        #expect(signedIn.stdout.contains("\"url\":\"wayfinder://main/feed/post/42\""))
+        #expect(signedIn.stdout.contains("\"url\":\"wayfinder://main/feed/post/7\""))
         #expect(signedIn.stdout.contains("\"user\":\"alice\""))
     }
 
@@ -70,7 +70,7 @@ import Testing
         // The REPL has the database open and has read from it.
         #expect(repl.answer("open wayfinder://main/feed/post/5\nwhere\n", endingWith: "wayfinder://main/feed/post/5\n").contains("[5]"))
         // `open` in another process, meanwhile: the session it reads is the REPL's user's.
-        let opened = try run("", ["open", "wayfinder://main/feed/post/42", "--format", "json"])
+        let opened = try run("", ["open", "wayfinder://main/feed/post/7", "--format", "json"])
         #expect(opened.status == 0, "\(opened.stderr)")
         #expect(opened.stdout.contains("\"user\":\"alice\""))
         // The REPL still reads and writes.
@@ -114,7 +114,7 @@ import Testing
         ("corrupt", "{\"format\":\"wayfinder-navigation\",\"version\":1,\"navigation\":{\"activeFlow\":\"main\",\"flows\":[[[[", "not valid JSON"),
         ("truncated", nil, "not valid JSON"),
         ("future version", "{\"format\":\"wayfinder-navigation\",\"version\":9,\"navigation\":{}}", "newer Wayfinder"),
-        ("dangling reference", nil, "post 99 no longer exists"),
+        ("dangling reference", nil, "post 99 does not exist"),
     ])
     func aBadStateFileGivesAWarningAWorkingREPLAndAKeptCopy(kind: String, contents: String?, warning: String) throws {
         _ = try run("login alice\nwonderland\nopen wayfinder://main/feed/post/5/comments\n")

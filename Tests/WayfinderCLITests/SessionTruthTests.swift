@@ -57,6 +57,24 @@ import Testing
         #expect(next.stdout.contains("\"user\":\"bob\""), "\(next.stdout)\(next.stderr)")
     }
 
+    /// #41 case 5: a link to a post that does not exist fails, 65, in arguments, `open`,
+    /// `-c` and JSON alike, and opens nothing.
+    @Test func aLinkToAPostThatDoesNotExistFails() throws {
+        let directory = try CLI.temporaryDirectory()
+        #expect(try CLI.run(["--data-dir", directory, "-c", "login alice"], stdin: "wonderland\n").status == 0)
+        let link = "wayfinder://main/feed/post/999"
+        for arguments in [["open", link, "--format", "json"], ["open", link], [link, "-c", "where"]] {
+            let result = try CLI.run(arguments + ["--data-dir", directory])
+            #expect(result.status == 65, "\(arguments): \(result.stdout)\(result.stderr)")
+            #expect(result.stdout.isEmpty, "\(arguments): \(result.stdout)")
+            #expect(result.stderr == "wayfinder: error: post 999 does not exist\n", "\(arguments): \(result.stderr)")
+        }
+        let typed = try CLI.run(["--data-dir", directory, "-c", "open \(link)", "-c", "where"])
+        #expect(typed.status == 1)
+        #expect(typed.stderr.contains("error: post 999 does not exist"), "\(typed.stderr)")
+        #expect(typed.stdout == "wayfinder://main/feed\n", "nothing opened: \(typed.stdout)")
+    }
+
     @Test func aSessionStillCurrentIsNotDisturbedByOtherProcessesWriting() throws {
         let directory = try CLI.temporaryDirectory()
         let first = try LiveProcess(["--data-dir", directory, "--fresh"])

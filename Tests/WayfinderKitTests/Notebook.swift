@@ -41,6 +41,24 @@ final class Notebook: ShellApp {
         navigationStore = NavigationStore(navigator: Navigator(graph: graph))
     }
 
+    /// Notes 1 to 100 exist: a place naming another is cut, and said.
+    func withoutMissingData(_ state: NavigationState) async throws -> (state: NavigationState, dropped: [String]) {
+        var result = state
+        var dropped: [String] = []
+        for (flow, flowState) in state.flows {
+            for (key, stack) in flowState.stacks {
+                guard let index = stack.path.firstIndex(where: { element in
+                    if case .int(let id)? = element.route.parameters["id"] { return id > 100 }
+                    return false
+                }) else { continue }
+                if case .int(let id)? = stack.path[index].route.parameters["id"] { dropped.append("note \(id) does not exist") }
+                result.flows[flow]?.stacks[key]?.path.removeSubrange(index...)
+                result.flows[flow]?.stacks[key]?.presentation = nil
+            }
+        }
+        return (result, dropped)
+    }
+
     func makeScreen(for route: Route, at place: ScreenPlace) -> Screen? {
         made[route.description, default: 0] += 1
         switch route.screen {

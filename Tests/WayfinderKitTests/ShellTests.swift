@@ -100,6 +100,20 @@ import WayfinderTesting
         #expect(!(await shell.execute("quit").quits))
     }
 
+    @Test func aLinkToDataThatDoesNotExistOpensNothing() async throws {
+        let app = try notebook()
+        let shell = Shell(app: app)
+        _ = await shell.execute("unlock")
+        let before = app.navigationStore.state
+        let reply = await shell.execute("open notes://notes/all/note/101")
+        #expect(reply.isError)
+        #expect(reply.output.plainText == "error: note 101 does not exist\n")
+        #expect(app.navigationStore.state == before)
+        #expect(await shell.execute("open notes://notes/all/note/7").isError == false)
+        #expect(app.navigationStore.url == "notes://notes/all/note/7")
+        await #expect(throws: NavigationError.self) { try await app.openChecked(["notes://notes/starred/note/500"]) }
+    }
+
     @Test func linksAreOpenedAllOrNone() throws {
         let app = try notebook()
         let before = app.navigationStore.state

@@ -37,6 +37,9 @@ public struct NavigationError: Error, Hashable, Sendable, CustomStringConvertibl
         public static let nothingToRedo = Code("nothingToRedo")
         /// The deep link did not resolve; see ``NavigationError/deepLinkError``.
         public static let invalidLink = Code("invalidLink")
+        /// The link resolved, but what it names is not in the app's data (a post that does
+        /// not exist): the app refused to open it.
+        public static let missingData = Code("missingData")
         /// The resulting state would not print to a link that reads back as itself: past
         /// the link limits, or read as another state (see ``RouteGraph/warnings``).
         public static let notRepresentable = Code("notRepresentable")

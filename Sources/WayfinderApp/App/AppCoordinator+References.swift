@@ -13,7 +13,7 @@ extension AppCoordinator {
             for (key, stack) in flowState.stacks {
                 for (index, element) in stack.path.enumerated() {
                     guard let missing = try await missingReference(in: element.route) else { continue }
-                    problems.append("\(missing) no longer exists")
+                    problems.append("\(missing) does not exist")
                     result.flows[flow]?.stacks[key]?.path.removeSubrange(index...)
                     result.flows[flow]?.stacks[key]?.presentation = nil
                     break

@@ -30,7 +30,7 @@ extension Shell {
                 completions: { shell, index in index == 0 ? shell.linkCandidates() : [] },
                 details: { shell in shell.knownLinks() }
             ) { shell, input in
-                shell.open(input.arguments[0])
+                await shell.open(input.arguments[0])
             },
             Command("where", "", "print the link of what is on screen") { shell, _ in
                 ReplReply(output: .line(shell.navigationStore.url, .link))
@@ -86,17 +86,18 @@ extension Shell {
         (commands(of: app.visibleScreen()) + globalHelp).map(\.name)
     }
 
-    /// `open URL`: the link applied, or kept as the pending link until its guard is granted.
-    private func open(_ link: String) -> ReplReply {
+    /// `open URL`: the link applied, or kept as the pending link until its guard is granted;
+    /// refused when it does not resolve, or names data that does not exist.
+    private func open(_ link: String) async -> ReplReply {
         do {
-            switch try app.open(link) {
-            case .applied:
-                return ReplReply(showsScreen: true)
-            case .deferred(let pending, let guardName):
+            switch try await app.openChecked([link]) {
+            case .deferred(let pending, let guardName)?:
                 return ReplReply(output: .line(app.waitingMessage(for: pending, behind: guardName), .dim), showsScreen: true)
+            case .applied?, nil:
+                return ReplReply(showsScreen: true)
             }
         } catch {
-            return .failed(error.message)
+            return .failed(error)
         }
     }
 

@@ -106,7 +106,7 @@ public struct Launcher<App: ShellApp> {
         do {
             let app = try await makeApp(dataDirectory)
             if !links.isEmpty {
-                try app.open(all: links)
+                try await app.openChecked(links)
             } else if !fresh {
                 let store = app.navigationStore
                 let warnings = try await file.restore(into: store, granted: store.state.grantedGuards) { state in

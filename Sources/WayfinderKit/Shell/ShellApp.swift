@@ -155,6 +155,29 @@ extension ShellApp {
         }
     }
 
+    /// Opens `links` in order as one change, all or none, as ``open(all:)`` does, once the
+    /// state they lead to is checked against the app's data (``withoutMissingData(_:)``): a
+    /// link to a place whose data does not exist (a post that was never written) opens
+    /// nothing. What `open` and the program's link arguments do.
+    /// - Returns: The outcome of the last link.
+    /// - Throws: ``NavigationError`` (code `missingData` for missing data, naming it), or
+    ///   what ``withoutMissingData(_:)`` throws when the data cannot be read.
+    @discardableResult
+    public func openChecked(_ links: [String]) async throws -> NavigationOutcome? {
+        guard !links.isEmpty else { return nil }
+        var resolved: [ResolvedLink] = []
+        for link in links { resolved.append(try resolvedForOpening(link)) }
+        var preview = navigationStore.navigator
+        for link in resolved { _ = try preview.open(link) }
+        let (_, missing) = try await withoutMissingData(preview.state)
+        if let first = missing.first { throw NavigationError(.missingData, first) }
+        return try navigationStore.perform { navigator throws(NavigationError) in
+            var outcome: NavigationOutcome?
+            for link in resolved { outcome = try navigator.open(link) }
+            return outcome
+        }
+    }
+
     /// `link` resolved once, checked against ``refusal(toOpen:)``.
     private func resolvedForOpening(_ link: String) throws(NavigationError) -> ResolvedLink {
         let resolved: ResolvedLink

@@ -28,14 +28,17 @@ public final class PostViewModel: ScreenModel {
         self.viewerID = viewerID
     }
 
+    /// Whether the post's commands can work: not once it is known not to exist.
+    private var exists: Bool { post != nil || !loaded }
+
     public static let commands: [ScreenCommand<PostViewModel>] = [
-        ScreenCommand("like", "", "like this post") { model, _ in await model.setLiked(true) },
-        ScreenCommand("unlike", "", "take your like back") { model, _ in await model.setLiked(false) },
-        ScreenCommand("comments", "", "read the comments") { model, _ in
+        ScreenCommand("like", "", "like this post", when: { $0.exists }) { model, _ in await model.setLiked(true) },
+        ScreenCommand("unlike", "", "take your like back", when: { $0.exists }) { model, _ in await model.setLiked(false) },
+        ScreenCommand("comments", "", "read the comments", when: { $0.exists }) { model, _ in
             guard model.post != nil else { return .failed("post \(model.postID) does not exist") }
             return navigate { () throws(NavigationError) in try model.router.push(.comments) }
         },
-        ScreenCommand("author", "", "open the author's profile") { model, _ in
+        ScreenCommand("author", "", "open the author's profile", when: { $0.exists }) { model, _ in
             guard let post = model.post else { return .failed("post \(model.postID) does not exist") }
             return navigate { () throws(NavigationError) in try model.router.push(.person(id: post.authorID)) }
         },
