@@ -73,20 +73,24 @@ extension AppCoordinator {
         if user != nil, !atSecretPrompt {
             do {
                 if try await !container.sessions.isCurrent() {
-                    endSessionHere()
-                    return ReplReply(output: Self.signedOutElsewhere, isError: true, showsScreen: true)
+                    return ReplReply(output: endSessionEndedElsewhere(), isError: true, showsScreen: true)
                 }
             } catch {
                 return ReplReply(output: .line("error: \(error.message)", .error), isError: true, isStorageError: error.kind == .storage)
             }
         }
-        commandStart = (state, container.faults.total)
+        commandStart = (state, container.faults.total, screens.snapshot())
         return nil
     }
 
-    /// The line said when this process finds its session ended elsewhere.
-    static var signedOutElsewhere: StyledText {
-        .line("error: signed out elsewhere (the session was ended by another process): sign in again", .error)
+    /// Signs out here a session ended by another process, and says so; what the screen held
+    /// unsaved is lost with the session, so it is shown (nothing typed is lost without a word).
+    private func endSessionEndedElsewhere() -> StyledText {
+        let unsaved = (visibleScreen() as? any EditingScreen)?.unsavedEdits
+        endSessionHere()
+        var text = StyledText.line("error: signed out elsewhere (the session was ended by another process): sign in again", .error)
+        if let unsaved { text.append("error: \(unsaved.lostMessage)", .error) }
+        return text
     }
 
     /// `reply` once the session changes its command made (sign-in, sign-out) are stored.
@@ -100,17 +104,19 @@ extension AppCoordinator {
     public func shellDidRun(_ reply: ReplReply) async -> ReplReply {
         let start = commandStart
         commandStart = nil
-        var reply = await settled(reply, before: start?.state)
+        var reply = await settled(reply, start: start)
         if reply.isError, let start, container.faults.total != start.faults { reply.isStorageError = true }
         return reply
     }
 
-    private func settled(_ reply: ReplReply, before: AppState?) async -> ReplReply {
+    private func settled(_ reply: ReplReply, start: (state: AppState, faults: Int, screens: Screens.Snapshot)?) async -> ReplReply {
         if let failure = await settle() {
             if failure.earlierChangesStored {
                 endSessionHere()
-            } else if let before {
-                try? restore(before)  // `before` is a state this app was in a moment ago: restoring it cannot be refused.
+            } else if let start {
+                try? restore(start.state)  // A state this app was in a moment ago: restoring it cannot be refused.
+                // Its screens too, with what was typed into them (a profile being edited).
+                screens.restore(start.screens)
             }
             let state = user.map { "still signed in as \($0.username)" } ?? "signed out"
             return ReplReply(
@@ -118,9 +124,8 @@ extension AppCoordinator {
                 isStorageError: failure.error.kind == .storage)
         }
         guard reply.isError, user != nil, (try? await container.sessions.isCurrent()) == false else { return reply }  // A session that cannot be read is not taken for one ended.
-        endSessionHere()
         var ended = reply
-        ended.output.append(contentsOf: Self.signedOutElsewhere)
+        ended.output.append(contentsOf: endSessionEndedElsewhere())
         ended.showsScreen = true
         return ended
     }

@@ -31,8 +31,9 @@ public final class AppCoordinator: Coordinator, ShellApp {
 
     private var coordinators: [ObjectIdentifier: any Coordinator] = [:]
     private var pendingChanges: [SessionChange] = []
-    /// What the command being run started from (``shellWillRun(atSecretPrompt:)``).
-    var commandStart: (state: AppState, faults: Int)?
+    /// What the command being run started from (``shellWillRun(atSecretPrompt:)``): what
+    /// a command whose session change could not be stored goes back to.
+    var commandStart: (state: AppState, faults: Int, screens: Screens.Snapshot)?
 
     /// Creates the app on `container`'s services, signed out, on the sign-in screen.
     /// - Parameters:

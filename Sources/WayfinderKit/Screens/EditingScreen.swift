@@ -10,13 +10,26 @@ public struct UnsavedEdits: Hashable, Sendable {
     public let drop: String
     /// Whether ``what`` is spoken of as "them" (else "it").
     public let isPlural: Bool
+    /// What was typed, a line a field (`name: Ana B.`): shown when the input is lost all the
+    /// same (the session was ended by another process), so that nothing typed is lost
+    /// without a word.
+    public let typed: [String]
 
     /// Describes unsaved input.
-    public init(_ what: String, keep: String, drop: String, isPlural: Bool) {
+    public init(_ what: String, keep: String, drop: String, isPlural: Bool, typed: [String] = []) {
         self.what = what
         self.keep = keep
         self.drop = drop
         self.isPlural = isPlural
+        self.typed = typed
+    }
+
+    /// `your unsaved changes to your profile (name) were not saved; what you typed: name: Ana B.`:
+    /// what is said when the input is lost whatever the user does.
+    public var lostMessage: String {
+        let were = isPlural ? "were" : "was"
+        let shown = typed.map { $0.escapingControlCharacters }.joined(separator: "; ")
+        return "your unsaved \(what) \(were) not saved" + (shown.isEmpty ? "" : "; what you typed: \(shown)")
     }
 }
 

@@ -35,7 +35,7 @@ public final class Screens {
     /// Where a view model's screen is: the flow, the stack's key (its tab, or
     /// `FlowState.singleStack`), and the stack element or presentation (by its id), or the
     /// stack's root (by its route).
-    private struct Key: Hashable {
+    fileprivate struct Key: Hashable {
         enum Place: Hashable {
             case root(Route)
             case element(StackID)
@@ -54,6 +54,22 @@ public final class Screens {
     /// Forgets every screen (after the session changed, say): each is made again when shown.
     public func removeAll() {
         made.removeAll()
+    }
+
+    /// The screens made so far, to put back (``restore(_:)``) when a command that changed
+    /// them is undone: their view models keep what was typed into them.
+    public struct Snapshot {
+        fileprivate let made: [Key: Screen]
+    }
+
+    /// The screens made so far.
+    public func snapshot() -> Snapshot {
+        Snapshot(made: made)
+    }
+
+    /// Puts back the screens of `snapshot`, for the navigation state they were made for.
+    public func restore(_ snapshot: Snapshot) {
+        made = snapshot.made
     }
 
     /// The screen on top of `state`: the presentation, else the top of the active stack;

@@ -142,7 +142,11 @@ public final class Shell<App: ShellApp>: ReplShell, NavigationStoreProviding {
         loadedForCommand = nil
         unsavedEdits.beginLine()
         if let instead = await app.shellWillRun(atSecretPrompt: secretPrompt != nil) { return instead }
-        return await app.shellDidRun(await run(line))
+        let reply = await app.shellDidRun(await run(line))
+        // Once the app has settled the command: one it undid (a sign-out not stored) left
+        // nothing, the input included.
+        unsavedEdits.commandRan(reply, visible: app.visibleScreen())
+        return reply
     }
 
     private func run(_ line: String) async -> ReplReply {
@@ -168,7 +172,6 @@ public final class Shell<App: ShellApp>: ReplShell, NavigationStoreProviding {
             loadedForCommand = model
         }
         var result = await command.run(input)
-        unsavedEdits.commandRan(result, visible: app.visibleScreen())
         // A command now waiting for a password shows its prompt, not the screen again.
         if secretPrompt != nil { result.showsScreen = false }
         return result

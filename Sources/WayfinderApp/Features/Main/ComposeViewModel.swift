@@ -52,7 +52,9 @@ public final class ComposeViewModel: EditingScreen {
     public var unsavedEdits: UnsavedEdits? {
         let fields = [title.isEmpty ? nil : "title", body.isEmpty ? nil : "text"].compactMap(\.self)
         guard !fields.isEmpty else { return nil }
-        return UnsavedEdits("draft of a post (\(fields.joined(separator: " and ")))", keep: "publish", drop: "cancel", isPlural: false)
+        return UnsavedEdits(
+            "draft of a post (\(fields.joined(separator: " and ")))", keep: "publish", drop: "cancel", isPlural: false,
+            typed: [title.isEmpty ? nil : "title \(title)", body.isEmpty ? nil : "body \(body)"].compactMap(\.self))
     }
 
     public func discardUnsavedEdits() {

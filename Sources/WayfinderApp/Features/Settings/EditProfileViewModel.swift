@@ -70,9 +70,14 @@ public final class EditProfileViewModel: EditingScreen {
     /// The fields of ``draft`` that differ from ``saved``.
     public var unsavedEdits: UnsavedEdits? {
         guard let draft, let saved else { return nil }
-        let fields = [draft.displayName != saved.displayName ? "name" : nil, draft.bio != saved.bio ? "bio" : nil].compactMap(\.self)
-        guard !fields.isEmpty else { return nil }
-        return UnsavedEdits("changes to your profile (\(fields.joined(separator: " and ")))", keep: "save", drop: "revert", isPlural: true)
+        let changed = [
+            draft.displayName != saved.displayName ? ("name", draft.displayName) : nil,
+            draft.bio != saved.bio ? ("bio", draft.bio) : nil,
+        ].compactMap(\.self)
+        guard !changed.isEmpty else { return nil }
+        return UnsavedEdits(
+            "changes to your profile (\(changed.map(\.0).joined(separator: " and ")))", keep: "save", drop: "revert", isPlural: true,
+            typed: changed.map { "\($0.0) \($0.1)" })
     }
 
     /// Drops the edits: the draft is the stored profile again.

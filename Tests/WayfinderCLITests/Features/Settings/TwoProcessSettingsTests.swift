@@ -36,4 +36,22 @@ extension TwoProcessTests {
         #expect(try first.finish().status == 1, "its refused save counts as failed")
         #expect(try second.finish().status == 1)
     }
+
+    /// #41 case 2: a profile edit lost because another process ended the session is shown,
+    /// never dropped without a word.
+    @Test func anEditLostToASignOutElsewhereIsShown() throws {
+        let directory = try CLI.temporaryDirectory()
+        let first = try LiveProcess(["--data-dir", directory, "--fresh"])
+        _ = try first.run("login alice", "wonderland")
+        let second = try LiveProcess(["--data-dir", directory, "--fresh"])
+        _ = try first.run("open wayfinder://settings/profile")
+        _ = try second.run("open wayfinder://settings/profile")
+        _ = try second.run("name B again")
+        #expect(try first.run("logout").stdout.contains("Signed out."))
+        let told = try second.run("where")
+        #expect(told.stderr.contains("signed out elsewhere"), "\(told.stderr)")
+        #expect(told.stderr.contains("your unsaved changes to your profile (name) were not saved; what you typed: name B again"), "\(told.stderr)")
+        _ = try first.finish()
+        _ = try second.finish()
+    }
 }
