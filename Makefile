@@ -16,7 +16,8 @@ BASHCOMPDIR ?= $(DATAROOTDIR)/bash-completion/completions
 ZSHCOMPDIR ?= $(DATAROOTDIR)/zsh/site-functions
 FISHCOMPDIR ?= $(DATAROOTDIR)/fish/vendor_completions.d
 INSTALL ?= install
-INSTALL_PROGRAM ?= $(INSTALL) -m 755
+# The program is installed stripped (`install -s`): its symbols are for debugging the build.
+INSTALL_PROGRAM ?= $(INSTALL) -m 755 -s
 INSTALL_DATA ?= $(INSTALL) -m 644
 # Where the release build goes (`release`, `install`): another directory lets it run while
 # SwiftPM builds the debug tree in .build (SwiftPM lets one build at a time use a directory).
@@ -26,7 +27,7 @@ SHARE = $(SCRATCH)/share
 # Written by `release` when all that `install` copies is built.
 RELEASED = $(SHARE)/.released
 # What the release is built from (directories too: a file added or removed changes its own).
-RELEASE_SOURCES = Package.swift $(wildcard Package.resolved) CHANGELOG.md $(shell find Sources Routes)
+RELEASE_SOURCES = Package.swift $(wildcard Package.resolved) CHANGELOG.md scripts/finish-man-page.py $(shell find Sources Routes)
 # The man page carries the date of the latest release in CHANGELOG.md, not the day it was
 # built, so that two builds of one release install the same file.
 RELEASE_DATE = $(shell sed -n 's/^\#\# \[[0-9][0-9.]*\] - \([0-9-]*\).*/\1/p' CHANGELOG.md | head -n 1)
@@ -91,7 +92,7 @@ release: deps
 	$(SWIFT) package --scratch-path $(SCRATCH) plugin generate-manual --configuration debug \
 		$(if $(RELEASE_DATE),--date $(RELEASE_DATE)) </dev/null
 	@mkdir -p $(SHARE)
-	cp $(SCRATCH)/plugins/GenerateManual/outputs/wayfinder/wayfinder.1 $(SHARE)/wayfinder.1
+	scripts/finish-man-page.py $(SCRATCH)/plugins/GenerateManual/outputs/wayfinder/wayfinder.1 $(SHARE)/wayfinder.1
 	$(RELEASE_DIR)/wayfinder --generate-completion-script bash > $(SHARE)/wayfinder.bash
 	$(RELEASE_DIR)/wayfinder --generate-completion-script zsh > $(SHARE)/_wayfinder
 	$(RELEASE_DIR)/wayfinder --generate-completion-script fish > $(SHARE)/wayfinder.fish

@@ -17,8 +17,9 @@ else
   # The libraries the targets link (see Package.swift): libedit (with libbsd, libmd and
   # terminfo from ncurses), SQLite (for GRDB), libcrypt; graphviz and tmux for the tests, and
   # man (man-db, with groff) for the test that renders the installed man page; python3 for
-  # scripts/check-sizes.sh (no file over 400 lines, no function over 60).
-  packages=(graphviz libedit-dev libbsd-dev libmd-dev libncurses-dev libsqlite3-dev libcrypt-dev tmux man-db groff-base python3)
+  # scripts/check-sizes.sh (no file over 400 lines, no function over 60); binutils for `make
+  # install` (which strips the program) and its test (readelf).
+  packages=(binutils graphviz libedit-dev libbsd-dev libmd-dev libncurses-dev libsqlite3-dev libcrypt-dev tmux man-db groff-base python3)
   for package in "${packages[@]}"; do
     if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
       missing+=("$package")

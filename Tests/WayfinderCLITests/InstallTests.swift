@@ -102,6 +102,10 @@ import Testing
         let libraries = try Self.run(["ldd", binary])
         #expect(libraries.status == 0)
         #expect(!libraries.stdout.contains("libswiftCore"), "\(libraries.stdout)")
+        // Installed stripped: no symbol table.
+        let sections = try Self.run(["readelf", "-S", "-W", binary])
+        #expect(sections.status == 0, "\(sections.stderr)")
+        #expect(!sections.stdout.contains(".symtab"), "the installed binary is not stripped")
     }
 
     /// `man -l` renders the page, without a warning, with its sections and the subcommands.
@@ -110,8 +114,12 @@ import Testing
         #expect(rendered.status == 0, "\(rendered.stderr)")
         #expect(rendered.stderr.isEmpty, "\(rendered.stderr)")
         let lines = rendered.stdout.split(separator: "\n")
-        for heading in ["NAME", "SYNOPSIS", "DESCRIPTION"] {
+        for heading in ["NAME", "SYNOPSIS", "DESCRIPTION", "REPL COMMANDS", "ENVIRONMENT", "FILES", "EXIT STATUS"] {
             #expect(lines.contains { $0 == heading }, "\(rendered.stdout)")
+        }
+        // The REPL's synopsis, the variables, the files and each exit status.
+        for text in ["[-c command ... | -f file]", "WAYFINDER_HOME", "XDG_STATE_HOME", "DATA/navigation.json", "     75 ", "     141 "] {
+            #expect(rendered.stdout.contains(text), "\(text):\n\(rendered.stdout)")
         }
         // Each subcommand is an item of the list under DESCRIPTION.
         let items = Set(lines.compactMap { $0.split(separator: " ").first.map(String.init) })

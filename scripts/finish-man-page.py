@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""Completes the man page swift-argument-parser's generate-manual writes for `wayfinder`
+(SYNOPSIS, DESCRIPTION and the subcommands, from the command line's own help) with what
+only a person can write: the REPL's synopsis and commands, ENVIRONMENT, FILES and an EXIT
+STATUS table. Usage: scripts/finish-man-page.py GENERATED OUTPUT (`make release` runs it)."""
+import sys
+
+REPL_SYNOPSIS = """.Nm
+.Op Ar URL ...
+.Op Fl c Ar command ... | Fl f Ar file
+.Op Fl -bail
+.Op Fl -echo
+.Op Fl -fresh
+.Op Fl -data-dir Ar dir
+"""
+
+REPL_COMMANDS = """.Sh REPL COMMANDS
+At the prompt, or from
+.Fl c ,
+.Fl f
+or a pipe, a line is a command and its words, split at spaces; a word in double or single
+quotes may hold spaces; everything else is kept as typed.
+.Ic help
+lists the commands of the screen on show and the global ones:
+.Bl -tag -width 14n
+.It Ic help Op Ar command
+the commands of this screen and the global ones, or one explained
+.It Ic back
+dismiss the sheet or alert, else go back one screen
+.It Ic root
+go back to the first screen of the tab or flow
+.It Ic open Ar url
+open a deep link
+.It Ic where
+print the link of what is on screen
+.It Ic state
+print the whole navigation state as one JSON line
+.It Ic tab Ar name
+switch to another tab of the flow
+.It Ic dismiss
+dismiss the sheet or alert
+.It Ic undo , Ic redo
+step back and forward through the navigation
+.It Ic logout
+sign out at once
+.It Ic quit , Ic exit
+leave (Ctrl-D works too)
+.El
+"""
+
+ENVIRONMENT = """.Sh ENVIRONMENT
+.Bl -tag -width 16n
+.It Ev WAYFINDER_HOME
+the data directory, when
+.Fl -data-dir
+is not given; set but empty, it is an error
+.It Ev XDG_DATA_HOME
+the data directory is
+.Pa $XDG_DATA_HOME/wayfinder
+when neither of the above is given
+.It Ev HOME
+else
+.Pa ~/.local/share/wayfinder ,
+and the history in
+.Pa ~/.local/state/wayfinder
+.It Ev XDG_STATE_HOME
+the history is
+.Pa $XDG_STATE_HOME/wayfinder/history
+.It Ev NO_COLOR
+set, no colour
+.It Ev TERM
+.Li dumb ,
+no colour
+.El
+"""
+
+FILES = """.Sh FILES
+.Bl -tag -width 16n
+.It Pa DATA/wayfinder.sqlite
+the SQLite database: users, posts, comments, likes, settings, sessions (with
+.Pa -wal
+and
+.Pa -shm
+beside it while a process has it open)
+.It Pa DATA/session
+the token of the signed-in user (mode 0600)
+.It Pa DATA/navigation.json
+the navigation, saved after each command and restored at the next start (mode 0600)
+.It Pa $XDG_STATE_HOME/wayfinder/history
+the REPL's history (mode 0600; passwords never enter it)
+.El
+.Pp
+.Pa DATA
+is the data directory:
+.Fl -data-dir ,
+else
+.Ev WAYFINDER_HOME ,
+else
+.Pa $XDG_DATA_HOME/wayfinder ,
+else
+.Pa ~/.local/share/wayfinder .
+"""
+
+EXIT_STATUS = """.Sh EXIT STATUS
+.Bl -tag -width 6n
+.It 0
+success
+.It 1
+a command from
+.Fl c ,
+.Fl f
+or a pipe failed, or
+.Ic state check
+had to drop part of a state
+.It 64
+a usage error
+.It 65
+a deep link was rejected, or names data that does not exist;
+.Ic reset
+found a file that is not the app's; a file is not a saved state
+.It 66
+a file could not be read
+.It 74
+data could not be read or written (the data directory or database cannot be opened, or a
+command failed on it), or output cannot be written
+.It 75
+every command succeeded, but the navigation could not be saved at the end
+.It 78
+a routes file is invalid
+.It 129 , 143
+ended by SIGHUP or SIGTERM (the navigation was saved)
+.It 141
+standard output was closed (as after SIGPIPE; the navigation was saved)
+.El
+"""
+
+
+def main() -> None:
+    generated, output = sys.argv[1], sys.argv[2]
+    with open(generated, encoding="utf-8") as file:
+        page = file.read()
+    description = page.index(".Sh DESCRIPTION")
+    page = page[:description] + REPL_SYNOPSIS + page[description:]
+    exit_status = page.rindex('.Sh "EXIT STATUS"')
+    page = page[:exit_status].rstrip("\n") + "\n" + REPL_COMMANDS + ENVIRONMENT + FILES + EXIT_STATUS
+    with open(output, "w", encoding="utf-8") as file:
+        file.write(page)
+
+
+if __name__ == "__main__":
+    main()
