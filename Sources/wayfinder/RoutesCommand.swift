@@ -20,12 +20,34 @@ struct RoutesCommand: ParsableCommand {
         @Argument(help: "The .routes file ('-' for stdin); the embedded app table when left out.")
         var file: String?
 
+        @Option(name: .long, help: "text or json (one object: the counts, or the errors, and the warnings).")
+        var format: OutputFormat = .text
+
         func run() throws {
             let source = RoutesSource(path: file)
-            let graph = try source.graph()
+            let graph: RouteGraph
+            switch try source.parsed() {
+            case .success(let parsed):
+                graph = parsed
+            case .failure(let failure):
+                if format == .json {
+                    printOutput(JSONValue.object([
+                        ("file", .string(source.displayName)), ("ok", .bool(false)),
+                        ("errors", .array(failure.diagnostics.map(Self.json))),
+                    ]).serialized)
+                }
+                throw ExitCodes.invalidRoutes
+            }
             for warning in graph.warnings { printError(warning.description.escapingControlCharacters) }
             let tabs = graph.flows.reduce(0) { $0 + $1.tabs.count }
             let counts = [(graph.flows.count, "flow"), (tabs, "tab"), (graph.screens.count, "screen"), (graph.edgeCount, "edge"), (graph.guards.count, "guard")]
+            if format == .json {
+                printOutput(JSONValue.object([("file", .string(source.displayName)), ("ok", .bool(true))]
+                    + counts.map { count, noun in (noun + "s", JSONValue.int(count)) }
+                    + [("version", .int(graph.version)), ("migrations", .int(graph.migrations.count)), ("aliases", .int(graph.aliases.count)),
+                       ("warnings", .array(graph.warnings.map(Self.json)))]).serialized)
+                return
+            }
             var summary = counts.map { count, noun in "\(count) \(noun)\(count == 1 ? "" : "s")" }.joined(separator: ", ")
             if graph.version > 1 || !graph.migrations.isEmpty || !graph.aliases.isEmpty {
                 let history = [(graph.migrations.count, "migration"), (graph.aliases.count, "alias")]
@@ -34,6 +56,14 @@ struct RoutesCommand: ParsableCommand {
                 }.joined(separator: ", ")
             }
             printOutput("\(source.displayName.escapingControlCharacters): OK (\(summary))")
+        }
+
+        /// `{"line", "column", "message"}`.
+        static func json(_ diagnostic: RoutesDiagnostic) -> JSONValue {
+            .object([
+                ("line", .int(diagnostic.location.line)), ("column", .int(diagnostic.location.column)),
+                ("message", .string(diagnostic.message)),
+            ])
         }
     }
 
@@ -46,9 +76,15 @@ struct RoutesCommand: ParsableCommand {
         @Argument(help: "The .routes file ('-' for stdin); the embedded app table when left out.")
         var file: String?
 
+        @Option(name: .long, help: "text or json (an array of screens).")
+        var format: OutputFormat = .text
+
         func run() throws {
             let graph = try RoutesSource(path: file).graph()
-            printOutput(RoutesTable.render(graph))
+            switch format {
+            case .text: printOutput(RoutesTable.render(graph))
+            case .json: printOutput(RoutesTable.json(graph).serialized)
+            }
         }
     }
 

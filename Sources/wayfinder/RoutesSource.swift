@@ -46,12 +46,21 @@ struct RoutesSource {
 
     /// The parsed graph; prints every problem and exits 78 when the table is invalid.
     func graph() throws -> RouteGraph {
-        if path == nil { return AppRoutes.graph }
+        switch try parsed() {
+        case .success(let graph): return graph
+        case .failure: throw ExitCodes.invalidRoutes
+        }
+    }
+
+    /// The parsed graph, or the problems of a table that does not parse (printed on standard
+    /// error already); exits 66 when the file cannot be read.
+    func parsed() throws -> Result<RouteGraph, RoutesFileError> {
+        if path == nil { return .success(AppRoutes.graph) }
         do {
-            return try RouteGraph(parsing: try text(), file: displayName)
+            return .success(try RouteGraph(parsing: try text(), file: displayName))
         } catch let error as RoutesFileError {
             for diagnostic in error.diagnostics { printError(diagnostic.description.escapingControlCharacters) }
-            throw ExitCodes.invalidRoutes
+            return .failure(error)
         }
     }
 }

@@ -34,4 +34,30 @@ enum RoutesTable {
         let origins = graph.webOrigins.map { "web \($0)" }
         return (["scheme \(graph.scheme)"] + origins + guards + [""] + lines).joined(separator: "\n")
     }
+
+    /// `routes list --format json`: the table's scheme, web origins and guards, and each
+    /// screen with what the text table shows.
+    static func json(_ graph: RouteGraph) -> JSONValue {
+        let screens: [JSONValue] = graph.screens.map { screen in
+            let parameters: [JSONValue] = screen.pathParameters.map { parameter in
+                .object([("name", .string(parameter.name)), ("type", .string(parameter.type.declaration)), ("in", .string("path"))])
+            } + screen.query.map { parameter in
+                .object([
+                    ("name", .string(parameter.name)), ("type", .string(parameter.type.declaration)), ("in", .string("query")),
+                    ("optional", .bool(parameter.isOptional)), ("default", parameter.defaultValue.map { .string($0.text) } ?? .null),
+                ])
+            }
+            return .object([
+                ("screen", .string(screen.name)), ("flow", .string(screen.flow)), ("tab", screen.tab.map(JSONValue.string) ?? .null),
+                ("kind", .string(screen.kind.rawValue)), ("pattern", screen.kind == .root ? .null : .string(screen.patternText)),
+                ("parameters", .array(parameters)), ("after", .array(screen.predecessors.map(JSONValue.string))),
+                ("guard", graph.flow(named: screen.flow)?.guardName.map(JSONValue.string) ?? .null),
+            ])
+        }
+        return .object([
+            ("scheme", .string(graph.scheme)), ("web", .array(graph.webOrigins.map { .string("\($0)") })),
+            ("guards", .array(graph.guards.map { .object([("name", .string($0.name)), ("fallback", .string($0.fallbackFlow))]) })),
+            ("screens", .array(screens)),
+        ])
+    }
 }

@@ -209,4 +209,29 @@ import Testing
         #expect(login.status == 0, "\(login.stderr)")
         return home
     }
+
+    /// `routes check --format json` and `routes list --format json`: one object that parses,
+    /// for a good table and for one with errors (which still exits 78).
+    @Test func routesCheckAndListPrintJSONThatParses() throws {
+        let check = try CLI.run(["routes", "check", "--format", "json"])
+        #expect(check.status == 0)
+        let checked = try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
+        #expect(checked["ok"] as? Bool == true)
+        #expect(checked["screens"] as? Int == 16)
+        let list = try CLI.run(["routes", "list", "--format", "json"])
+        #expect(list.status == 0)
+        let listed = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any])
+        let screens = try #require(listed["screens"] as? [[String: Any]])
+        #expect(screens.count == 16)
+        #expect(screens.contains { $0["screen"] as? String == "post" && $0["pattern"] as? String == "post/{id:int}" })
+
+        let directory = try CLI.temporaryDirectory()
+        let bad = directory + "/bad.routes"
+        try Data("scheme x\nflow a\nscreen s a bogus\n".utf8).write(to: URL(fileURLWithPath: bad))
+        let refused = try CLI.run(["routes", "check", bad, "--format", "json"])
+        #expect(refused.status == 78)
+        let errors = try #require(try JSONSerialization.jsonObject(with: Data(refused.stdout.utf8)) as? [String: Any])
+        #expect(errors["ok"] as? Bool == false)
+        #expect((errors["errors"] as? [[String: Any]])?.count == 2)
+    }
 }
