@@ -72,7 +72,8 @@ extension Navigator {
             } else {
                 result.activeFlow = active.name
             }
-        } else {
+        } else if !snapshot.activeFlow.isEmpty {
+            // (An empty name is none: a reader that could not read one said so already.)
             problems.append("unknown active flow '\(snapshot.activeFlow.escapingControlCharacters)'")
         }
         renumberIDs(in: &result, problems: &problems)
