@@ -27,12 +27,17 @@ public final class ComposeViewModel: EditingScreen {
 
     public static let commands: [ScreenCommand<ComposeViewModel>] = [
         ScreenCommand("title", "<text>", "set the title", arguments: 1...Int.max) { model, input in
-            if let problem = UserText.problem(in: input.freeText, field: .title) { return .failed(problem) }
+            // The limits are told when the text is typed, not at `publish`.
+            if let problem = lengthProblem(input.freeText, "title", maximumTitleLength) ?? UserText.problem(in: input.freeText, field: .title) {
+                return .failed(problem)
+            }
             model.title = input.freeText
             return .done(nil)
         },
         ScreenCommand("body", "<text>", "set the text", arguments: 1...Int.max) { model, input in
-            if let problem = UserText.problem(in: input.freeText, field: .body) { return .failed(problem) }
+            if let problem = lengthProblem(input.freeText, "text", maximumBodyLength) ?? UserText.problem(in: input.freeText, field: .body) {
+                return .failed(problem)
+            }
             model.body = input.freeText
             return .done(nil)
         },
@@ -65,10 +70,15 @@ public final class ComposeViewModel: EditingScreen {
     /// What is wrong with the draft, or `nil`.
     public var problem: String? {
         if title.isEmpty { return "the post needs a title (title <text>)" }
-        if title.count > Self.maximumTitleLength { return "the title is longer than \(Self.maximumTitleLength) characters" }
+        if let problem = Self.lengthProblem(title, "title", Self.maximumTitleLength) { return problem }
         if body.isEmpty { return "the post needs a text (body <text>)" }
-        if body.count > Self.maximumBodyLength { return "the text is longer than \(Self.maximumBodyLength) characters" }
+        if let problem = Self.lengthProblem(body, "text", Self.maximumBodyLength) { return problem }
         return UserText.problem(in: title, field: .title) ?? UserText.problem(in: body, field: .body)
+    }
+
+    /// `the text is longer than 2000 characters (it has 2001)`, or `nil`.
+    static func lengthProblem(_ text: String, _ field: String, _ maximum: Int) -> String? {
+        text.count > maximum ? "the \(field) is longer than \(maximum) characters (it has \(text.count))" : nil
     }
 
     func publish() async -> ReplReply {
