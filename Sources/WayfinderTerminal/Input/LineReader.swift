@@ -40,6 +40,10 @@ public protocol LineReader: AnyObject {
     /// Where the line last read came from, for messages about it (`line 3`, `-c 2`); nil
     /// when the reader does not count its lines.
     var lastLineLocation: String? { get }
+
+    /// `FILE:LINE` of the line last read, when it came from a script file: what starts an
+    /// error about it, as a compiler's or psql's do (`setup.wf:3: error: …`); nil otherwise.
+    var lastLineFilePosition: String? { get }
 }
 
 extension LineReader {
@@ -48,4 +52,7 @@ extension LineReader {
 
     /// Nil: lines are not counted.
     public var lastLineLocation: String? { nil }
+
+    /// Nil: lines are not read from a file.
+    public var lastLineFilePosition: String? { nil }
 }

@@ -89,6 +89,12 @@ public final class ScriptLineReader: LineReader {
         }
     }
 
+    /// `FILE:LINE` for a script file's line.
+    public var lastLineFilePosition: String? {
+        guard lineNumber > 0, case .file(let name) = origin else { return nil }
+        return "\(name):\(lineNumber)"
+    }
+
     /// Does nothing: a script has no history.
     public func addToHistory(_ line: String) {}
 

@@ -160,7 +160,10 @@ public final class Repl {
         let reply = await shell.execute(line)
         checkpoint(reader.hasQueuedLine)
         if !reply.output.isEmpty {
-            let text = renderer.render(reply.output)
+            var shown = reply.output
+            // From a script file, an error names the line it is about first.
+            if reply.isError, let position = reader.lastLineFilePosition { shown = shown.prefixingFirstLine(with: "\(position): ") }
+            let text = renderer.render(shown)
             if reply.isError { output.writeError(text) } else { output.write(text) }
         }
         if reply.isError { noteFailure(onStorage: reply.isStorageError, onUsage: reply.isUsageError) }
