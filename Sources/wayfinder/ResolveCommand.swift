@@ -25,7 +25,7 @@ struct ResolveCommand: ParsableCommand, LinkArguments {
     @Argument(help: "The deep link, such as wayfinder://main/feed/post/42, or '-' to read links from stdin.")
     var url: String
 
-    @Option(name: .long, help: "A .routes file to use instead of the embedded app table ('-' for stdin).")
+    @Option(name: .long, help: "A .routes file to use instead of the embedded app table ('-' for stdin).", completion: .file(extensions: ["routes"]))
     var routes: String?
 
     @Option(name: .long, help: "text (the default) or json; with '-', json only.")

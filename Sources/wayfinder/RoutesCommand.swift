@@ -17,7 +17,7 @@ struct RoutesCommand: ParsableCommand {
             discussion: "Warnings (patterns that give one link several readings) go to standard error as file:line:column: warning: message; they do not change the exit status."
         )
 
-        @Argument(help: "The .routes file ('-' for stdin); the embedded app table when left out.")
+        @Argument(help: "The .routes file ('-' for stdin); the embedded app table when left out.", completion: .file(extensions: ["routes"]))
         var file: String?
 
         @Option(name: .long, help: "text or json (one object: the counts, or the errors, and the warnings).")
@@ -73,7 +73,7 @@ struct RoutesCommand: ParsableCommand {
             abstract: "List every screen with its place, kind, pattern, parameters, predecessors and guard."
         )
 
-        @Argument(help: "The .routes file ('-' for stdin); the embedded app table when left out.")
+        @Argument(help: "The .routes file ('-' for stdin); the embedded app table when left out.", completion: .file(extensions: ["routes"]))
         var file: String?
 
         @Option(name: .long, help: "text or json (an array of screens).")
@@ -98,7 +98,7 @@ struct RoutesCommand: ParsableCommand {
             case dot, mermaid
         }
 
-        @Argument(help: "The .routes file ('-' for stdin); the embedded app table when left out.")
+        @Argument(help: "The .routes file ('-' for stdin); the embedded app table when left out.", completion: .file(extensions: ["routes"]))
         var file: String?
 
         @Option(name: .long, help: "dot or mermaid.")

@@ -19,10 +19,10 @@ extension RoutesCommand {
                 """
         )
 
-        @Argument(help: "The older .routes file ('-' for stdin).")
+        @Argument(help: "The older .routes file ('-' for stdin).", completion: .file(extensions: ["routes"]))
         var old: String
 
-        @Argument(help: "The newer .routes file ('-' for stdin); the embedded app table when left out.")
+        @Argument(help: "The newer .routes file ('-' for stdin); the embedded app table when left out.", completion: .file(extensions: ["routes"]))
         var new: String?
 
         @Option(name: .long, help: "text (the default) or json.")

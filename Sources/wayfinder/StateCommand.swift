@@ -31,12 +31,12 @@ struct StateCommand: ParsableCommand {
                 """
         )
 
-        @Argument(help: "The saved navigation state ('-' for stdin); the data directory's navigation.json when left out.")
+        @Argument(help: "The saved navigation state ('-' for stdin); the data directory's navigation.json when left out.", completion: .file(extensions: ["json"]))
         var file: String?
 
         @OptionGroup var data: DataOptions
 
-        @Option(name: .long, help: "A .routes file to check against instead of the embedded app table ('-' for stdin).")
+        @Option(name: .long, help: "A .routes file to check against instead of the embedded app table ('-' for stdin).", completion: .file(extensions: ["routes"]))
         var routes: String?
 
         @Option(name: .long, help: "text (the default) or json.")

@@ -152,5 +152,10 @@ import Testing
             """
         let offered = try Self.run(["bash", "-c", program, "bash", bash])
         #expect(offered.stdout == "routes\n", "\(offered.stdout)\(offered.stderr)")
+        // Files where a file goes: a script, a data directory, a routes table.
+        let text = try String(contentsOfFile: bash, encoding: .utf8)
+        #expect(text.contains("'-f'|'--file')\n        __wayfinder_add_completions -f"), "\(text)")
+        #expect(text.contains("'--data-dir')\n        __wayfinder_add_completions -d"), "\(text)")
+        #expect(text.contains("-fX '!*.@(routes)'"), "\(text)")
     }
 }

@@ -21,7 +21,7 @@ public struct ReplOptions: ParsableArguments {
 
     /// `-f`: a script file, `-` for standard input.
     @Option(name: [.customShort("f"), .customLong("file")], help: ArgumentHelp(
-        "Run the commands in this file, one a line (- for standard input), then exit.", valueName: "file"))
+        "Run the commands in this file, one a line (- for standard input), then exit.", valueName: "file"), completion: .file())
     public var files: [String] = []
 
     /// `--bail`: stop at the first command that fails.
@@ -65,7 +65,7 @@ public struct DataOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "The data directory (default: $\(Program.current.homeVariable), else $XDG_DATA_HOME/\(Program.current.name), else ~/.local/share/\(Program.current.name)).",
         valueName: "dir"
-    ))
+    ), completion: .directory)
     public var dataDir: String?
 
     /// None given.
