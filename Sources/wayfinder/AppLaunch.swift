@@ -84,11 +84,17 @@ struct ResetCommand: MainActorCommand {
 
     @OptionGroup var data: DataOptions
 
+    @Option(name: .long, help: "text or json (the files removed, kept aside, or found not the app's).")
+    var format: OutputFormat = .text
+
     @MainActor func runOnMainActor() async throws {
         let directory = try data.dataDirectory()
         let shown = directory.path.escapingControlCharacters
-        switch try Self.reset(directory) {
+        let outcome = try Self.reset(directory)
+        if format == .json, let json = Self.json(outcome, in: directory) { printOutput(json.serialized) }
+        switch outcome {
         case .removed(let removed, let keptAside):
+            guard format == .text else { return }
             if !removed.isEmpty {
                 printOutput("Removed \(removed.map(\.escapingControlCharacters).joined(separator: ", ")).")
             }
@@ -106,6 +112,22 @@ struct ResetCommand: MainActorCommand {
             reportError("\(shown) is not a Wayfinder data directory (no wayfinder.sqlite or navigation.json in it): nothing removed")
             throw ExitCodes.usage
         }
+    }
+
+    /// `{"directory", "removed", "keptAside", "notTheApps"}`; `nil` when nothing was looked at.
+    private static func json(_ outcome: DataDirectory.ResetOutcome, in directory: DataDirectory) -> JSONValue? {
+        let (removed, kept, foreign): ([String], [String], [DataDirectory.ForeignFile])
+        switch outcome {
+        case .removed(let files, let keptAside): (removed, kept, foreign) = (files, keptAside, [])
+        case .refused(let files): (removed, kept, foreign) = ([], [], files)
+        case .notADataDirectory: return nil
+        }
+        return .object([
+            ("directory", .string(directory.path)),
+            ("removed", .array(removed.map(JSONValue.string))),
+            ("keptAside", .array(kept.map(JSONValue.string))),
+            ("notTheApps", .array(foreign.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
+        ])
     }
 
     private static func reset(_ directory: DataDirectory) throws -> DataDirectory.ResetOutcome {

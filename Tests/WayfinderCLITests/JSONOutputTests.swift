@@ -234,4 +234,19 @@ import Testing
         #expect(errors["ok"] as? Bool == false)
         #expect((errors["errors"] as? [[String: Any]])?.count == 2)
     }
+
+    /// `reset --format json`: one object that parses, for a reset that removes and for one
+    /// refused (65).
+    @Test func resetPrintsJSONThatParses() throws {
+        let directory = try DataDirectoryChoiceTests.populatedDirectory()
+        let reset = try CLI.run(["reset", "--data-dir", directory, "--format", "json"])
+        #expect(reset.status == 0, "\(reset.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(reset.stdout.utf8)) as? [String: Any])
+        #expect((object["removed"] as? [String])?.contains(directory + "/navigation.json") == true, "\(reset.stdout)")
+        try Data("not the app's".utf8).write(to: URL(fileURLWithPath: directory + "/navigation.json"))
+        let refused = try CLI.run(["reset", "--data-dir", directory, "--format", "json"])
+        #expect(refused.status == 65)
+        let refusal = try #require(try JSONSerialization.jsonObject(with: Data(refused.stdout.utf8)) as? [String: Any])
+        #expect((refusal["notTheApps"] as? [[String: Any]])?.count == 1, "\(refused.stdout)")
+    }
 }
