@@ -29,7 +29,7 @@ extension Shell {
         return ReplReply(output: text)
     }
 
-    /// How a line is split (``CommandInput``), as `help` tells it.
+    /// How a line is split (`CommandInput`), as `help` tells it.
     static var typingRule: String {
         "Words are split at spaces; a word in \"double\" or 'single' quotes may hold spaces; "
             + "apostrophes, quotes inside words and backslashes are kept as typed."

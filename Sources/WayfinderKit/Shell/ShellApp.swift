@@ -160,7 +160,7 @@ extension ShellApp {
     /// link to a place whose data does not exist (a post that was never written) opens
     /// nothing. What `open` and the program's link arguments do.
     /// - Returns: The outcome of the last link.
-    /// - Throws: ``NavigationError`` (code `missingData` for missing data, naming it), or
+    /// - Throws: `NavigationError` (code `missingData` for missing data, naming it), or
     ///   what ``withoutMissingData(_:)`` throws when the data cannot be read.
     @discardableResult
     public func openChecked(_ links: [String]) async throws -> NavigationOutcome? {
