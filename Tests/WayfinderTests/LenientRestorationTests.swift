@@ -133,16 +133,4 @@ import Wayfinder
     @Test func aStateThatIsNotAnObjectIsNotRead() throws {
         #expect(NavigationState.decodedLeniently(from: try JSONValue(parsing: Array("[1,2]".utf8))) == nil)
     }
-
-    /// One bad value, one problem: an active flow that is not a name (or is empty) is told
-    /// once, by the reader, and the restoration takes the first flow without a second line.
-    @Test(arguments: ["7", "\"\"", "null"])
-    func anActiveFlowThatIsNotANameIsToldOnce(value: String) throws {
-        let text = try savedText.replacingOccurrences(of: "\"activeFlow\":\"main\"", with: "\"activeFlow\":\(value)")
-        #expect(text.contains("\"activeFlow\":\(value)"))
-        let (state, problems) = try restored(text)
-        #expect(problems.count == 1, "\(problems)")
-        #expect(problems.first?.hasPrefix("the active flow ") == true, "\(problems)")
-        #expect(state.flows[state.activeFlow] != nil, "the active flow is one of the state's")
-    }
 }

@@ -72,8 +72,7 @@ extension Navigator {
             } else {
                 result.activeFlow = active.name
             }
-        } else if !snapshot.activeFlow.isEmpty {
-            // (An empty name is none: a reader that could not read one said so already.)
+        } else {
             problems.append("unknown active flow '\(snapshot.activeFlow.escapingControlCharacters)'")
         }
         renumberIDs(in: &result, problems: &problems)

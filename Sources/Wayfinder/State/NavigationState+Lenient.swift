@@ -36,8 +36,7 @@ private struct LenientStateReader {
     mutating func state(_ json: JSONValue) -> NavigationState {
         var activeFlow = ""
         switch json.member("activeFlow") {
-        case .string(let name) where !name.isEmpty: activeFlow = name
-        // Told here, once: the restoration takes an empty name for "none given".
+        case .string(let name): activeFlow = name
         case let other: problems.append("the active flow \(Self.describe(other)) is not a flow name")
         }
         var flows: [String: FlowState] = [:]
