@@ -78,7 +78,7 @@ struct SavedStateCheck {
         restoration = Navigator(graph: graph).restoration(of: saved, savedWith: routes)
         self.graph = graph
         state = restoration.state
-        dropped = unreadable + restoration.dropped
+        dropped = NavigationState.problems(read: unreadable, fitted: restoration.dropped)
     }
 
     /// The state in `path` (standard input for `-`), and the parts of it that could not be

@@ -31,7 +31,7 @@ import Wayfinder
         let json = try JSONValue(parsing: Array(text.utf8))
         let decoded = try #require(NavigationState.decodedLeniently(from: json))
         let nearest = Fixtures.navigator(signedIn: true).nearestValidState(to: decoded.state)
-        return (nearest.state, decoded.problems + nearest.problems)
+        return (nearest.state, NavigationState.problems(read: decoded.problems, fitted: nearest.problems))
     }
 
     private func screens(_ state: NavigationState, _ tab: String) -> [String] {
@@ -43,6 +43,19 @@ import Wayfinder
         let text = try savedText
         #expect(text.components(separatedBy: old).count == 2, "'\(old)' occurs once in \(text)")
         return text.replacingOccurrences(of: old, with: new)
+    }
+
+    @Test(arguments: ["7", "null", "[\"main\"]", "{}"])
+    func anActiveFlowThatIsNoNameIsOneProblem(value: String) throws {
+        let result = try restored(try edited("\"activeFlow\":\"main\"", "\"activeFlow\":\(value)"))
+        #expect(result.problems == ["the active flow \(value) is not a flow name"])
+        #expect(result.state.activeFlow == "login")
+        #expect(screens(result.state, "feed") == screens(original, "feed"))
+    }
+
+    @Test func anEmptyActiveFlowIsStillReported() throws {
+        let result = try restored(try edited("\"activeFlow\":\"main\"", "\"activeFlow\":\"\""))
+        #expect(result.problems == ["unknown active flow ''"])
     }
 
     @Test func aCleanFileReadsAsItWasSaved() throws {

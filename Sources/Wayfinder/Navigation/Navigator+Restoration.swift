@@ -73,7 +73,7 @@ extension Navigator {
                 result.activeFlow = active.name
             }
         } else {
-            problems.append("unknown active flow '\(snapshot.activeFlow.escapingControlCharacters)'")
+            problems.append(Self.unknownActiveFlow(snapshot.activeFlow))
         }
         renumberIDs(in: &result, problems: &problems)
         if let pending = snapshot.pending {
@@ -85,6 +85,11 @@ extension Navigator {
             }
         }
         return (result, problems)
+    }
+
+    /// The problem of an active flow the graph does not have.
+    static func unknownActiveFlow(_ name: String) -> String {
+        "unknown active flow '\(name.escapingControlCharacters)'"
     }
 
     /// `flowState` as it fits `flow`: its tab if the flow has it, each stack's nearest valid

@@ -23,6 +23,15 @@ extension NavigationState {
         let state = reader.state(json)
         return (state, reader.problems)
     }
+
+    /// The problems of a state read with ``decodedLeniently(from:)`` (`read`) and then
+    /// fitted to a graph (`fitted`, from ``Navigator/nearestValidState(to:)`` or a
+    /// restoration), each said once: an active flow that did not read as a name is reported
+    /// by the reader, and not again as the unknown active flow `''` it was read as.
+    public static func problems(read: [String], fitted: [String]) -> [String] {
+        guard read.contains(where: { $0.hasPrefix(LenientStateReader.unreadableActiveFlow) }) else { return read + fitted }
+        return read + fitted.filter { $0 != Navigator.unknownActiveFlow("") }
+    }
 }
 
 /// A value that does not read as what its place needs, and why.
@@ -31,13 +40,16 @@ private struct Unreadable: Error {
 }
 
 private struct LenientStateReader {
+    /// How the problem of an active flow that is not a string begins.
+    static let unreadableActiveFlow = "the active flow"
+
     var problems: [String] = []
 
     mutating func state(_ json: JSONValue) -> NavigationState {
         var activeFlow = ""
         switch json.member("activeFlow") {
         case .string(let name): activeFlow = name
-        case let other: problems.append("the active flow \(Self.describe(other)) is not a flow name")
+        case let other: problems.append("\(Self.unreadableActiveFlow) \(Self.describe(other)) is not a flow name")
         }
         var flows: [String: FlowState] = [:]
         if case .object(let members) = json.member("flows") {

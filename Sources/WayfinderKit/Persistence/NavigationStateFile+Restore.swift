@@ -53,7 +53,7 @@ extension NavigationStateFile {
         let nearest = store.navigator.nearestValidState(to: guarded)
         let (checked, dangling) = try await check(nearest.state)
         try? store.perform { navigator throws(NavigationError) in _ = navigator.restoreNearest(to: checked) }  // Cannot fail: restoreNearest refuses nothing.
-        problems += restored.dropped + nearest.problems
+        problems = NavigationState.problems(read: problems, fitted: restored.dropped + nearest.problems)
         if restored.isFromNewerTable, !problems.isEmpty {
             problems[0] += " (it was saved with version \(routes) of the route table, newer than this one's \(restored.currentVersion))"
         }
