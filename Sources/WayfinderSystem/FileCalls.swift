@@ -171,19 +171,22 @@ enum FileCalls {
     }
 
     /// `mkdir -p`: creates `path` and missing parents with `mode`; existing ones are left alone.
-    static func createDirectories(atPath path: String, mode: UInt32) throws(SystemError) {
+    static func createDirectories(atPath path: String, mode: UInt32) throws(SystemError) -> Bool {
         // Usually there already: one `stat`.
-        if isDirectory(path) { return }
+        if isDirectory(path) { return false }
         var prefix = path.hasPrefix("/") ? "" : "."
+        var created = false
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
             prefix += "/"
             prefix += component
-            if Platform.makeDirectory(prefix, mode: mode) { continue }
+            created = Platform.makeDirectory(prefix, mode: mode)
+            if created { continue }
             let code = Platform.lastError
             guard code == Platform.alreadyExists else { throw SystemError(operation: "mkdir", path: prefix, code: code) }
             // Something that is not a directory is in the way: say so, not "File exists".
             guard isDirectory(prefix) else { throw SystemError(operation: "mkdir", path: prefix, code: Platform.notADirectory) }
         }
+        return created
     }
 
     static func renameFile(_ source: String, to destination: String) throws(SystemError) {

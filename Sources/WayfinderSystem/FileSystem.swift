@@ -43,7 +43,9 @@ public enum FileSystem {
     }
 
     /// `mkdir -p` with `mode` for the directories it creates (e.g. `0o700`).
-    public static func createDirectories(_ path: String, mode: UInt32 = 0o700) throws(SystemError) {
+    /// - Returns: Whether it created `path` itself (false when it was there already).
+    @discardableResult
+    public static func createDirectories(_ path: String, mode: UInt32 = 0o700) throws(SystemError) -> Bool {
         try FileCalls.createDirectories(atPath: path, mode: mode)
     }
 

@@ -182,11 +182,11 @@ struct PermissionErrorTests {
     @Test func helpForAnUnknownCommandIsAFailedCommand() throws {
         let result = try CLI.run(["--fresh"], stdin: "help bogus\nhelp where\n")
         #expect(result.status == 1)
-        #expect(result.stderr == "error: no command 'bogus' here; type help for the list\n")
+        #expect(result.stderr == "wayfinder: error: no command 'bogus' here; type help for the list\n")
         #expect(!result.stdout.contains("bogus"))
         #expect(result.stdout.contains("print the link of what is on screen"))
         let suggested = try CLI.run(["--fresh"], stdin: "help wher\n")
-        #expect(suggested.stderr == "error: no command 'wher' here; did you mean 'where'?\n")
+        #expect(suggested.stderr == "wayfinder: error: no command 'wher' here; did you mean 'where'?\n")
     }
 
     @Test func outputClosedEarlyEndsQuietlyAndSavesTheNavigation() throws {

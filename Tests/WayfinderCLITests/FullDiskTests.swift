@@ -86,7 +86,7 @@ struct FullDiskTests {
         try disk.fill()
         let logout = try repl.run("logout")
         #expect(!logout.stdout.contains("Signed out"), "\(logout.stdout)")
-        #expect(logout.stderr.hasPrefix("error: could not sign out: "), "\(logout.stderr)")
+        #expect(logout.stderr.hasPrefix("wayfinder: error: could not sign out: "), "\(logout.stderr)")
         #expect(logout.stderr.contains("(still signed in as alice)"))
         #expect(try repl.finish().status == 74)
         try disk.free()

@@ -129,7 +129,7 @@ import Testing
         let input = Array("open ".utf8) + Self.search + [0xFF] + Array("\nstate\n".utf8)
         let result = try CLI.run(bytes: [Array("--fresh".utf8)], stdin: input)
         #expect(result.status == 1)
-        #expect(result.stderr == "error: line is not valid UTF-8 (byte 32)\n")
+        #expect(result.stderr == "wayfinder: error: line is not valid UTF-8 (byte 32)\n")
         #expect(result.stdout.contains(#""pending":null"#), "\(result.stdout)")
     }
 
@@ -137,7 +137,7 @@ import Testing
         let input = Array("login alice\nwonder".utf8) + [0xFF] + Array("land\nwonderland\nwhere\n".utf8)
         let result = try CLI.run(bytes: [Array("--fresh".utf8)], stdin: input)
         #expect(result.status == 1, "\(result.stderr)")
-        #expect(result.stderr == "error: line is not valid UTF-8 (byte 7)\n", "\(result.stderr)")
+        #expect(result.stderr == "wayfinder: error: line is not valid UTF-8 (byte 7)\n", "\(result.stderr)")
         #expect(result.stdout.contains("Signed in as alice."), "\(result.stdout)")
         #expect(result.stdout.hasSuffix("wayfinder://main/feed\n"), "\(result.stdout)")
     }

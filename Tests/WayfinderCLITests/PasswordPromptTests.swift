@@ -130,7 +130,7 @@ struct PasswordPromptTests {
         let environment = ["WAYFINDER_HOME": home]
         let cut = try CLI.run([], stdin: "register\ncreate zed\nzebra-crossing\n", environment: environment)
         #expect(cut.status == 1)
-        #expect(cut.stderr == "error: the input ended at the password prompt\nRegistration cancelled; no account was created.\n")
+        #expect(cut.stderr == "wayfinder: error: the input ended at the password prompt\nwayfinder: Registration cancelled; no account was created.\n")
         // The name is still free.
         let both = try CLI.run(["wayfinder://login/register"], stdin: "create zed\nzebra-crossing\nzebra-crossing\nstate\n", environment: environment)
         #expect(both.status == 0, "\(both.stderr)")

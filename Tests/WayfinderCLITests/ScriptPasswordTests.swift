@@ -19,8 +19,8 @@ import Testing
     }
 
     static let noPassword = """
-        error: standard input ended before the password (a script's passwords are read from standard input, never from -c or its file)
-        Sign-in cancelled.
+        wayfinder: error: standard input ended before the password (a script's passwords are read from standard input, never from -c or its file)
+        wayfinder: Sign-in cancelled.
 
         """
 

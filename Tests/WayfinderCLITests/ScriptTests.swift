@@ -34,7 +34,7 @@ import Testing
         // `routes` is a subcommand of `wayfinder`; after -c it is a REPL command.
         let result = try run(["-c", "routes", "-c", "where"])
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("error: unknown command 'routes' here"), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("wayfinder: error: unknown command 'routes' here"), "\(result.stderr)")
         #expect(!result.stderr.contains("neither a command nor a link"))
         #expect(result.stdout == "wayfinder://login\n")
     }
@@ -43,7 +43,7 @@ import Testing
         let result = try run(["-c", "post 1", "-c", "where"])
         #expect(result.status == 1)
         #expect(result.stdout == "wayfinder://login\n")
-        #expect(result.stderr.hasPrefix("error: "), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("wayfinder: error: "), "\(result.stderr)")
     }
 
     @Test func usageErrors() throws {
@@ -97,11 +97,11 @@ import Testing
         let file = try Self.file(bytes: Array("where\nwh".utf8) + [0xFF] + Array("ere\nregister\nwhere\n".utf8))
         let result = try run(["-f", file])
         #expect(result.status == 1)
-        #expect(result.stderr == "error: line is not valid UTF-8 (byte 3)\n")
+        #expect(result.stderr == "wayfinder: error: \(file):2: line is not valid UTF-8 (byte 3)\n")
         #expect(result.stdout.hasSuffix("wayfinder://login/register\n"), "the next lines ran: \(result.stdout)")
         let bailing = try CLI.run(["-f", file, "--bail"])
         #expect(bailing.status == 1)
-        #expect(bailing.stderr == "error: line is not valid UTF-8 (byte 3)\nwayfinder: stopped at line 2 of \(file) (not valid UTF-8): \(Self.bailed)")
+        #expect(bailing.stderr == "wayfinder: error: \(file):2: line is not valid UTF-8 (byte 3)\nwayfinder: stopped at line 2 of \(file) (not valid UTF-8): \(Self.bailed)")
         #expect(bailing.stdout == "wayfinder://login\n")
     }
 
@@ -118,7 +118,7 @@ import Testing
         let result = try run(["-c", "where", "-c", "post 1", "-c", "register", "--bail"])
         #expect(result.status == 1)
         #expect(result.stdout == "wayfinder://login\n", "nothing after the failure ran")
-        #expect(result.stderr.hasPrefix("error: "), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("wayfinder: error: "), "\(result.stderr)")
         #expect(result.stderr.hasSuffix("\nwayfinder: stopped at -c 2 ('post 1'): \(Self.bailed)"), "\(result.stderr)")
         #expect(result.stderr.count { $0 == "\n" } == 2, "\(result.stderr)")
     }
@@ -156,7 +156,7 @@ import Testing
         let result = try run(["--echo"], stdin: "where\n\n# skipped\nbogus\n")
         #expect(result.status == 1)
         #expect(result.stdout == "wayfinder://login> where\nwayfinder://login\nwayfinder://login> bogus\n")
-        #expect(result.stderr.hasPrefix("error: unknown command 'bogus' here"), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("wayfinder: error: unknown command 'bogus' here"), "\(result.stderr)")
     }
 }
 
@@ -169,7 +169,7 @@ struct ScriptStorageFailureTests {
         #expect(chmod(directory + "/wayfinder.sqlite", 0o400) == 0)
         let result = try CLI.run(["--data-dir", directory, "--bail", "-c", "like", "-c", "where"], unprivileged: true)
         #expect(result.status == 74, "\(result.stderr)")
-        #expect(result.stderr.hasPrefix("error: Could not like: "), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("wayfinder: error: Could not like: "), "\(result.stderr)")
         #expect(result.stderr.hasSuffix("\nwayfinder: stopped at -c 1 ('like'): \(ScriptTests.bailed)"), "\(result.stderr)")
         #expect(!result.stdout.contains("wayfinder://main/feed/post/4\n"), "`where` ran: \(result.stdout)")
     }

@@ -16,21 +16,21 @@ import Testing
         // Before, `where foo bar` ignored them, `back now` was a usage error and `quit now` quit.
         let result = try run(["wayfinder://login/register", "-c", "where foo bar", "-c", "back now", "-c", "quit now", "-c", "where"])
         #expect(result.status == 64, "\(result.stderr)")
-        #expect(result.stderr == "error: usage: where\nerror: usage: back\nerror: usage: quit\n")
+        #expect(result.stderr == "wayfinder: error: usage: where\nwayfinder: error: usage: back\nwayfinder: error: usage: quit\n")
         #expect(result.stdout == "wayfinder://login/register\n", "a refused command ran, or quit: \(result.stdout)")
     }
 
     @Test func aClosedSetArgumentGetsASuggestionAndIsAUsageError() throws {
         let result = try run(["wayfinder://login/register", "-c", "login alice", "-c", "tab fed", "-c", "where"], stdin: "wonderland\n")
         #expect(result.status == 64, "\(result.stderr)")
-        #expect(result.stderr == "error: 'fed' is not a tab of this flow; did you mean 'feed'?\n")
+        #expect(result.stderr == "wayfinder: error: 'fed' is not a tab of this flow; did you mean 'feed'?\n")
         #expect(result.stdout.hasSuffix("wayfinder://main/feed\n"), "\(result.stdout)")
     }
 
     @Test func anUnknownCommandGetsASuggestionAndExits1() throws {
         let result = try run(["-c", "wher", "-c", "where"])
         #expect(result.status == 1)
-        #expect(result.stderr == "error: unknown command 'wher' here; did you mean 'where'?\n")
+        #expect(result.stderr == "wayfinder: error: unknown command 'wher' here; did you mean 'where'?\n")
         #expect(result.stdout == "wayfinder://login\n")
     }
 
@@ -46,7 +46,7 @@ import Testing
         let result = try run(["--bail"], stdin: "where\n# a comment\nregister now\nregister\n")
         #expect(result.status == 64)
         #expect(result.stdout == "wayfinder://login\n", "nothing after the failure ran: \(result.stdout)")
-        #expect(result.stderr == "error: usage: register\nwayfinder: stopped at line 3 ('register now'): \(ScriptTests.bailed)")
+        #expect(result.stderr == "wayfinder: error: usage: register\nwayfinder: stopped at line 3 ('register now'): \(ScriptTests.bailed)")
     }
 
     @Test func aFileWithAUsageErrorExits64() throws {
@@ -54,7 +54,7 @@ import Testing
         let result = try run(["-f", file])
         #expect(result.status == 64)
         // Named by its file and line, as a compiler or psql names it.
-        #expect(result.stderr == "\(file):2: error: usage: back\n")
+        #expect(result.stderr == "wayfinder: error: \(file):2: usage: back\n")
         #expect(result.stdout.hasSuffix("wayfinder://login/register\n"), "`back twice` went back: \(result.stdout)")
     }
 }

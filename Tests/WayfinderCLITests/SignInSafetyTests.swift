@@ -64,7 +64,7 @@ import Testing
     @Test func createSaysATakenNameBeforeAskingForAPassword() throws {
         // `where` is a command, not a password typed for a name that cannot be had.
         let result = try run("register\ncreate alice\nwhere\n")
-        #expect(result.stderr == "error: the name 'alice' is taken\n")
+        #expect(result.stderr == "wayfinder: error: the name 'alice' is taken\n")
         #expect(result.stdout.hasSuffix("wayfinder://login/register\n"), "\(result.stdout)")
         #expect(result.status == 1)
     }
@@ -84,7 +84,7 @@ import Testing
         let result = try run("login alice\nwonderland\npost 7\nlogin bob\n")
         // The sign-in that was begun did not happen: a failure, on stderr.
         #expect(result.status == 1)
-        #expect(result.stderr == "error: the input ended at the password prompt\nSign-in cancelled; still signed in as alice.\n")
+        #expect(result.stderr == "wayfinder: error: the input ended at the password prompt\nwayfinder: Sign-in cancelled; still signed in as alice.\n")
         #expect(!result.stdout.contains("cancelled"), "\(result.stdout)")
         #expect(!result.stdout.contains("Sign in to continue"), "the sign-in screen was shown:\n\(result.stdout)")
         // The next run: the same user (the session was not ended), on the same screen.
@@ -98,8 +98,8 @@ import Testing
     func aWrongPasswordForASecondSignInChangesNothing() throws {
         // Each line after a wrong password is the next try, three in all; then `state` is a command.
         let result = try run("login alice\nwonderland\npost 7\nlogin bob\nnope\nstate\nnope again\nstate\n")
-        #expect(result.stderr == "error: wrong password for 'bob'\nerror: wrong password for 'bob'\n"
-            + "error: wrong password for 'bob' (3 tries; type login bob to try again)\n")
+        #expect(result.stderr == "wayfinder: error: wrong password for 'bob'\nwayfinder: error: wrong password for 'bob'\n"
+            + "wayfinder: error: wrong password for 'bob' (3 tries; type login bob to try again)\n")
         #expect(result.stdout.hasSuffix(
             "{\"url\":\"wayfinder://main/feed/post/7\",\"flow\":\"main\",\"tab\":\"feed\",\"stack\":[{\"screen\":\"feed\",\"params\":{}},{\"screen\":\"post\",\"params\":{\"id\":7}}],\"presentation\":null,\"pending\":null,\"user\":\"alice\"}\n"),
             "\(result.stdout)")
@@ -109,10 +109,10 @@ import Testing
     func theEndOfInputAtTheSignInPasswordSaysSo() throws {
         let result = try run("login bob\n")
         #expect(result.stdout.isEmpty, "\(result.stdout)")
-        #expect(result.stderr == "error: the input ended at the password prompt\nSign-in cancelled.\n")
+        #expect(result.stderr == "wayfinder: error: the input ended at the password prompt\nwayfinder: Sign-in cancelled.\n")
         #expect(result.status == 1)
         let registering = try run("register\ncreate zed\n")
-        #expect(registering.stderr == "error: the input ended at the password prompt\nRegistration cancelled; no account was created.\n")
+        #expect(registering.stderr == "wayfinder: error: the input ended at the password prompt\nwayfinder: Registration cancelled; no account was created.\n")
         #expect(registering.status == 1)
     }
 

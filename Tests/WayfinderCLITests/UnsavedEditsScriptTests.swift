@@ -17,7 +17,7 @@ import Testing
     }
 
     static let composing = ["-c", "login alice", "-c", "compose", "-c", "title Hi"]
-    static let refusal = "error: unsaved draft of a post (title): type publish to keep it, cancel to drop it, or back again to leave without it\n"
+    static let refusal = "wayfinder: error: unsaved draft of a post (title): type publish to keep it, cancel to drop it, or back again to leave without it\n"
 
     @Test func theFirstBackIsRefusedAndTheSecondLeaves() throws {
         let result = try run(Self.composing + ["-c", "where", "-c", "back", "-c", "back", "-c", "where"])
@@ -37,13 +37,13 @@ import Testing
     @Test func aScriptThatEndsWithUnsavedInputFailsAndSaysSo() throws {
         let result = try run(Self.composing)
         #expect(result.status == 1)
-        #expect(result.stderr == "error: the input ended with the draft of a post (title) unsaved: end a script with publish or cancel\n")
+        #expect(result.stderr == "wayfinder: error: the input ended with the draft of a post (title) unsaved: end a script with publish or cancel\n")
     }
 
     @Test func aPipeThatEndsWithUnsavedInputFailsAndSaysSo() throws {
         let result = try run([], stdin: "login alice\nwonderland\ncompose\ntitle Hi\nbody There\n")
         #expect(result.status == 1)
-        #expect(result.stderr == "error: the input ended with the draft of a post (title and text) unsaved: end a script with publish or cancel\n")
+        #expect(result.stderr == "wayfinder: error: the input ended with the draft of a post (title and text) unsaved: end a script with publish or cancel\n")
     }
 
     /// `quit` is refused as `back` is; the end of input after the refused `quit` says nothing

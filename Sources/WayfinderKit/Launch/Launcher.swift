@@ -96,7 +96,9 @@ public struct Launcher<App: ShellApp> {
         Program.current = program
         let file = NavigationStateFile(in: dataDirectory)
         do {
-            try FileSystem.createDirectories(dataDirectory, mode: 0o700)
+            if try FileSystem.createDirectories(dataDirectory, mode: 0o700) {
+                reportNote("created the data directory \(dataDirectory.escapingControlCharacters)")
+            }
         } catch {
             reportError("cannot use the data directory: \(error)")
             throw ExitCodes.cannotOpenData
@@ -149,6 +151,7 @@ public struct Launcher<App: ShellApp> {
         )
         repl.echoesCommands = script.echo
         repl.stopsAtFirstFailure = script.bail
+        repl.programName = program.name
         repl.shouldStop = { Terminal.isTerminationRequested || output.isClosed || output.hasFailed }
         // Saved as it changes, so that `kill -9` loses at most the command in flight.
         let autosave = NavigationAutosave(store: app.navigationStore, file: NavigationStateFile(in: dataDirectory))

@@ -1,4 +1,5 @@
 import ArgumentParser
+import WayfinderSystem
 import WayfinderTerminal
 
 /// The options of a program's REPL, as every app on the kit takes them:
@@ -74,16 +75,39 @@ public struct DataOptions: ParsableArguments {
     /// The directory `--data-dir` names, else the default (``Program/current``). An empty
     /// `--data-dir` or home variable, or a default named by a variable that is not UTF-8,
     /// exits 64 (never a silent fallback to the default); no directory at all exits 74.
+    ///
+    /// A directory named by `--data-dir` or the home variable may be missing (it is created
+    /// when first used), but not its parent: a mistyped path exits 74 instead of creating
+    /// every directory it names. The default's parents are created as needed.
     public func directory(environment: ProcessEnvironment) throws -> String {
         let program = Program.current
         if dataDir == nil {
             try environment.refuseInvalid { try? program.dataDirectory(explicit: nil, environment: $0) }  // Only asks which variable the path comes from; the choice itself is made below.
         }
+        let directory: String
         do {
-            return try program.dataDirectory(explicit: dataDir, environment: environment.values)
+            directory = try program.dataDirectory(explicit: dataDir, environment: environment.values)
         } catch {
             reportError(error.description.escapingControlCharacters)
             throw error.isUsageError ? ExitCodes.usage : ExitCodes.cannotOpenData
         }
+        let namedBy = dataDir != nil ? "--data-dir" : (environment.values[program.homeVariable] != nil ? program.homeVariable : nil)
+        if let namedBy {
+            try Self.refuseMissingParent(of: directory, namedBy: namedBy)
+        }
+        return directory
+    }
+
+    /// Exits 74 when `directory` is missing and so is its parent.
+    private static func refuseMissingParent(of directory: String, namedBy source: String) throws {
+        let parent = FileSystem.parentDirectory(of: directory)
+        do {
+            guard try FileSystem.kind(of: directory) == nil, try FileSystem.kind(of: parent) == nil else { return }
+        } catch {
+            reportError("cannot use the data directory: \(error)")
+            throw ExitCodes.cannotOpenData
+        }
+        reportError("the data directory \(directory.escapingControlCharacters) (\(source)) cannot be created: \(parent.escapingControlCharacters) does not exist; create it first, or check \(source)")
+        throw ExitCodes.cannotOpenData
     }
 }

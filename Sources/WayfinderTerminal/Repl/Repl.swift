@@ -66,6 +66,11 @@ public final class Repl {
     public var stopsAtFirstFailure = false
     /// The failed command that ended the session (``stopsAtFirstFailure``); nil when none did.
     public private(set) var stop: ReplStop?
+    /// The program's name (`wayfinder`). When set, each line a session that is not
+    /// interactive writes to standard error begins with it, as the program's own messages
+    /// do (`wayfinder: error: unknown command 'fly' here…`), so that a script's caller can
+    /// tell whose it is. At a terminal the REPL's messages are its own and need no name.
+    public var programName: String?
 
     /// Creates a REPL.
     /// - Parameters:
@@ -128,7 +133,7 @@ public final class Repl {
                 }
             case .invalidUTF8(let position):
                 if secretPrompt == nil { lastCommand = ReplStop(location: reader.lastLineLocation, command: nil) }
-                output.writeError(renderer.render(.line("error: line is not valid UTF-8 (byte \(position))", .error)))
+                writeError(.line("error: line is not valid UTF-8 (byte \(position))", .error), at: reader.lastLineFilePosition)
                 noteFailure()
                 if stop != nil { return exitStatus }
             case .line(let line):
@@ -160,11 +165,11 @@ public final class Repl {
         let reply = await shell.execute(line)
         checkpoint(reader.hasQueuedLine)
         if !reply.output.isEmpty {
-            var shown = reply.output
-            // From a script file, an error names the line it is about first.
-            if reply.isError, let position = reader.lastLineFilePosition { shown = shown.prefixingFirstLine(with: "\(position): ") }
-            let text = renderer.render(shown)
-            if reply.isError { output.writeError(text) } else { output.write(text) }
+            if reply.isError {
+                writeError(reply.output, at: reader.lastLineFilePosition)
+            } else {
+                output.write(renderer.render(reply.output))
+            }
         }
         if reply.isError { noteFailure(onStorage: reply.isStorageError, onUsage: reply.isUsageError) }
         if reply.showsScreen {
@@ -190,8 +195,7 @@ public final class Repl {
     private func endRefused() -> Bool {
         guard let reply = shell.endOfInput(interactive: reader.isInteractive) else { return false }
         if !reply.output.isEmpty {
-            let text = renderer.render(reply.output)
-            if reply.isError { output.writeError(text) } else { output.write(text) }
+            if reply.isError { writeError(reply.output) } else { output.write(renderer.render(reply.output)) }
         }
         // A failure, but not a stop for `--bail` to report: no command of the script failed.
         if reply.isError { failed = true }
@@ -211,10 +215,27 @@ public final class Repl {
         let message = (reader as? ScriptLineReader)?.readsSecretsFromStandardInput == true
             ? "error: standard input ended before the password (a script's passwords are read from standard input, never from -c or its file)"
             : "error: the input ended at the password prompt"
-        output.writeError(renderer.render(.line(message, .error)))
-        output.writeError(renderer.render(shell.cancelSecretInput()))
+        writeError(.line(message, .error))
+        writeError(shell.cancelSecretInput())
         return false
     }
+
+    /// Writes `text` to standard error, each line after ``programName`` in a session that is
+    /// not interactive. An error read from a script file names its place after the word
+    /// `error:`, so that every error begins the same way: `error: setup.wf:3: …`.
+    private func writeError(_ text: StyledText, at position: String? = nil) {
+        var lines = text.lines
+        if let position, let first = lines.first?.first {
+            let word = first.text.hasPrefix(Self.errorWord) ? Self.errorWord : ""
+            lines[0][0] = TextSpan(word + "\(position): " + first.text.dropFirst(word.count), first.style)
+        }
+        if let programName, !reader.isInteractive {
+            lines = lines.map { line in [TextSpan("\(programName): ", line.first?.style ?? .plain)] + line }
+        }
+        output.writeError(renderer.render(StyledText(lines: lines)))
+    }
+
+    private static let errorWord = "error: "
 
     private func remember(_ line: String) {
         guard reader.isInteractive, let recordHistory else { return }
@@ -223,7 +244,7 @@ public final class Repl {
         } catch {
             reader.addToHistory(line)
             if !warnedAboutHistory {
-                output.writeError(renderer.render(.line("warning: history not saved: \(error)", .dim)))
+                writeError(.line("warning: history not saved: \(error)", .dim))
                 warnedAboutHistory = true
             }
         }

@@ -21,10 +21,10 @@ extension SignInSafetyTests {
 
             """)
         #expect(result.stderr == """
-            error: the name cannot contain control characters or bidirectional overrides (found U+001B)
-            error: the bio cannot contain control characters or bidirectional overrides (found U+202E)
-            error: the title cannot contain control characters or bidirectional overrides (found U+0007)
-            error: the text cannot contain control characters or bidirectional overrides (found U+0009)
+            wayfinder: error: the name cannot contain control characters or bidirectional overrides (found U+001B)
+            wayfinder: error: the bio cannot contain control characters or bidirectional overrides (found U+202E)
+            wayfinder: error: the title cannot contain control characters or bidirectional overrides (found U+0007)
+            wayfinder: error: the text cannot contain control characters or bidirectional overrides (found U+0009)
 
             """)
         #expect(result.stdout.contains("Nothing to save."))
