@@ -49,6 +49,7 @@ extension RoutesCommand {
                 let label = !change.isBreaking ? "compatible" : change.isCovered ? "covered" : "NOT COVERED"
                 lines.append("\(label.padding(13))\(change.summary.escapingControlCharacters)")
                 lines += change.coveredBy.map { "\(" ".padding(13))  by \($0.text) (\($0.location))".escapingControlCharacters }
+                lines += change.suggestedMigrations.map { "\(" ".padding(13))  add: \($0)".escapingControlCharacters }
             }
             let breaking = changes.filter(\.isBreaking)
             let uncovered = changes.filter { !$0.isCovered }.count
@@ -67,6 +68,7 @@ extension RoutesCommand {
                     ("breaking", .bool(change.isBreaking)),
                     ("covered", .bool(change.isCovered)),
                     ("migrations", .array(change.coveredBy.map { .string($0.text) })),
+                    ("suggested", .array(change.suggestedMigrations.map(JSONValue.string))),
                 ])
             }
             return JSONValue.object([

@@ -58,7 +58,7 @@ struct FileModeTests {
             defer { disk.unmount() }
             if unprivileged { try Unprivileged.giveAway(disk.mountPoint) }
             try disk.fill(leaving: kilobytes)
-            let directory = disk.mountPoint + "/data/wayfinder"
+            let directory = disk.mountPoint + "/data"
             let result = try Self.runWithOpenUmask(
                 ["--data-dir", directory], stdin: "login alice\nwonderland\nopen wayfinder://main/feed/post/7\nlike\n", unprivileged: unprivileged)
             outcomes.insert(result.status)

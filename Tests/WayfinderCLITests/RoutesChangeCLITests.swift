@@ -27,10 +27,25 @@ import Testing
         let json = try jsonObject(result.stdout)
         let changes = try #require(json["changes"] as? [[String: Any]])
         let uncovered = changes.filter { $0["covered"] as? Bool == false }.compactMap { $0["summary"] as? String }
-        #expect(uncovered.contains("screen 'user' removed: its saved places and links are lost"))
+        #expect(uncovered.contains("screen 'user' removed: its saved places and links are lost; if it is now 'person', declare the rename"))
+        // The lines suggested are the ones today's table declares for that rename.
+        let removal = try #require(changes.first { ($0["summary"] as? String)?.hasPrefix("screen 'user' removed") == true })
+        #expect(removal["suggested"] as? [String] == ["from 1 screen user renamed person", "from 1 screen person link user/{id:int}"])
+        let declared = try String(contentsOfFile: Self.appTable, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("from 1 screen") }
+        #expect(declared == ["from 1 screen user renamed person", "from 1 screen person link user/{id:int}"])
         #expect(uncovered.contains("screen 'person' added") == false, "an added screen breaks nothing")
         #expect(json["uncovered"] as? Int == uncovered.count)
         #expect((json["old"] as? [String: Any])?["version"] as? Int == 1)
+    }
+
+    @Test func aRemovedScreenWithNoLookAlikeGetsNoSuggestion() throws {
+        // Two added screens of the removed one's shape: which one it became is not guessed.
+        let text = try String(contentsOfFile: undeclared(), encoding: .utf8)
+            .replacingOccurrences(of: "screen person ", with: "screen author main push authors/{id:int} after post\nscreen person ")
+        let result = try CLI.run(["routes", "diff", Self.oldTable, "-"], stdin: text)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("NOT COVERED  screen 'user' removed: its saved places and links are lost\n"), "\(result.stdout)")
+        #expect(!result.stdout.contains("add: "), "\(result.stdout)")
     }
 
     @Test func aChangedTableWithTheSameVersionIsFlagged() throws {

@@ -132,6 +132,28 @@ struct TerminalTests {
         #expect(screen.lines.contains("wayfinder://login"), "where did not print the link:\n\(screen)")
     }
 
+    @Test func ctrlCOnAWrappedLineLeavesItWholeAndThePromptBelowIt() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let pane = try TmuxPane(sandbox: sandbox)
+        defer { pane.shutDown() }
+        try await pane.waitForPrompt("wayfinder://login")
+
+        // Two rows and a half of the 120-column pane, the cursor taken back to the first.
+        let typed = "open " + String(repeating: "abcdefghij", count: 25)
+        try pane.type(typed)
+        try await pane.waitUntil("the long line typed") { $0.lastLine.hasSuffix("abcdefghij") }
+        try pane.press("C-a")
+        try await pane.waitUntil("the cursor on the first row") { _ in (try? pane.format("#{cursor_x}")) == "19" }
+        try pane.press("C-c")
+        let prompt = "wayfinder://login>"
+        let after = await pane.poll { $0.lastLine == prompt }
+        #expect(after != nil, "the fresh prompt is not alone on the last line (stale text beside it):\n\(pane.shown)")
+        // The capture joins the rows of a wrapped line.
+        let lines = try pane.screen().lines
+        #expect(lines.dropLast().last == "\(prompt) \(typed)", "the cancelled line is not left whole above the prompt:\n\(pane.shown)")
+    }
+
     // MARK: 4. Ctrl-D
 
     /// Status 0 even after a command failed: only a piped session reports failures in its status.

@@ -44,6 +44,22 @@ import WayfinderTesting
         #expect(completions == ["unlock", "undo"] || completions == ["undo", "unlock"])
     }
 
+    @Test func helpOpenAndCompletionShowLinksWithParametersAsTemplates() async throws {
+        let app = try notebook()
+        let shell = Shell(app: app)
+        let templates = ["notes://notes/all/note/{id:int}", "notes://notes/all/note/{id:int}/info",
+                         "notes://notes/starred/note/{id:int}", "notes://notes/starred/note/{id:int}/info"]
+        let help = await shell.execute("help open").output.plainText
+        for template in templates { #expect(help.contains("\n    \(template)\n") || help.hasSuffix("\n    \(template)"), "\(help)") }
+        #expect(help.contains("notes://notes/all\n"))
+        #expect(shell.completions(for: "open notes://notes/all/n") == ["notes://notes/all/note/{id:int}", "notes://notes/all/note/{id:int}/info"])
+        // Each template is a link once a value takes the place of its parameter.
+        for template in templates {
+            let link = template.replacingOccurrences(of: "{id:int}", with: "7")
+            #expect(throws: Never.self, "\(link)") { try app.navigationStore.graph.resolve(link) }
+        }
+    }
+
     @Test func helpKnowsACommandByItsOtherNames() async throws {
         let shell = Shell(app: try notebook())
         let reply = await shell.execute("help exit")

@@ -10,13 +10,18 @@ public struct RouteChange: Hashable, Sendable, CustomStringConvertible {
     public let coveredBy: [RouteMigration]
     /// Whether what users saved survives it: it breaks nothing, or migrations cover it.
     public let isCovered: Bool
+    /// Migration lines that would cover it, when the table suggests some: for a screen
+    /// removed while another of the same pattern shape was added,
+    /// `from 1 screen comments renamed thread` (and the old link, when it changed).
+    public let suggestedMigrations: [String]
 
     /// A change.
-    public init(isBreaking: Bool, summary: String, coveredBy: [RouteMigration], isCovered: Bool) {
+    public init(isBreaking: Bool, summary: String, coveredBy: [RouteMigration], isCovered: Bool, suggestedMigrations: [String] = []) {
         self.isBreaking = isBreaking
         self.summary = summary
         self.coveredBy = coveredBy
         self.isCovered = isCovered
+        self.suggestedMigrations = suggestedMigrations
     }
 
     /// The summary.

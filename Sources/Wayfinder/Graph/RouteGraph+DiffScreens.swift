@@ -12,12 +12,15 @@ extension TableDiff {
     }
 
     mutating func compareScreens() {
+        // Screens removed with nothing to cover it, by the index of their change.
+        var uncoveredRemovals: [(change: Int, screen: RouteGraph.Screen)] = []
         for screen in older.screens {
             let name = newName(ofScreen: screen.name)
             let names: Set = [screen.name, name]
             let about = migrations.filter { Self.isAbout($0.change, screen: names) }
             guard let rebuiltScreen = rebuilt.screens.first(where: { $0.name == screen.name }), let newScreen = newer.screen(named: name) else {
                 let removal = about.filter { if case .screenRemoved = $0.change { true } else { false } }
+                if removal.isEmpty { uncoveredRemovals.append((changes.count, screen)) }
                 add("screen '\(screen.name)' removed: its saved places and links are lost", covered: !removal.isEmpty, by: removal)
                 continue
             }
@@ -45,8 +48,39 @@ extension TableDiff {
             }
         }
         let carried = Set(older.screens.map { newName(ofScreen: $0.name) })
-        for screen in newer.screens where !carried.contains(screen.name) {
+        let added = newer.screens.filter { !carried.contains($0.name) }
+        for screen in added {
             add("screen '\(screen.name)' added", breaking: false, covered: true)
+        }
+        suggestRenames(of: uncoveredRemovals, among: added)
+    }
+
+    /// For each screen removed that one added screen resembles (the same flow, tab and
+    /// style, and a pattern of the same shape: the same number of segments, a parameter of
+    /// the same type where it had one), the migration lines that would declare it renamed.
+    private mutating func suggestRenames(of removals: [(change: Int, screen: RouteGraph.Screen)], among added: [RouteGraph.Screen]) {
+        for (index, screen) in removals {
+            let candidates = added.filter { Self.sameShape(screen, $0, flow: newName(ofFlow: screen.flow)) }
+            guard candidates.count == 1, let renamed = candidates.first else { continue }
+            let (version, change) = (older.version, changes[index])
+            var lines = ["from \(version) screen \(screen.name) renamed \(renamed.name)"]
+            if screen.patternText != renamed.patternText { lines.append("from \(version) screen \(renamed.name) link \(screen.patternText)") }
+            changes[index] = RouteChange(
+                isBreaking: change.isBreaking, summary: "\(change.summary); if it is now '\(renamed.name)', declare the rename",
+                coveredBy: change.coveredBy, isCovered: change.isCovered, suggestedMigrations: lines
+            )
+        }
+    }
+
+    /// Whether `new` (in `flow`) could be `old` renamed: see ``suggestRenames(of:among:)``.
+    private static func sameShape(_ old: RouteGraph.Screen, _ new: RouteGraph.Screen, flow: String) -> Bool {
+        guard new.flow == flow, new.tab == old.tab, new.kind == old.kind, new.pattern.count == old.pattern.count else { return false }
+        return zip(old.pattern, new.pattern).allSatisfy { pair in
+            switch pair {
+            case (.literal, .literal): true
+            case (.parameter(_, let type), .parameter(_, let otherType)): type == otherType
+            default: false
+            }
         }
     }
 

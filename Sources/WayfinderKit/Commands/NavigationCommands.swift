@@ -28,7 +28,7 @@ extension Shell {
             Command(
                 "open", "<url>", App.exampleLink.map { "open a deep link, such as \($0)" } ?? "open a deep link", arguments: 1...1,
                 completions: { shell, index in index == 0 ? shell.linkCandidates() : [] },
-                details: { shell in shell.knownLinks() }
+                details: { shell in shell.knownLinksHelp() }
             ) { shell, input in
                 await shell.open(input.arguments[0])
             },
@@ -107,10 +107,14 @@ extension Shell {
     }
 
     /// `help open`'s list of the links the app knows.
-    private func knownLinks() -> StyledText {
+    private func knownLinksHelp() -> StyledText {
         var text = StyledText()
+        let known = knownLinks()
         text.append("  Links this app knows:", .dim)
-        for link in staticLinks() { text.append("    \(link)", .link) }
+        for link in known.links { text.append("    \(link)", .link) }
+        guard !known.templates.isEmpty else { return text }
+        text.append("  And with parameters (put a value in place of each {name:type}):", .dim)
+        for template in known.templates { text.append("    \(template)", .link) }
         return text
     }
 }

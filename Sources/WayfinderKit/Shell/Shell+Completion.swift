@@ -18,26 +18,19 @@ extension Shell {
         return candidates.filter { $0.hasPrefix(partial) && seen.insert($0).inserted }
     }
 
-    /// The current link, the static links of the graph, and the current link followed by
-    /// each literal step the graph allows from here.
+    /// The current link, the current link followed by each step the graph allows from here
+    /// (a step with parameters as its template: `…/post/7/people/{id:int}`), then the
+    /// links of the graph and their templates (``knownLinks()``).
     func linkCandidates() -> [String] {
         let graph = navigationStore.graph
         let url = navigationStore.url
         var links = [url]
         if navigationStore.state.presentation == nil, let top = navigationStore.state.activeStack?.top.screen {
-            for next in graph.successors(of: top) {
-                let literals = next.pattern.compactMap { segment -> String? in
-                    if case .literal(let word) = segment { return word }
-                    return nil
-                }
-                guard !literals.isEmpty, literals.count == next.pattern.count else { continue }
-                links.append(stripQuery(url) + "/" + literals.joined(separator: "/"))
+            for next in graph.successors(of: top) where !next.pattern.isEmpty {
+                links.append(Self.withoutQuery(url) + "/" + next.patternText)
             }
         }
-        return links + staticLinks()
-    }
-
-    private func stripQuery(_ link: String) -> String {
-        link.split(separator: "?", maxSplits: 1).first.map(String.init) ?? link
+        let known = knownLinks()
+        return links + known.links + known.templates
     }
 }

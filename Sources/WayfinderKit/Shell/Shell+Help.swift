@@ -48,30 +48,43 @@ extension Shell {
     }
 
     /// Every link made only of literal segments that the graph allows, root first.
-    func staticLinks() -> [String] {
+    func staticLinks() -> [String] { knownLinks().links }
+
+    /// The links of ``staticLinks()``, and the templates of the links that take parameters
+    /// (`wayfinder://main/feed/post/{id:int}/comments`), each once, up to three screens deep.
+    func knownLinks() -> (links: [String], templates: [String]) {
         let graph = navigationStore.graph
         var links: [String] = []
+        var templates: [String] = []
+        var seen: Set<String> = []
         for flow in graph.flows {
             for tab in flow.hasTabs ? flow.tabs.map(Optional.some) : [nil] {
                 guard let root = graph.rootScreen(flow: flow.name, tab: tab) else { continue }
-                var queue: [(route: [Route], presentation: Route?)] = [([Route(root.name)], nil)]
-                var seen: Set<String> = []
-                while let (stack, presentation) = queue.first {
+                // A template is the link's text once a screen with parameters is in it.
+                var queue: [(stack: [Route], presentation: Route?, template: String?)] = [([Route(root.name)], nil, nil)]
+                while let (stack, presentation, template) = queue.first {
                     queue.removeFirst()
-                    let link = graph.link(flow: flow.name, tab: tab, stack: stack, presentation: presentation)
+                    let link = template ?? graph.link(flow: flow.name, tab: tab, stack: stack, presentation: presentation)
                     guard seen.insert(link).inserted, stack.count <= 3 else { continue }
-                    links.append(link)
+                    if template == nil { links.append(link) } else { templates.append(link) }
                     guard presentation == nil, let top = stack.last else { continue }
-                    for next in graph.successors(of: top.screen) where next.pathParameterCount == 0 {
+                    for next in graph.successors(of: top.screen) {
+                        let nextTemplate = template != nil || next.pathParameterCount > 0
+                            ? Self.withoutQuery(link) + "/" + next.patternText : nil
                         if next.kind.presentationStyle != nil {
-                            queue.append((stack, Route(next.name)))
+                            queue.append((stack, Route(next.name), nextTemplate))
                         } else if !stack.contains(where: { $0.screen == next.name }) {
-                            queue.append((stack + [Route(next.name)], nil))
+                            queue.append((stack + [Route(next.name)], nil, nextTemplate))
                         }
                     }
                 }
             }
         }
-        return links
+        return (links, templates)
+    }
+
+    /// `link` without its query.
+    static func withoutQuery(_ link: String) -> String {
+        link.split(separator: "?", maxSplits: 1).first.map(String.init) ?? link
     }
 }

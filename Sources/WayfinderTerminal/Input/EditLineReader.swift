@@ -35,6 +35,10 @@ public final class EditLineReader: LineReader {
     private var pendingByte: UInt8?
     /// Whether the line being read took bytes that are not UTF-8 (each shown as U+FFFD).
     private var tookInvalidBytes = false
+    /// The rows of the line being edited below the cursor's when Ctrl-C ended it (a long
+    /// line wraps, and the cursor may be on any of its rows): the next prompt starts below
+    /// them all, not over the rest of the line.
+    private var rowsBelowCursor = 0
 
     /// Always true: the reader only exists on a terminal.
     public var isInteractive: Bool { true }
@@ -194,6 +198,7 @@ public final class EditLineReader: LineReader {
                     return invalidCharacter()
                 case .interrupted:
                     decoder.reset()
+                    rowsBelowCursor = measureRowsBelowCursor()
                     return .interrupted
                 case .failed:
                     return .failed
@@ -230,10 +235,24 @@ public final class EditLineReader: LineReader {
         if interrupted || ProcessSignals.isInterruptRequested {
             ProcessSignals.clearInterruptRequest()
             // The half-typed line stays on screen; the next prompt starts below it.
-            Terminal.writeAndFlush("\n")
+            Terminal.writeAndFlush(String(repeating: "\n", count: rowsBelowCursor + 1))
+            rowsBelowCursor = 0
             return .interrupted
         }
         return .endOfInput
+    }
+
+    /// How many rows of the terminal the line being edited takes below the cursor's, as
+    /// libedit draws it after the prompt (a character a column).
+    private func measureRowsBelowCursor() -> Int {
+        guard let info = el_line(editLine)?.pointee, let start = info.buffer, let cursor = info.cursor, let end = info.lastchar,
+            start <= cursor, cursor <= end
+        else { return 0 }
+        func columns(_ count: Int) -> Int {
+            prompt.unicodeScalars.count + String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self).unicodeScalars.count
+        }
+        let width = max(1, TerminalDevice.columns)
+        return max(0, columns(end - start) / width - columns(cursor - start) / width)
     }
 
     private func setPrompt(_ newPrompt: String) {
