@@ -154,6 +154,23 @@ struct TerminalTests {
         #expect(lines.dropLast().last == "\(prompt) \(typed)", "the cancelled line is not left whole above the prompt:\n\(pane.shown)")
     }
 
+    @Test func aWarningAtATerminalIsWrappedBetweenWordsAsScreensAre() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let data = sandbox.home.appendingPathComponent(".local/share/wayfinder")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try Data("{ not json".utf8).write(to: data.appendingPathComponent("navigation.json"))
+        let pane = try TmuxPane(sandbox: sandbox)
+        defer { pane.shutDown() }
+        let screen = try await pane.waitForPrompt("wayfinder://login")
+        #expect(screen.text.contains("wayfinder: warning: the navigation state was not restored"), "\(screen)")
+        // The capture joins what the terminal folded: a line longer than the pane was not
+        // broken by the program; only a word longer than a line may be.
+        for line in screen.lines where line.count > TmuxPane.width {
+            #expect(!line.contains(" "), "a line was folded by the terminal, not wrapped between words:\n\(line)")
+        }
+    }
+
     // MARK: 4. Ctrl-D
 
     /// Status 0 even after a command failed: only a piped session reports failures in its status.

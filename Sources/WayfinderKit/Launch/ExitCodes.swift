@@ -1,5 +1,6 @@
 import ArgumentParser
 import WayfinderSystem
+import WayfinderTerminal
 
 /// The exit codes a program on the kit ends with (sysexits where one fits). An app adds
 /// its own in an extension.
@@ -19,11 +20,17 @@ public enum ExitCodes {
 }
 
 /// Writes `message` and a newline to standard error (standard output flushed first, so
-/// that the two stay in order). A failed write is recorded and reported at exit
-/// (``OutputCheck``).
+/// that the two stay in order); at a terminal, its lines are broken between words to fit it,
+/// as screens are. A failed write is recorded and reported at exit (``OutputCheck``).
 public func printError(_ message: String) {
     if let code = StandardStreams.flush(.output) { OutputCheck.noteOutputFailure(code) }
-    if let code = StandardStreams.write(message + "\n", to: .error) { OutputCheck.noteErrorFailure(code) }
+    var text = message + "\n"
+    if Terminal.isTTY(2) {
+        var styled = StyledText()
+        styled.append(message)
+        text = styled.wrapped(toWidth: Terminal.width).plainText
+    }
+    if let code = StandardStreams.write(text, to: .error) { OutputCheck.noteErrorFailure(code) }
 }
 
 /// Writes `text` and `terminator` to standard output: what the one-shot commands print.
