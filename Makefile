@@ -93,7 +93,7 @@ release: deps
 		$(if $(RELEASE_DATE),--date $(RELEASE_DATE)) </dev/null
 	@mkdir -p $(SHARE)
 	scripts/finish-man-page.py $(SCRATCH)/plugins/GenerateManual/outputs/wayfinder/wayfinder.1 $(SHARE)/wayfinder.1
-	$(RELEASE_DIR)/wayfinder --generate-completion-script bash > $(SHARE)/wayfinder.bash
+	$(RELEASE_DIR)/wayfinder --generate-completion-script bash | scripts/finish-bash-completion.sh wayfinder repl > $(SHARE)/wayfinder.bash
 	$(RELEASE_DIR)/wayfinder --generate-completion-script zsh > $(SHARE)/_wayfinder
 	$(RELEASE_DIR)/wayfinder --generate-completion-script fish > $(SHARE)/wayfinder.fish
 	@touch $(RELEASED)

@@ -129,10 +129,10 @@ import Testing
     }
 
     /// Each script names the command it completes; bash parses its own, and it completes a
-    /// subcommand.
+    /// subcommand, and the REPL's options where the line names no subcommand.
     private func checkCompletions(under share: String) throws {
         let scripts = [
-            ("bash-completion/completions/wayfinder", "-F _wayfinder wayfinder"),
+            ("bash-completion/completions/wayfinder", "-F _wayfinder_default wayfinder"),
             ("zsh/site-functions/_wayfinder", "#compdef wayfinder"),
             ("fish/vendor_completions.d/wayfinder.fish", "complete -c 'wayfinder'"),
         ]
@@ -152,6 +152,17 @@ import Testing
             """
         let offered = try Self.run(["bash", "-c", program, "bash", bash])
         #expect(offered.stdout == "routes\n", "\(offered.stdout)\(offered.stderr)")
+        // `wayfinder -<Tab>`: the REPL is what `wayfinder` alone runs, so its options.
+        let options = """
+            source "$1"
+            COMP_WORDS=(wayfinder -); COMP_CWORD=1; COMP_LINE='wayfinder -'; COMP_POINT=11
+            _wayfinder_default wayfinder - wayfinder
+            printf '%s\n' "${COMPREPLY[@]}"
+            """
+        let offeredOptions = try Self.run(["bash", "-c", options, "bash", bash]).stdout.split(separator: "\n")
+        for option in ["-c", "-f", "--bail", "--echo", "--fresh", "--data-dir", "--help"] {
+            #expect(offeredOptions.contains(Substring(option)), "\(offeredOptions)")
+        }
         // Files where a file goes: a script, a data directory, a routes table.
         let text = try String(contentsOfFile: bash, encoding: .utf8)
         #expect(text.contains("'-f'|'--file')\n        __wayfinder_add_completions -f"), "\(text)")
