@@ -53,7 +53,8 @@ ENVIRONMENT = """.Sh ENVIRONMENT
 .It Ev WAYFINDER_HOME
 the data directory, when
 .Fl -data-dir
-is not given; set but empty, it is an error
+is not given; set but empty, it is an error, and so is a missing parent of the directory it
+names (the directory itself is created)
 .It Ev XDG_DATA_HOME
 the data directory is
 .Pa $XDG_DATA_HOME/wayfinder
@@ -99,6 +100,7 @@ else
 .Pa $XDG_DATA_HOME/wayfinder ,
 else
 .Pa ~/.local/share/wayfinder .
+It is created when missing, with a note on standard error.
 """
 
 EXIT_STATUS = """.Sh EXIT STATUS
@@ -122,7 +124,11 @@ found a file that is not the app's; a file is not a saved state
 a file could not be read
 .It 74
 data could not be read or written (the data directory or database cannot be opened, or a
-command failed on it), or output cannot be written
+command failed on it), the parent of a data directory named by
+.Fl -data-dir
+or
+.Ev WAYFINDER_HOME
+does not exist, or output cannot be written
 .It 75
 every command succeeded, but the navigation could not be saved at the end
 .It 78
