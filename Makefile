@@ -54,6 +54,7 @@ test: deps
 	$(SWIFT) build --build-tests 2>&1 | tee $(BUILD_LOG); test $${PIPESTATUS[0]} -eq 0
 	@scripts/check-warnings.sh $(BUILD_LOG)
 	@scripts/check-sizes.sh
+	@scripts/check-tracked-files.sh
 	@lines=$$(cat $$(find Examples/Bookshelf/Sources -name '*.swift') | wc -l); test $$lines -le 400 || \
 		{ echo "error: the example's sources are $$lines lines of Swift (at most 400)" >&2; exit 1; }
 	$(SWIFT) build $(EXAMPLE) --build-tests 2>&1 | tee $(EXAMPLE_LOG); test $${PIPESTATUS[0]} -eq 0

@@ -108,6 +108,6 @@ swift build --build-tests
 # the checks of what 0.2.0's users saved (Tests/WayfinderAppTests/Fixtures/0.2.0): a removed
 # flow loses their places in it, as `wayfinder routes diff` says. Nor the install and
 # package-snippet tests: they build the whole tree again, which this does not change.
-swift test --skip-build --skip TranscriptTests --skip ReadmeTests --skip RoutesFrom020Tests --skip ZeroTwoZeroCLITests \
+swift test --skip-build --skip TranscriptTests --skip ReadmeTests --skip EarlierTableTests --skip EarlierTableCLITests \
   --skip theSampleAppsTableIsTheOneInRoutes --skip InstallTests --skip PackageSnippetTests
 echo "== The app builds and its tests pass without the $name feature"

@@ -102,7 +102,7 @@ struct BatchResolver {
         guard let first = line.first, first != UInt8(ascii: "#") else { return }
         do {
             let link = try graph.resolve(utf8: line)
-            link.appendJSON(to: &answers)
+            link.jsonValue.appendJSON(to: &answers)
             answers.append(UInt8(ascii: "\n"))
         } catch {
             allResolved = false

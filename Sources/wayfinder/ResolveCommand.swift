@@ -59,7 +59,7 @@ struct ResolveCommand: ParsableCommand, LinkArguments {
         }
         switch format ?? .text {
         case .json:
-            printOutput(link.jsonText)
+            printOutput(link.jsonValue.serialized)
         case .text:
             printOutput(describe(link, in: graph))
         }

@@ -99,7 +99,7 @@ import Wayfinder
 
     @Test func aDateIsAJSONStringAndSavedTaggedSoAStringStaysAString() throws {
         let resolved = try graph.resolve("diary://book/day/2024-02-29")
-        #expect(resolved.jsonText.contains(#"{"screen":"day","params":{"day":"2024-02-29","until":"2024-12-31"}}"#))
+        #expect(resolved.jsonValue.serialized.contains(#"{"screen":"day","params":{"day":"2024-02-29","until":"2024-12-31"}}"#))
         let date = ParameterValue.date(try #require(CalendarDate("2024-02-29")))
         #expect(date.jsonValue == .string("2024-02-29"))
         let json = String(decoding: try JSONEncoder().encode(date), as: UTF8.self)

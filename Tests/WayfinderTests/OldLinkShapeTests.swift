@@ -63,7 +63,7 @@ import Wayfinder
 
     @Test func theJSONNamesTheMigrations() throws {
         let graph = try #require(Self.version2)
-        let json = try JSONValue(parsing: Array(try graph.resolve("t://app/me/post/4/user/7").jsonText.utf8))
+        let json = try JSONValue(parsing: Array(try graph.resolve("t://app/me/post/4/user/7").jsonValue.serialized.utf8))
         guard case .object(let migrated)? = json.member("migrated") else {
             Issue.record("no migrated member in \(json)")
             return

@@ -66,11 +66,9 @@ import Wayfinder
 
     @Test func jsonShowsEachTypeAsItsJSONType() throws {
         let list = try graph.resolve("shop://store/list/top?min=2.5&archived=true")
-        #expect(list.jsonText.contains(#"{"screen":"list","params":{"sort":"top","min":2.5,"archived":true,"order":"asc"}}"#))
+        #expect(list.jsonValue.serialized.contains(#"{"screen":"list","params":{"sort":"top","min":2.5,"archived":true,"order":"asc"}}"#))
         let files = try graph.resolve("shop://store/files/a/b%2Fc")
-        #expect(files.jsonText.contains(#"{"screen":"files","params":{"path":["a","b/c"]}}"#))
-        #expect(files.jsonText == files.jsonValue.serialized)
-        #expect(list.jsonText == list.jsonValue.serialized)
+        #expect(files.jsonValue.serialized.contains(#"{"screen":"files","params":{"path":["a","b/c"]}}"#))
     }
 
     // MARK: Links refused, with their documented message

@@ -108,20 +108,3 @@ import Wayfinder
         }
     }
 }
-
-/// `jsonText`, written straight from a resolved link, is the text of its `jsonValue`.
-@Suite struct ResolvedLinkJSONTests {
-    @Test(arguments: [
-        "demo://main/feed", "demo://main/search?q=a%22b%5Cc%E2%80%A9", "demo://main/feed/post/42/user/7/post/-9",
-        "demo://main/me/compose", "demo://login/forgot?email=%E2%80%A8x", "demo://login/terms", "demo://settings/logout",
-    ])
-    func jsonTextIsTheSerializedJSONValue(link: String) throws {
-        for graph in [Fixtures.graph, Fixtures.webGraph] {
-            let resolved = try graph.resolve(link)
-            #expect(resolved.jsonText == resolved.jsonValue.serialized)
-            var bytes = Array("prefix".utf8)
-            resolved.appendJSON(to: &bytes)
-            #expect(bytes == Array(("prefix" + resolved.jsonText).utf8))
-        }
-    }
-}

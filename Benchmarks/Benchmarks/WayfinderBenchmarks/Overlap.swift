@@ -4,7 +4,7 @@ import Wayfinder
 /// The overlap table of `count` screens: `p1` … `pN`, pattern `pK` being K int parameters,
 /// each allowed after the root and after every other. A link of ints has exponentially many
 /// readings; the walk remembers the (screen, segment) pairs that led nowhere, so a link costs
-/// at most about its segments × the screens of its flow (`HardeningTests` checks the count).
+/// at most about its segments × the screens of its flow (`EdgeInputTests` checks the count).
 func overlapTable(screens count: Int) -> String {
     let names = (1...count).map { "p\($0)" }.joined(separator: " ")
     var lines = ["scheme x", "flow f", "screen root f root"]

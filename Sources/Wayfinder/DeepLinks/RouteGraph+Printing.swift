@@ -51,8 +51,8 @@ extension RouteGraph {
         return writer.string
     }
 
-    /// The screen `route` shows: found by its name's bytes (no `Hasher` on the way), else
-    /// (a name that is not byte for byte a screen's) as `screen(named:)` finds it.
+    /// The number of the screen `route` shows: by the link index, where the screens' names
+    /// are, else (a name that is not byte for byte a screen's) as `screen(named:)` finds it.
     private func screenNumber(of route: Route, index: LinkIndex) -> Int? {
         let found = withBytes(of: route.screen) { index.lookup(.screen, $0) }
         return found?.lowerBound ?? screenIndex[route.screen]

@@ -133,11 +133,6 @@ extension Navigator {
         clearHistory()
     }
 
-    /// Drops the pending link, if any.
-    public mutating func clearPending() {
-        state.pending = nil
-    }
-
     // MARK: - History
 
     /// Goes back one navigation step.

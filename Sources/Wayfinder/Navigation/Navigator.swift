@@ -369,20 +369,7 @@ public struct Navigator: Sendable {
 extension RouteGraph {
     /// The canonical link of what `state` shows: its active flow, tab, stack and presentation.
     public func link(for state: NavigationState) -> String {
-        // A state has a few flows and a flow a few stacks: comparing names is cheaper
-        // than hashing them. Many of either are looked up by hash.
-        guard state.flows.count <= 8 else {
-            guard let flow = state.active, let stack = flow.selectedStack else { return "\(scheme)://\(state.activeFlow)" }
-            return link(flow: state.activeFlow, tab: flow.selectedTab, stack: stack)
-        }
-        // (`keys.firstIndex(of:)` would hash: compare instead.)
-        guard let flowIndex = state.flows.keys.firstIndex(where: { $0 == state.activeFlow }) else {
-            return "\(scheme)://\(state.activeFlow)"
-        }
-        let flow = state.flows.values[flowIndex]
-        let key = flow.selectedKey
-        let stackIndex = flow.stacks.count <= 8 ? flow.stacks.keys.firstIndex { $0 == key } : flow.stacks.index(forKey: key)
-        guard let stackIndex else { return "\(scheme)://\(state.activeFlow)" }
-        return link(flow: state.activeFlow, tab: flow.selectedTab, stack: flow.stacks.values[stackIndex])
+        guard let flow = state.active, let stack = flow.selectedStack else { return "\(scheme)://\(state.activeFlow)" }
+        return link(flow: state.activeFlow, tab: flow.selectedTab, stack: stack)
     }
 }

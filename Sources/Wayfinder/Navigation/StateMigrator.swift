@@ -115,11 +115,6 @@ struct StateMigrator {
         migrations[(index + 1)...].renaming(screen: name)
     }
 
-    /// The name today's table gives flow `name` as migration `index` leaves it.
-    func todayFlow(_ name: String, after index: Int) -> String {
-        migrations[(index + 1)...].renaming(flow: name)
-    }
-
     /// The name flow `today` (today's name) has as migration `index` leaves it.
     func flowName(_ today: String, after index: Int) -> String {
         var name = today

@@ -56,7 +56,4 @@ public struct NavigationState: Hashable, Codable, Sendable {
 
     /// The presentation over the active stack.
     public var presentation: Presentation? { activeStack?.presentation }
-
-    /// The route the user sees: the presentation, else the top of the active stack.
-    public var visibleRoute: Route? { presentation?.route ?? activeStack?.top }
 }

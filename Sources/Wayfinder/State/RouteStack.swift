@@ -96,9 +96,6 @@ public struct RouteStack: Hashable, Codable, Sendable {
     /// The routes pushed above the root, bottom first.
     public var pathRoutes: [Route] { path.map(\.route) }
 
-    /// Whether nothing is pushed and nothing is presented.
-    public var isAtRoot: Bool { path.isEmpty && presentation == nil }
-
     /// Pushes `route` with identity `id`.
     public mutating func push(_ route: Route, id: StackID) {
         path.append(StackElement(id: id, route: route))

@@ -70,8 +70,8 @@ public enum JSONValue: Hashable, Sendable {
     }
 }
 
-/// Compact JSON written as UTF-8 bytes: the one place JSON text is made (``JSONValue`` and
-/// ``ResolvedLink/jsonText`` write through it).
+/// Compact JSON written as UTF-8 bytes: the one place JSON text is made (everything the
+/// program prints as JSON is a ``JSONValue`` written through it).
 struct JSONWriter {
     var bytes: [UInt8] = []
 
@@ -94,25 +94,6 @@ struct JSONWriter {
     /// `text` as it is (a number's digits).
     mutating func append(text: String) {
         bytes.append(contentsOf: text.utf8)
-    }
-
-    /// A parameter's value: an int or a double as a number, a bool as `true` or `false`, a
-    /// rest value as an array of strings, the others as a string.
-    mutating func append(value: ParameterValue) {
-        switch value {
-        case .int(let number): append(number)
-        case .double(let number): append(text: ParameterValue.decimalText(number))
-        case .bool(let flag): flag ? append("true") : append("false")
-        case .string(let text): append(string: text)
-        case .segments(let segments):
-            append("[")
-            for (index, segment) in segments.enumerated() {
-                if index > 0 { append(",") }
-                append(string: segment)
-            }
-            append("]")
-        default: append(string: value.text)
-        }
     }
 
     /// `"key":`.
@@ -226,34 +207,5 @@ extension RouteGraph {
             }
         }
         return .object([("screen", .string(route.screen)), ("params", .object(params))])
-    }
-}
-
-extension ResolvedLink {
-    /// `{"url", "web_url" (when the table declares a web origin), "flow", "tab", "stack",
-    /// "presentation"}`, and `"alias"` or `"migrated"` for a link in another shape, as printed by `wayfinder resolve --format json`.
-    public var jsonValue: JSONValue {
-        let presented: JSONValue = presentation.map { route, style in
-            guard case .object(var members) = graph.jsonValue(for: route) else { return .null }
-            members.append(("style", .string(style.rawValue)))
-            return .object(members)
-        } ?? .null
-        let web: [(String, JSONValue)] = webURL.map { [("web_url", .string($0))] } ?? []
-        return .object([("url", .string(url))] + web + [
-            ("flow", .string(flow)),
-            ("tab", tab.map(JSONValue.string) ?? .null),
-            ("stack", .array(stack.map(graph.jsonValue(for:)))),
-            ("presentation", presented),
-        ] + originMembers)
-    }
-
-    /// `"alias"` or `"migrated"`, for a link in another shape than today's (see ``origin``).
-    private var originMembers: [(String, JSONValue)] {
-        switch origin {
-        case nil: []
-        case .alias(let alias)?: [("alias", .string(alias.description))]
-        case .migrated(let version, let migrations)?:
-            [("migrated", .object([("version", .int(version)), ("migrations", .array(migrations.map { .string($0.text) }))]))]
-        }
     }
 }

@@ -34,8 +34,8 @@ public func printError(_ message: String) {
 }
 
 /// Writes `text` and `terminator` to standard output: what the one-shot commands print.
-/// (Swift's `print` looks up, at run time, how to write each value it is given: a cost at
-/// every start.) A failed write is recorded and reported at exit (``OutputCheck``).
+/// A failed write (which `print` would not tell) is recorded and reported at exit
+/// (``OutputCheck``).
 public func printOutput(_ text: String, terminator: String = "\n") {
     if let code = StandardStreams.write(text + terminator, to: .output) { OutputCheck.noteOutputFailure(code) }
 }

@@ -181,21 +181,12 @@ public final class Shell<App: ShellApp>: ReplShell, NavigationStoreProviding {
     /// ``ShellApp/stateMembers``: what the `state` command prints.
     public var stateJSON: JSONValue {
         let state = navigationStore.state
-        let graph = navigationStore.graph
         let stack = state.activeStack
-        let presentation: JSONValue = stack?.presentation.map { presented in
-            guard case .object(var members) = graph.jsonValue(for: presented.route) else { return .null }
-            members.append(("style", .string(presented.style.rawValue)))
-            return .object(members)
-        } ?? .null
-        return .object([
-            ("url", .string(navigationStore.url)),
-            ("flow", .string(state.activeFlow)),
-            ("tab", state.selectedTab.map(JSONValue.string) ?? .null),
-            ("stack", .array((stack?.routes ?? []).map(graph.jsonValue(for:)))),
-            ("presentation", presentation),
-            ("pending", state.pending.map(JSONValue.string) ?? .null),
-        ] + app.stateMembers)
+        let place = navigationStore.graph.placeMembers(
+            flow: state.activeFlow, tab: state.selectedTab, stack: stack?.routes ?? [],
+            presentation: stack?.presentation.map { ($0.route, $0.style) }
+        )
+        return .object([("url", .string(navigationStore.url))] + place + [("pending", state.pending.map(JSONValue.string) ?? .null)] + app.stateMembers)
     }
 }
 

@@ -4,13 +4,13 @@ import Testing
 import WayfinderKit
 
 /// Settings' data in a database made by 0.2.0 (`Fixtures/database-0.2.0.sqlite`, see
-/// `UpgradeFrom020Tests`): its table, made by the app's first schema then, is the one Settings'
+/// `EarlierDatabaseTests`): its table, made by the app's first schema then, is the one Settings'
 /// migration keeps.
-@Suite struct SettingsUpgradeFrom020Tests {
+@Suite struct SettingsEarlierDatabaseTests {
     @Test func theNotificationSettingsOfZeroTwoZeroAreKept() async throws {
         let directory = DataDirectory.temporary("v020-settings")
         try directory.create()
-        try FileManager.default.copyItem(atPath: UpgradeFrom020Tests.fixture, toPath: directory.database)
+        try FileManager.default.copyItem(atPath: EarlierDatabaseTests.fixture, toPath: directory.database)
         let services = try Container.persistent(in: directory)
         let settings = try #require(services.notificationSettings)
         #expect(try await settings.notifications(for: 1) == NotificationSettings(enabled: [.comments, .follows]))

@@ -10,7 +10,7 @@ import WayfinderTesting
 /// `navigation.json`, saved after signing in as alice and opening search post 3's comments
 /// (`?q=swift`), the compose sheet on the me tab, then feed ▸ post 4 ▸ user 2; and
 /// `links.jsonl`, what `wayfinder resolve -` printed for eight links.
-@Suite struct RoutesFrom020Tests {
+@Suite struct EarlierTableTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/0.2.0")
     let fixtures = ReleaseFixtures(graph: AppRoutes.graph)
 

@@ -4,7 +4,7 @@ import Testing
 
 /// Regression tests for what fuzzing and hand-written tables broke: each test names the
 /// finding it keeps fixed.
-@Suite struct HardeningTests {
+@Suite struct EdgeInputTests {
     let graph = Fixtures.graph
 
     private func table(_ text: String) throws -> RouteGraph {

@@ -5,7 +5,7 @@ import Testing
 /// One session truth across processes: a sign-out in one REPL is a sign-out in every REPL
 /// on the same data directory, at its next command, and nothing is written as the user
 /// signed out.
-@Suite struct SessionTruthTests {
+@Suite struct SignOutAcrossProcessesTests {
     /// The likes of post `postID` by user `userID` (0 or 1).
     static func likes(of postID: Int, by userID: Int, in directory: String) throws -> Int {
         let queue = try DatabaseQueue(path: directory + "/wayfinder.sqlite")

@@ -3,8 +3,8 @@ import Testing
 
 /// What 0.2.0's users saved, through the commands: `routes diff` against 0.2.0's table,
 /// `state check` of a state 0.2.0 saved, and the app started on it
-/// (`Tests/WayfinderAppTests/Fixtures/0.2.0`, see `RoutesFrom020Tests`).
-@Suite struct ZeroTwoZeroCLITests {
+/// (`Tests/WayfinderAppTests/Fixtures/0.2.0`, see `EarlierTableTests`).
+@Suite struct EarlierTableCLITests {
     static var fixtures: URL { RoutesChangeCLITests.fixtures }
     static var oldTable: String { RoutesChangeCLITests.oldTable }
     static var appTable: String { RoutesChangeCLITests.appTable }

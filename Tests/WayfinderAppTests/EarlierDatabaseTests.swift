@@ -11,7 +11,7 @@ import WayfinderKit
 /// ("Written by 0.2.0"), renamed herself "Alice (0.2.0)" with a new bio, turned her likes
 /// notifications off and the `paged-feed` flag off, then signed out; no `-wal` content was
 /// left. 0.2.0 had applied `v1 schema` and `v1 demo data` only.
-@Suite struct UpgradeFrom020Tests {
+@Suite struct EarlierDatabaseTests {
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/database-0.2.0.sqlite").path
     let directory = DataDirectory.temporary("v020")
