@@ -1,5 +1,5 @@
 extension NavigationState {
-    /// Reads a state saved in its `Codable` form, element by element, keeping what can be
+    /// Reads a state saved in its saved form (``SavedStateFormat``), element by element, keeping what can be
     /// read: a value of the wrong type, a number out of range or with a fraction where an
     /// integer belongs, drops only the element it belongs to, and each drop is a problem.
     ///
@@ -39,33 +39,38 @@ private struct Unreadable: Error {
     let reason: String
 }
 
-private struct LenientStateReader {
+struct LenientStateReader {
+    typealias Key = SavedStateFormat.Key
+
     /// How the problem of an active flow that is not a string begins.
     static let unreadableActiveFlow = "the active flow"
 
     var problems: [String] = []
+    /// The first stack id that did not read as an integer: not one of ``problems``, as the
+    /// nearest valid state renumbers it and says so, but what a strict reading refuses.
+    var unreadableID: String?
 
     mutating func state(_ json: JSONValue) -> NavigationState {
         var activeFlow = ""
-        switch json.member("activeFlow") {
+        switch json.member(Key.activeFlow) {
         case .string(let name): activeFlow = name
         case let other: problems.append("\(Self.unreadableActiveFlow) \(Self.describe(other)) is not a flow name")
         }
         var flows: [String: FlowState] = [:]
-        if case .object(let members) = json.member("flows") {
+        if case .object(let members) = json.member(Key.flows) {
             for (name, value) in members {
                 if let flow = flow(value, name: name) { flows[name] = flow }
             }
         } else {
-            problems.append("the flows \(Self.describe(json.member("flows"))) are not an object")
+            problems.append("the flows \(Self.describe(json.member(Key.flows))) are not an object")
         }
         var pending: String?
-        switch json.member("pending") {
+        switch json.member(Key.pending) {
         case nil, .null?: break
         case .string(let link)?: pending = link
         case let other?: problems.append("the pending link \(Self.describe(other)) is not a string")
         }
-        return NavigationState(activeFlow: activeFlow, flows: flows, pending: pending, grantedGuards: grantedGuards(json.member("grantedGuards")))
+        return NavigationState(activeFlow: activeFlow, flows: flows, pending: pending, grantedGuards: grantedGuards(json.member(Key.grantedGuards)))
     }
 
     private mutating func grantedGuards(_ json: JSONValue?) -> Set<String> {
@@ -92,19 +97,19 @@ private struct LenientStateReader {
             return nil
         }
         var selectedTab: String?
-        switch json.member("selectedTab") {
+        switch json.member(Key.selectedTab) {
         case nil, .null?: break
         case .string(let tab)?: selectedTab = tab
         case let other?: problems.append("flow '\(shown)' selects a tab \(Self.describe(other)) that is not a name")
         }
         var stacks: [String: RouteStack] = [:]
-        if case .object(let members) = json.member("stacks") {
+        if case .object(let members) = json.member(Key.stacks) {
             for (key, value) in members {
                 let place = key.isEmpty ? shown : "\(shown).\(key.escapingControlCharacters)"
                 if let stack = stack(value, place: place) { stacks[key] = stack }
             }
         } else {
-            problems.append("flow '\(shown)': its stacks \(Self.describe(json.member("stacks"))) are not an object")
+            problems.append("flow '\(shown)': its stacks \(Self.describe(json.member(Key.stacks))) are not an object")
         }
         return FlowState(selectedTab: selectedTab, stacks: stacks)
     }
@@ -113,29 +118,29 @@ private struct LenientStateReader {
         let root: Route
         do throws(Unreadable) {
             guard case .object = json else { throw Unreadable(reason: "\(Self.describe(json)) is not an object") }
-            root = try Self.route(json.member("root"))
+            root = try Self.route(json.member(Key.root))
         } catch {
             problems.append("\(place): the stack does not read (\(error.reason)); it starts afresh")
             return nil
         }
         var stack = RouteStack(root: root)
         var elements: [JSONValue] = []
-        switch json.member("path") {
+        switch json.member(Key.path) {
         case nil: break
         case .array(let path)?: elements = path
         case let other?: problems.append("\(place): the path \(Self.describe(other)) is not a list; the stack is cut at its root")
         }
         for (index, element) in elements.enumerated() {
             do {
-                stack.push(try Self.route(element.member("route")), id: Self.stackID(element.member("id")))
+                stack.push(try Self.route(element.member(Key.route)), id: stackID(element.member(Key.id)))
             } catch {
                 problems.append("\(place): screen \(index + 1) of the stack does not read (\(error.reason)); the stack is cut below it")
                 return stack
             }
         }
-        if stack.path.count == elements.count, let json = json.member("presentation"), json != .null {
+        if stack.path.count == elements.count, let json = json.member(Key.presentation), json != .null {
             do {
-                stack.presentation = try Self.presentation(json)
+                stack.presentation = try presentation(json)
             } catch {
                 problems.append("\(place): the presentation does not read (\(error.reason)); it was dropped")
             }
@@ -143,27 +148,28 @@ private struct LenientStateReader {
         return stack
     }
 
-    private static func presentation(_ json: JSONValue) throws(Unreadable) -> Presentation {
-        let route = try route(json.member("route"))
-        guard case .string(let name) = json.member("style"), let style = PresentationStyle(rawValue: name) else {
-            throw Unreadable(reason: "style \(describe(json.member("style"))) is not sheet or alert")
+    private mutating func presentation(_ json: JSONValue) throws(Unreadable) -> Presentation {
+        let route = try Self.route(json.member(Key.route))
+        guard case .string(let name) = json.member(Key.style), let style = PresentationStyle(rawValue: name) else {
+            throw Unreadable(reason: "style \(Self.describe(json.member(Key.style))) is not sheet or alert")
         }
-        return Presentation(id: stackID(json.member("id")), route: route, style: style)
+        return Presentation(id: stackID(json.member(Key.id)), route: route, style: style)
     }
 
-    /// The id as `Codable` writes it (`{"rawValue":3}`), or -1 (out of range, so
+    /// The id as it is saved (`{"rawValue":3}`), or -1 (out of range, so
     /// renumbered) when it is not an integer that fits.
-    private static func stackID(_ json: JSONValue?) -> StackID {
-        if case .int(let number)? = json?.member("rawValue") { return StackID(number) }
+    private mutating func stackID(_ json: JSONValue?) -> StackID {
+        if case .int(let number)? = json?.member(Key.rawValue) { return StackID(number) }
+        unreadableID = unreadableID ?? "the stack id \(Self.describe(json)) is not a whole number"
         return StackID(-1)
     }
 
     private static func route(_ json: JSONValue?) throws(Unreadable) -> Route {
-        guard case .string(let screen) = json?.member("screen") else {
-            throw Unreadable(reason: "its screen \(describe(json?.member("screen"))) is not a name")
+        guard case .string(let screen) = json?.member(Key.screen) else {
+            throw Unreadable(reason: "its screen \(describe(json?.member(Key.screen))) is not a name")
         }
         var parameters: [String: ParameterValue] = [:]
-        switch json?.member("parameters") {
+        switch json?.member(Key.parameters) {
         case nil: break
         case .object(let members)?:
             for (name, value) in members {
@@ -178,8 +184,8 @@ private struct LenientStateReader {
         return Route(screen, parameters)
     }
 
-    /// The value in the form ``ParameterValue``'s `Codable` conformance writes.
-    private static func parameter(_ json: JSONValue) -> ParameterValue? {
+    /// The value in its saved form (``SavedStateFormat/json(of:)-(ParameterValue)``), or nil.
+    static func parameter(_ json: JSONValue) -> ParameterValue? {
         switch json {
         case .bool(let flag): return .bool(flag)
         case .int(let number): return .int(number)
@@ -192,7 +198,7 @@ private struct LenientStateReader {
             }
             return .segments(segments)
         case .object:
-            if let number = json.member("double") {
+            if let number = json.member(Key.double) {
                 switch number {
                 case .int(let value): return .double(Double(value))
                 case .double(let value) where value.isFinite: return .double(value == 0 ? 0 : value)

@@ -25,9 +25,10 @@ public struct FlowState: Hashable, Codable, Sendable {
 }
 
 /// The whole navigation state of an app: every flow's stacks, the active flow, the
-/// granted guards and the link waiting for a guard. One value: `Codable`, `Equatable`,
-/// `Sendable`; snapshot it by copying, restore it with ``Navigator/restore(_:)``.
-public struct NavigationState: Hashable, Codable, Sendable {
+/// granted guards and the link waiting for a guard. One value: `Codable` (in its saved
+/// form, ``SavedStateFormat``), `Equatable`, `Sendable`; snapshot it by copying, restore it
+/// with ``Navigator/restore(_:)``.
+public struct NavigationState: Hashable, Sendable {
     /// The flow on screen.
     public var activeFlow: String
     /// Every flow's state by name.
@@ -56,4 +57,26 @@ public struct NavigationState: Hashable, Codable, Sendable {
 
     /// The presentation over the active stack.
     public var presentation: Presentation? { activeStack?.presentation }
+}
+
+extension NavigationState: Codable {
+    /// Reads a state in its saved form (``SavedStateFormat``), as
+    /// ``decodedLeniently(from:)`` does, but refuses it whole when anything would be dropped.
+    public init(from decoder: any Decoder) throws {
+        let json = try JSONValue(from: decoder)
+        guard case .object = json else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "a saved state is an object"))
+        }
+        var reader = LenientStateReader()
+        let state = reader.state(json)
+        if let problem = reader.problems.first ?? reader.unreadableID {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: problem))
+        }
+        self = state
+    }
+
+    /// Writes the state in its saved form (``SavedStateFormat/json(of:)-(NavigationState)``).
+    public func encode(to encoder: any Encoder) throws {
+        try SavedStateFormat.json(of: self).encode(to: encoder)
+    }
 }

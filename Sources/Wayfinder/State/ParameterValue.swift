@@ -177,81 +177,24 @@ public enum ParameterValue: Hashable, Sendable {
     }
 }
 
-/// The saved form keeps each value's type: an int is a JSON number, a string a JSON string,
-/// a bool `true` or `false`, a rest value an array of strings, a double an object
-/// `{"double": …}` (so that the double 7 comes back as a double), and a value of the
-/// ``textTaggedTypes`` an object named by its type, `{"uuid": "…"}` or `{"date": "2024-02-29"}`
-/// (so that a string that looks like a UUID or a date comes back as a string).
+/// A value is written and read in its saved form (``SavedStateFormat/json(of:)-(ParameterValue)``):
+/// it keeps its type.
 extension ParameterValue: Codable {
     /// The types whose values are saved as an object `{"<type>": "<text>"}`, so that a
     /// string reading as one comes back as a string.
     static let textTaggedTypes: [ParameterType] = [.uuid, .date]
 
-    private struct TagKey: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-
-        static let double = TagKey(stringValue: "double")
-        init(_ type: ParameterType) { stringValue = type.declaration }
-    }
-
     public init(from decoder: any Decoder) throws {
-        if let container = try? decoder.container(keyedBy: TagKey.self) {
-            self = try ParameterValue.decodeTagged(container)
-            return
+        let json = try JSONValue(from: decoder)
+        guard let value = LenientStateReader.parameter(json) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: decoder.codingPath, debugDescription: "\(LenientStateReader.describe(json)) is not a saved parameter value"))
         }
-        let container = try decoder.singleValueContainer()
-        if let flag = try? container.decode(Bool.self) {
-            self = .bool(flag)
-        } else if let int = try? container.decode(Int.self) {
-            self = .int(int)
-        } else if let segments = try? container.decode([String].self) {
-            self = .segments(segments)
-        } else {
-            self = .string(try container.decode(String.self))
-        }
-    }
-
-    private static func decodeTagged(_ container: KeyedDecodingContainer<TagKey>) throws -> ParameterValue {
-        if container.contains(.double) {
-            let number = try container.decode(Double.self, forKey: .double)
-            guard number.isFinite else {
-                throw DecodingError.dataCorruptedError(forKey: .double, in: container, debugDescription: "a double must be finite")
-            }
-            return .double(number == 0 ? 0 : number)
-        }
-        let key = textTaggedTypes.map(TagKey.init).first(where: container.contains) ?? TagKey(.uuid)
-        let text = try container.decode(String.self, forKey: key)
-        guard let type = ParameterType(declaration: key.stringValue), let value = ParameterValue(parsing: text, as: type) else {
-            let noun = key.stringValue == "uuid" ? "a UUID" : "a " + key.stringValue
-            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "'\(text.escapingControlCharacters)' is not \(noun)")
-        }
-        return value
+        self = value
     }
 
     public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .int(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .string(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .bool(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .segments(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .double(let value):
-            var container = encoder.container(keyedBy: TagKey.self)
-            try container.encode(value, forKey: .double)
-        default:
-            var container = encoder.container(keyedBy: TagKey.self)
-            try container.encode(text, forKey: TagKey(type))
-        }
+        try SavedStateFormat.json(of: self).encode(to: encoder)
     }
 }
 

@@ -209,3 +209,65 @@ extension RouteGraph {
         return .object([("screen", .string(route.screen)), ("params", .object(params))])
     }
 }
+
+/// A JSON value read from, or written to, any `Codable` format: what lets a type whose form is
+/// described as JSON (``SavedStateFormat``) be `Codable` through that description alone.
+extension JSONValue: Codable {
+    private struct Key: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        if let object = try? decoder.container(keyedBy: Key.self) {  // Not an object: one of the other forms below.
+            var members: [(String, JSONValue)] = []
+            for key in object.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+                members.append((key.stringValue, try object.decode(JSONValue.self, forKey: key)))
+            }
+            self = .object(members)
+        } else if var array = try? decoder.unkeyedContainer() {  // Not an array: a single value, below.
+            var elements: [JSONValue] = []
+            while !array.isAtEnd { elements.append(try array.decode(JSONValue.self)) }
+            self = .array(elements)
+        } else {
+            self = try Self.singleValue(try decoder.singleValueContainer())
+        }
+    }
+
+    private static func singleValue(_ container: any SingleValueDecodingContainer) throws -> JSONValue {
+        if container.decodeNil() { return .null }
+        // Each `try?` asks whether the value is of that type; the last one says why not.
+        if let flag = try? container.decode(Bool.self) { return .bool(flag) }
+        if let number = try? container.decode(Int.self) { return .int(number) }
+        if let number = try? container.decode(Double.self) { return .double(number) }
+        return .string(try container.decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        case .bool(let flag):
+            var container = encoder.singleValueContainer()
+            try container.encode(flag)
+        case .int(let number):
+            var container = encoder.singleValueContainer()
+            try container.encode(number)
+        case .double(let number):
+            var container = encoder.singleValueContainer()
+            if number.isFinite { try container.encode(number) } else { try container.encodeNil() }
+        case .string(let text):
+            var container = encoder.singleValueContainer()
+            try container.encode(text)
+        case .array(let elements):
+            var container = encoder.unkeyedContainer()
+            for element in elements { try container.encode(element) }
+        case .object(let members):
+            var container = encoder.container(keyedBy: Key.self)
+            for (key, value) in members { try container.encode(value, forKey: Key(stringValue: key)) }
+        }
+    }
+}
