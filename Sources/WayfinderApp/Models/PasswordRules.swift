@@ -14,11 +14,8 @@ extension AccountRules {
 
     /// Whether `scalar` is refused in a password (see the rule above).
     public static func isRefusedInPassword(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F: true
-        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
+        // The marks too: invisible, they would make a password that cannot be typed as seen.
+        scalar.isControlCharacter || scalar.isBidirectionalControl || [0x061C, 0x200E, 0x200F].contains(scalar.value)
     }
 
     /// What is wrong with `password` as a password typed anywhere (signing in too), or `nil`:

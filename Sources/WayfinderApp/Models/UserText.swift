@@ -21,11 +21,7 @@
 public enum UserText {
     /// Whether `scalar` is refused in a field (see ``UserText``).
     public static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F: true
-        case 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
+        scalar.isControlCharacter || scalar.isBidirectionalControl
     }
 
     /// The first refused character of `text`, if any.
