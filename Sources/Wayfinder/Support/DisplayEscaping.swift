@@ -81,12 +81,12 @@ extension String {
 extension Unicode.Scalar {
     /// C0 (U+0000–U+001F), DEL (U+007F) or C1 (U+0080–U+009F): the one control-character
     /// rule of the package (what is escaped on screen and refused in typed text).
-    public var isControlCharacter: Bool {
+    package var isControlCharacter: Bool {
         value < 0x20 || (0x7F...0x9F).contains(value)
     }
 
     /// U+202A–U+202E (embeddings and overrides) or U+2066–U+2069 (isolates).
-    public var isBidirectionalControl: Bool {
+    package var isBidirectionalControl: Bool {
         (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
     }
 }
