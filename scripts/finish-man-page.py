@@ -53,26 +53,37 @@ ENVIRONMENT = """.Sh ENVIRONMENT
 .It Ev WAYFINDER_HOME
 the data directory, when
 .Fl -data-dir
-is not given; set but empty, it is an error, and so is a missing parent of the directory it
-names (the directory itself is created)
+is not given; set but empty, it is a usage error (64), never a fallback to the default, and a
+missing parent of the directory it names is an error (74; the directory itself is created)
 .It Ev XDG_DATA_HOME
 the data directory is
 .Pa $XDG_DATA_HOME/wayfinder
-when neither of the above is given
+when neither of the above is given (ignored when empty or relative)
 .It Ev HOME
 else
-.Pa ~/.local/share/wayfinder ,
-and the history in
+.Pa ~/.local/share/wayfinder
+(not when
+.Ev HOME
+is empty or relative), and the history in
 .Pa ~/.local/state/wayfinder
 .It Ev XDG_STATE_HOME
 the history is
 .Pa $XDG_STATE_HOME/wayfinder/history
+(ignored when empty or relative)
 .It Ev NO_COLOR
 set, no colour
 .It Ev TERM
 .Li dumb ,
 no colour
 .El
+.Pp
+A variable naming the data or history directory
+.Pf ( Ev WAYFINDER_HOME ,
+.Ev XDG_DATA_HOME ,
+.Ev XDG_STATE_HOME ,
+.Ev HOME )
+whose value is not valid UTF-8 is refused when it would be used (64, naming it), never
+repaired or replaced by a fallback.
 """
 
 FILES = """.Sh FILES
@@ -87,8 +98,19 @@ beside it while a process has it open)
 the token of the signed-in user (mode 0600)
 .It Pa DATA/navigation.json
 the navigation, saved after each command and restored at the next start (mode 0600)
+.It Pa DATA/navigation.json.corrupt-YYYYMMDDTHHMMSSZ
+a saved navigation that could not be used as it was, set aside at start with a warning
+.It Pa DATA/wayfinder.sqlite.damaged-TIME
+a damaged database (with its
+.Pa -wal
+and
+.Pa -shm ) ,
+set aside by
+.Ic reset
 .It Pa $XDG_STATE_HOME/wayfinder/history
-the REPL's history (mode 0600; passwords never enter it)
+the REPL's history, else
+.Pa ~/.local/state/wayfinder/history
+(mode 0600; passwords never enter it)
 .El
 .Pp
 .Pa DATA
@@ -100,7 +122,9 @@ else
 .Pa $XDG_DATA_HOME/wayfinder ,
 else
 .Pa ~/.local/share/wayfinder .
-It is created when missing, with a note on standard error.
+It is created when missing (mode 0700), with a note on standard error.
+.Ic reset
+removes the database, the session and the saved navigation, and nothing else.
 """
 
 EXIT_STATUS = """.Sh EXIT STATUS
@@ -111,15 +135,31 @@ success
 a command from
 .Fl c ,
 .Fl f
-or a pipe failed, or
+or a pipe failed;
 .Ic state check
-had to drop part of a state
+had to drop part of a state;
+.Ic routes diff
+found a breaking change no migration covers, or a table changed without raising its version
 .It 64
-a usage error
-.It 65
-a deep link was rejected, or names data that does not exist;
+a usage error: an unknown command, option or value; an empty
+.Fl -data-dir
+or
+.Ev WAYFINDER_HOME ;
+a variable naming a directory that is not valid UTF-8 (see
+.Sx ENVIRONMENT ) ;
 .Ic reset
-found a file that is not the app's; a file is not a saved state
+on a directory that is not a Wayfinder data directory; a command from
+.Fl c ,
+.Fl f
+or a pipe given arguments it does not take
+.It 65
+a deep link was rejected, or names data that does not exist (for
+.Ic resolve - ,
+any of the links);
+.Ic reset
+found a file that is not the app's;
+.Ic state check
+was given a file that is not a saved state
 .It 66
 a file could not be read
 .It 74

@@ -4,7 +4,7 @@
 # FeatureStorage.all (Sources/WayfinderApp/App/AppFeatures.swift), its lines in
 # Routes/app.routes (its flow and the flow's screens) and its tests (Tests/*/Features/NAME),
 # then builds everything and runs every test that is left but the whole app's golden outputs
-# (transcripts, README), which show every flow. Before building, it looks for declarations of the app left unused by the
+# (transcripts, the sessions of the README and the documentation), which show every flow. Before building, it looks for declarations of the app left unused by the
 # removal (see `leftovers` below): code only the feature used belongs in its folder. Exits
 # non-zero when such a declaration is found, or when the build or a test fails.
 #
@@ -103,7 +103,8 @@ echo "== Building and testing what is left"
 cd "$work"
 swift build --build-tests
 # Not run: the golden outputs of the whole app, which show every flow (the REPL transcripts,
-# the README's sessions and route table, the documentation's copy of that table); they are
+# the sessions of the README and of the documentation, the documentation's copy of the
+# route table); they are
 # recorded again after such a change. Nor
 # the checks of what 0.2.0's users saved (Tests/WayfinderAppTests/Fixtures/0.2.0): a removed
 # flow loses their places in it, as `wayfinder routes diff` says. Nor the install and

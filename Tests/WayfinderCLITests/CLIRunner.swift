@@ -26,11 +26,14 @@ enum CLI {
     }()
 
     /// Runs the binary with `arguments`; with `unprivileged`, as a user other than root (see
-    /// ``Unprivileged``), so that file permissions apply.
+    /// ``Unprivileged``), so that file permissions apply; in `directory` when given (else in
+    /// the tests' own).
     static func run(
-        _ arguments: [String], stdin: String = "", environment: [String: String] = [:], unsetting: [String] = [], unprivileged: Bool = false
+        _ arguments: [String], stdin: String = "", environment: [String: String] = [:], unsetting: [String] = [], unprivileged: Bool = false,
+        directory: URL? = nil
     ) throws -> Result {
         let process = Process()
+        if let directory { process.currentDirectoryURL = directory }
         if unprivileged, let command = try Unprivileged.command() {
             process.executableURL = URL(fileURLWithPath: command[0])
             process.arguments = Array(command.dropFirst()) + arguments

@@ -1,16 +1,20 @@
 import Foundation
 import Testing
 
-/// README's "Typed routes in your own package" works as written: its files, each a fenced
-/// block after a `<!-- file: PATH -->` line, pasted as they are into a new package beside a
-/// checkout of Wayfinder in a folder of another name, build, and the program prints what the
-/// README says it prints; and a target without a table of its own fails the build. The
-/// tests write and build their package in one place, one at a time.
+/// The package of the engine's getting-started article ("Generate typed routes in your own
+/// package") works as written: its files, each a fenced block after a `<!-- file: PATH -->`
+/// line, pasted as they are into a new package beside a checkout of Wayfinder in a folder of
+/// another name, build, and the program prints what the article says it prints; and a target
+/// without a table of its own fails the build. The tests write and build their package in one
+/// place, one at a time.
 @Suite(.serialized) struct PackageSnippetTests {
-    /// The README's files: path in the package → contents.
-    static func readmeFiles() throws -> [String: String] {
-        let readme = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    /// The article that holds the package.
+    static let article = "Sources/Wayfinder/Wayfinder.docc/GettingStarted.md"
+
+    /// The article's files: path in the package → contents.
+    static func articleFiles() throws -> [String: String] {
+        let text = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent(article), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var files: [String: String] = [:]
         var index = 0
         while index < lines.count {
@@ -77,30 +81,30 @@ import Testing
         return (build.status, build.output, package)
     }
 
-    @Test func theReadmePackageBuildsBesideACheckoutInAFolderOfAnotherName() throws {
-        let files = try Self.readmeFiles()
+    @Test func theArticlesPackageBuildsBesideACheckoutInAFolderOfAnotherName() throws {
+        let files = try Self.articleFiles()
         #expect(files.keys.sorted() == ["Package.swift", "Sources/Shop/main.swift", "Sources/Shop/shop.routes"])
         let manifest = try #require(files["Package.swift"])
-        let folder = try #require(Self.checkoutFolder(in: manifest), "README: no path dependency in \(manifest)")
+        let folder = try #require(Self.checkoutFolder(in: manifest), "\(Self.article): no path dependency in \(manifest)")
         // The case this guards: SwiftPM names a path dependency after its folder.
-        #expect(folder.lowercased() != "wayfinder", "README: the checkout's folder should not be named after the package")
+        #expect(folder.lowercased() != "wayfinder", "\(Self.article): the checkout's folder should not be named after the package")
 
         let build = try build(files, checkoutFolder: folder)
         #expect(build.status == 0, "\(build.output)")
         try #require(build.status == 0)
 
         let main = try #require(files["Sources/Shop/main.swift"])
-        let promised = try #require(main.split(separator: "\n").last { $0.hasPrefix("// ") }, "README: main.swift ends without the line it prints")
+        let promised = try #require(main.split(separator: "\n").last { $0.hasPrefix("// ") }, "\(Self.article): main.swift ends without the line it prints")
         let program = try run([Self.scratch + "/debug/Shop"], in: build.package)
         #expect(program.status == 0)
         #expect(program.output == String(promised.dropFirst(3)) + "\n")
     }
 
-    /// The README's package with its table in the package's `Routes/` directory instead of
+    /// The article's package with its table in the package's `Routes/` directory instead of
     /// the target's: the plugin takes no table from outside the target, and says where to
     /// put it.
     @Test func aTargetWithoutATableFailsTheBuildSayingWhereToPutOne() throws {
-        var files = try Self.readmeFiles()
+        var files = try Self.articleFiles()
         let table = try #require(files["Sources/Shop/shop.routes"])
         files["Sources/Shop/shop.routes"] = nil
         files["Routes/shop.routes"] = table

@@ -1,11 +1,27 @@
 import Foundation
 import Testing
 
-/// The README's examples are real: its console sessions are run and compared, and its
-/// copy of the routes table is the file in Routes/.
+/// The README's examples are real, and so are the sessions of the reference it links to: every
+/// console session of README.md and of the DocC articles (`Sources/*/*.docc`) is run from the
+/// repository's root and compared, and the README's links name files of the repository.
 @Suite struct ReadmeTests {
     private static func readme() throws -> String {
         try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    }
+
+    /// README.md and every article of every catalog: path from the repository's root → text.
+    static func documents() throws -> [(path: String, text: String)] {
+        var documents = [(path: "README.md", text: try readme())]
+        let sources = CLI.repositoryRoot.appendingPathComponent("Sources")
+        for module in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() {
+            let catalog = "Sources/\(module)/\(module).docc"
+            guard let files = FileManager.default.enumerator(atPath: CLI.repositoryRoot.appendingPathComponent(catalog).path) else { continue }
+            for case let file as String in files where file.hasSuffix(".md") {
+                let path = "\(catalog)/\(file)"
+                documents.append((path, try String(contentsOf: CLI.repositoryRoot.appendingPathComponent(path), encoding: .utf8)))
+            }
+        }
+        return documents
     }
 
     /// The fenced blocks of the given language, as lists of lines.
@@ -56,12 +72,12 @@ import Testing
     /// block can be run by itself, in any order, from fresh demo data.
     static let freshData = "$ export WAYFINDER_HOME=$(mktemp -d)"
 
-    @Test func consoleSessionsPrintWhatTheReadmeShows() throws {
-        let sessions = Self.blocks("console", in: try Self.readme())
-        #expect(!sessions.isEmpty)
+    /// Runs the console sessions of `text` (`document` names it in failures); how many
+    /// commands were run and compared.
+    private func checkSessions(in text: String, of document: String) throws -> Int {
         var checked = 0
-        for session in sessions {
-            #expect(session.first == Self.freshData, "README: a console block starts from its own data: \(session.first ?? "")")
+        for session in Self.blocks("console", in: text) {
+            #expect(session.first == Self.freshData, "\(document): a console block starts from its own data: \(session.first ?? "")")
             // One data directory for the whole block: its commands see what the earlier ones did.
             let home = try CLI.temporaryDirectory()
             var lastStatus: Int32 = 0
@@ -77,7 +93,7 @@ import Testing
                 }
                 let command = String(line.dropFirst(2))
                 if command == "echo $?" {
-                    #expect(expected == ["\(lastStatus)"], "README: \(line)")
+                    #expect(expected == ["\(lastStatus)"], "\(document): \(line)")
                     continue
                 }
                 var stdin = ""
@@ -88,14 +104,30 @@ import Testing
                     words.removeFirst(3)
                 }
                 guard words.first == "wayfinder" else { continue }
-                let result = try CLI.run(Array(words.dropFirst()), stdin: stdin, environment: ["WAYFINDER_HOME": home])
+                // From the repository's root, as the documents say their examples run.
+                let result = try CLI.run(
+                    Array(words.dropFirst()), stdin: stdin, environment: ["WAYFINDER_HOME": home], directory: CLI.repositoryRoot)
                 lastStatus = result.status
                 let shown = (result.stdout + result.stderr).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-                #expect(shown.dropLast(shown.last == "" ? 1 : 0).map { $0 } == expected, "README: \(line)")
+                #expect(shown.dropLast(shown.last == "" ? 1 : 0).map { $0 } == expected, "\(document): \(line)")
                 checked += 1
             }
         }
-        #expect(checked >= 6)
+        return checked
+    }
+
+    @Test func consoleSessionsPrintWhatTheReadmeShows() throws {
+        #expect(try checkSessions(in: Self.readme(), of: "README.md") >= 6)
+    }
+
+    /// The sessions moved from the README to the reference are still run where they now live.
+    @Test func consoleSessionsPrintWhatTheArticlesShow() throws {
+        var checked: [String: Int] = [:]
+        for document in try Self.documents() where document.path != "README.md" {
+            checked[document.path] = try checkSessions(in: document.text, of: document.path)
+        }
+        #expect(checked["Sources/WayfinderKit/WayfinderKit.docc/WayfinderCommand.md", default: 0] >= 9)
+        #expect(checked["Sources/Wayfinder/Wayfinder.docc/WhenRoutesChange.md", default: 0] >= 3)
     }
 
     @Test func theTestingExampleIsTheOneATestRuns() throws {
@@ -107,14 +139,31 @@ import Testing
         #expect(test.contains(body), "README's testing example differs from Tests/WayfinderTestingTests/ReadmeExampleTests.swift")
     }
 
-    @Test func theRoutesExampleIsTheAppTable() throws {
+    /// The README's links (`[text](path)`) name files of the repository, and it links to each
+    /// part of the reference that moved out of it.
+    @Test func theReadmeLinksTheReferenceAndEveryLinkNamesAFile() throws {
         let readme = try Self.readme()
-        let table = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("Routes/app.routes"), encoding: .utf8)
-        func declarations(_ lines: [String]) -> [String] {
-            lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty && !$0.hasPrefix("#") }
+        var targets: [String] = []
+        var rest = readme[...]
+        while let open = rest.range(of: "](") {
+            let after = rest[open.upperBound...]
+            guard let close = after.firstIndex(of: ")") else { break }
+            targets.append(String(after[..<close]))
+            rest = after[close...]
         }
-        let example = Self.blocks("", in: readme).first { $0.first == "scheme wayfinder" } ?? []
-        #expect(declarations(example) == declarations(table.split(separator: "\n").map(String.init)))
+        #expect(targets.count >= 10)
+        for target in targets where !target.contains("://") {
+            #expect(FileManager.default.fileExists(atPath: CLI.repositoryRoot.appendingPathComponent(target).path), "README: no file \(target)")
+        }
+        for article in [
+            "Sources/WayfinderKit/WayfinderKit.docc/WayfinderCommand.md",
+            "Sources/Wayfinder/Wayfinder.docc/RoutesFormat.md",
+            "Sources/Wayfinder/Wayfinder.docc/DeepLinkRules.md",
+            "Sources/Wayfinder/Wayfinder.docc/WhenRoutesChange.md",
+        ] {
+            #expect(targets.contains(article), "README does not link \(article)")
+        }
+        #expect(readme.contains("`man wayfinder`"))
     }
 
     /// "Build your own app" quotes the example app: each line of its Swift blocks is a line of

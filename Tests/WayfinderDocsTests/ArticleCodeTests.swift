@@ -4,8 +4,9 @@ import Wayfinder
 
 /// The documentation's examples are real. Every Swift block of the catalogs
 /// (`Sources/*/*.docc/*.md`) is code this target compiles and runs: its lines, indentation
-/// aside, are lines of one of its files, in order and together. A package manifest is
-/// README's, which `PackageSnippetTests` builds. Every route table shown (a block whose first
+/// aside, are lines of one of its files, in order and together; or a file of the package
+/// that `PackageSnippetTests` builds and runs (a block after a `<!-- file: PATH -->` line).
+/// Every route table shown (a block whose first
 /// line, comments aside, is a `scheme` line) parses, and the sample app's is `Routes/app.routes`;
 /// every transcript shown is one the tests play. The blocks of the kit's "Build your own app"
 /// (``exampleArticle``) are instead excerpts of the example app, `Examples/Bookshelf`, which
@@ -17,6 +18,9 @@ import Wayfinder
         let line: Int
         let language: String
         let lines: [String]
+        /// The path a `<!-- file: PATH -->` line just before the block gives it: a file of the
+        /// package `PackageSnippetTests` builds.
+        var packageFile: String?
 
         var description: String { "\(file):\(line)" }
     }
@@ -46,18 +50,22 @@ import Wayfinder
 
     static func fencedBlocks(in text: String, file: String) -> [Block] {
         var blocks: [Block] = []
-        var open: (line: Int, language: String, lines: [String])?
+        var open: (line: Int, language: String, lines: [String], packageFile: String?)?
+        var previous: Substring = ""
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if line.hasPrefix("```") {
                 if let block = open {
-                    blocks.append(Block(file: file, line: block.line, language: block.language, lines: block.lines))
+                    blocks.append(Block(file: file, line: block.line, language: block.language, lines: block.lines, packageFile: block.packageFile))
                     open = nil
                 } else {
-                    open = (index + 1, String(line.dropFirst(3)), [])
+                    let marker = previous.hasPrefix("<!-- file: ") && previous.hasSuffix(" -->")
+                    let path = marker ? String(previous.dropFirst("<!-- file: ".count).dropLast(" -->".count)) : nil
+                    open = (index + 1, String(line.dropFirst(3)), [], path)
                 }
             } else {
                 open?.lines.append(String(line))
             }
+            previous = line
         }
         return blocks
     }
@@ -90,13 +98,18 @@ import Wayfinder
         let tests = try FileManager.default.contentsOfDirectory(atPath: directory.path)
             .filter { $0.hasSuffix(".swift") && $0 != "ArticleCodeTests.swift" }
             .map { try Self.normalized(file: directory.appendingPathComponent($0)) }
-        let readme = try Self.normalized(file: Self.repository.appendingPathComponent("README.md"))
+        var packageFiles: [String] = []
         for block in try Self.blocks() where block.language == "swift" && block.file != Self.exampleArticle {
+            if let path = block.packageFile {
+                packageFiles.append(path)
+                continue
+            }
             let lines = Self.normalized(block.lines)
-            let isManifest = lines.first?.hasPrefix("// swift-tools-version") == true
-            let found = isManifest ? Self.holds(readme, lines) : tests.contains { Self.holds($0, lines) }
-            #expect(found, "\(block): this block is not \(isManifest ? "README's manifest" : "in Tests/WayfinderDocsTests") as written")
+            #expect(lines.first?.hasPrefix("// swift-tools-version") != true, "\(block): a manifest that no test builds")
+            #expect(tests.contains { Self.holds($0, lines) }, "\(block): this block is not in Tests/WayfinderDocsTests as written")
         }
+        // The package's Swift files, which `PackageSnippetTests` builds and runs.
+        #expect(packageFiles.sorted() == ["Package.swift", "Sources/Shop/main.swift"])
     }
 
     /// The lines of a table that declare something.
