@@ -15,10 +15,13 @@ struct WayfinderCommand: ParsableCommand {
             Without a subcommand, starts the REPL on the demo data, after opening the links \
             given (wayfinder 'wayfinder://main/feed/post/42'); with -c or -f, runs those \
             commands and exits ('wayfinder repl --help'). Exit codes: 0 success; 1 a command \
-            from -c, -f or a pipe failed, or 'state check' had to drop part of a state; 64 usage error; 65 a deep link was rejected, \
-            reset found a file that is not the app's, or a file is not a saved state; 66 a file could not be read; 74 data \
+            from -c, -f or a pipe failed, 'state check' had to drop part of a state, or 'routes diff' \
+            found a change not covered; 64 usage error; 65 a deep link was rejected (one line of \
+            'resolve -' among them) or names data that does not exist, reset found a file that is \
+            not the app's, or a file is not a saved state; 66 a file could not be read; 74 data \
             could not be read or written (the data directory or database cannot be opened, or \
-            a command from -c, -f or a pipe failed on it), or output cannot be written; 75 every \
+            a command from -c, -f or a pipe failed on it, or the parent of a data directory named \
+            by --data-dir or WAYFINDER_HOME is missing), or output cannot be written; 75 every \
             command succeeded but the navigation could not be saved at the end; 78 a \
             routes file is invalid; 129/143 ended by SIGHUP/SIGTERM (the navigation was saved).
             """,
