@@ -14,7 +14,7 @@ struct RoutesCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "check",
             abstract: "Check a .routes file: a summary and exit 0, or every error as file:line:column: message and exit 78.",
-            discussion: "Warnings (patterns that give one link several readings) go to standard error as file:line:column: warning: message; they do not change the exit status."
+            discussion: "Warnings (groups of patterns that give one link several readings) go to standard error as file:line:column: warning: message; they do not change the exit status."
         )
 
         @Argument(help: "The .routes file ('-' for stdin); the embedded app table when left out.", completion: .file(extensions: ["routes"]))
@@ -38,14 +38,15 @@ struct RoutesCommand: ParsableCommand {
                 }
                 throw ExitCodes.invalidRoutes
             }
-            for warning in graph.warnings { printError(warning.description.escapingControlCharacters) }
+            let warnings = graph.warnings
+            for warning in warnings { printError(warning.description.escapingControlCharacters) }
             let tabs = graph.flows.reduce(0) { $0 + $1.tabs.count }
             let counts = [(graph.flows.count, "flow"), (tabs, "tab"), (graph.screens.count, "screen"), (graph.edgeCount, "edge"), (graph.guards.count, "guard")]
             if format == .json {
                 printOutput(JSONValue.object([("file", .string(source.displayName)), ("ok", .bool(true))]
                     + counts.map { count, noun in (noun + "s", JSONValue.int(count)) }
                     + [("version", .int(graph.version)), ("migrations", .int(graph.migrations.count)), ("aliases", .int(graph.aliases.count)),
-                       ("warnings", .array(graph.warnings.map(Self.json)))]).serialized)
+                       ("warnings", .array(warnings.map(Self.json)))]).serialized)
                 return
             }
             var summary = counts.map { count, noun in "\(count) \(noun)\(count == 1 ? "" : "s")" }.joined(separator: ", ")

@@ -10,33 +10,51 @@
 ///   that reads as a value of a sibling screen's int, double or uuid parameter at the same
 ///   place (`item/7` beside `item/{n:int}`: `item/07` would be `n = 7`, which prints as
 ///   `item/7`); an int beside a double at the same place (`7.0` is the double 7, printed `7`).
-/// - **Warned about** (``RouteGraph/warnings``): two screens that may follow the same screen
-///   and whose patterns can match the same segments (`{a:int}` and `{a:int}/{b:int}`, `new`
-///   and `{slug:string}`). Links still resolve by precedence; intents that would build a
-///   state whose link reads back as another are refused (``Navigator``).
+/// - **Warned about** (``RouteGraph/warnings``): screens that may follow the same screen and
+///   whose patterns can match the same segments (`{a:int}` and `{a:int}/{b:int}`, `new` and
+///   `{slug:string}`), in groups: the screens joined by such overlaps, one warning each. Links
+///   still resolve by precedence; intents that would build a state whose link reads back as
+///   another are refused (``Navigator``).
 extension RouteGraph {
-    /// Warnings about the table: pairs of screens whose patterns give one link several
-    /// readings, each at the later screen's declaration.
+    /// Warnings about the table: each group of screens whose patterns give one link several
+    /// readings (each can match the same segments as another of the group), at the
+    /// declaration of its last screen.
+    /// - Complexity: About the size of the table, however many pairs of patterns overlap.
     public var warnings: [RoutesDiagnostic] {
         var result: [RoutesDiagnostic] = []
-        forEachOverlap { first, second, after, overlap in
-            guard overlap == .ambiguous else { return }
-            let both = "'\(first.patternText)' (screen '\(first.name)') and '\(second.patternText)' (screen '\(second.name)')"
+        forEachOverlapGroup { after, members in
+            guard let last = members.last else { return }
+            let named = Self.naming(members.map { "'\($0.patternText)' (screen '\($0.name)')" })
+            // Of three or more, not every two need overlap.
+            let overlap = members.count == 2 ? "can match the same segments" : "can each match the same segments as another of them"
             result.append(RoutesDiagnostic(
-                second.location,
-                "warning: after '\(after.name)', patterns \(both) can match the same segments: such a link has several readings, and states that print to one of them are refused"
+                last.location,
+                "warning: after '\(after.name)', patterns \(named) \(overlap): such a link has several readings, and states that print to one of them are refused"
             ))
         }
         return (result + aliasWarnings).sorted { ($0.location, $0.message) < ($1.location, $1.message) }
     }
 
+    /// How many items a warning names before "and N more".
+    static let namedInWarning = 10
+
+    /// `a`, `a and b`, `a, b and c`; past ``namedInWarning`` items, the first ones and "and N more".
+    static func naming(_ items: [String]) -> String {
+        guard let last = items.last else { return "" }
+        if items.count > namedInWarning {
+            let shown = namedInWarning - 2
+            return items.prefix(shown).joined(separator: ", ") + " and \(items.count - shown) more"
+        }
+        return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " and " + last
+    }
+
     /// The errors of the rules above, for ``init(parsing:file:)``.
     func roundTripErrors() -> [RoutesDiagnostic] {
         var result: [RoutesDiagnostic] = []
-        forEachOverlap { first, second, after, overlap in
+        forEachOverlapInAnotherSpelling { first, second, after, overlap in
             let both = "after '\(after.name)', '\(first.patternText)' (screen '\(first.name)') and '\(second.patternText)' (screen '\(second.name)') compete for the same segments"
             switch overlap {
-            case .ambiguous:
+            case .alike:
                 return
             case .literalSpelling:
                 result.append(RoutesDiagnostic(
@@ -61,35 +79,66 @@ extension RouteGraph {
         return result
     }
 
-    /// How two patterns that can match the same segments do so.
-    enum Overlap {
+    /// How two patterns, or two segments at one place, can match the same segments; the
+    /// later cases win along a pattern.
+    enum Overlap: Comparable {
         /// Precedence settles which reads a link: a warning.
-        case ambiguous
-        /// A literal of one reads as a value of the other that has other spellings (`item/7`
-        /// beside `item/{n:int}`): `item/07` would print as `item/7`, the literal.
-        case literalSpelling
+        case alike
         /// A value of one, in another of its spellings, reads as a value of the other
         /// (`{n:int}` beside `{x:double}`: `7.0` is the double 7, which prints as `7`, the int).
         case valueSpelling
+        /// A literal of one reads as a value of the other that has other spellings (`item/7`
+        /// beside `item/{n:int}`): `item/07` would print as `item/7`, the literal.
+        case literalSpelling
+    }
+
+    /// Calls `body` for each group of two or more screens that may follow the same screen and
+    /// are joined by patterns that can match the same segments (see ``OverlapGroups``), with
+    /// the first screen they may all follow and the group's screens in declaration order.
+    /// A group is reported once: not again after a later screen that all of it may follow.
+    /// - Complexity: About the table's size: each list of successors (once, however many
+    ///   screens share it) is grouped through a ``PatternTrie`` without listing its pairs.
+    func forEachOverlapGroup(_ body: (_ after: Screen, _ members: [Screen]) -> Void) {
+        var searched: Set<[Int]> = []
+        // For each screen, the groups reported that it is in.
+        var reported: [Int: [Set<Int>]] = [:]
+        for (position, screen) in screens.enumerated() {
+            let next = successors[position].ordered
+            guard next.count > 1, searched.insert(next).inserted else { continue }
+            var groups = OverlapGroups(count: next.count)
+            for (place, candidate) in next.enumerated() { groups.add(screens[candidate].pattern, screen: place) }
+            for group in groups.groups() {
+                let members = group.map { next[$0] }.sorted()
+                // All in a group reported after an earlier screen: every pair of it was said there.
+                guard !(reported[members[0]] ?? []).contains(where: { $0.isSuperset(of: members) }) else { continue }
+                let set = Set(members)
+                for member in members { reported[member, default: []].append(set) }
+                body(screen, members.map { screens[$0] })
+            }
+        }
     }
 
     /// Calls `body` for each pair of screens (in declaration order) that may follow the
-    /// same screen and whose patterns can match the same segments, with how they overlap.
-    /// Each pair is reported once, with the first screen they may both follow.
-    /// - Complexity: About the table's size plus the pairs found: each list of successors
-    ///   (once, however many screens share it) is searched through a ``PatternTrie``.
-    func forEachOverlap(_ body: (Screen, Screen, Screen, Overlap) -> Void) {
+    /// same screen and whose patterns can match the same segments in another spelling, with
+    /// how they overlap. Each pair is reported once, with the first screen they may both follow.
+    /// - Complexity: About the table's size plus, for patterns with an int, double or uuid
+    ///   (as a parameter, a literal or a word of a set), the part of the trie of their list of
+    ///   successors they overlap up to it (see ``PatternTrie/overlappingInAnotherSpelling(_:)``).
+    func forEachOverlapInAnotherSpelling(_ body: (Screen, Screen, Screen, Overlap) -> Void) {
         var reported: Set<Int> = []
         var searched: Set<[Int]> = []
         for (position, screen) in screens.enumerated() {
             let next = successors[position].ordered
-            guard next.count > 1, searched.insert(next).inserted else { continue }
+            guard next.count > 1,
+                  next.contains(where: { screens[$0].pattern.contains(where: Self.canOverlapInAnotherSpelling) }),
+                  searched.insert(next).inserted
+            else { continue }
             var trie = PatternTrie()
             for candidate in next {
-                for other in trie.overlapping(screens[candidate].pattern) {
+                for other in trie.overlappingInAnotherSpelling(screens[candidate].pattern) {
                     let (first, second) = other < candidate ? (other, candidate) : (candidate, other)
                     guard reported.insert(first * screens.count + second).inserted,
-                          let overlap = overlap(screens[first].pattern, screens[second].pattern)
+                          let overlap = Self.overlap(screens[first].pattern, screens[second].pattern)
                     else { continue }
                     body(screens[first], screens[second], screen, overlap)
                 }
@@ -101,22 +150,45 @@ extension RouteGraph {
     /// Whether two patterns can match the same segments over the length they share:
     /// `nil` when they cannot; otherwise how (a literal spelling anywhere along them first,
     /// then a value spelling).
-    private func overlap(_ left: [Segment], _ right: [Segment]) -> Overlap? {
-        var literalSpelling = false
-        var valueSpelling = false
+    static func overlap(_ left: [Segment], _ right: [Segment]) -> Overlap? {
+        var result = Overlap.alike
         for (a, b) in zip(left, right) {
-            switch (a, b) {
-            case (.literal(let x), .literal(let y)):
-                guard x == y else { return nil }
-            case (.literal(let word), .parameter(_, let type)), (.parameter(_, let type), .literal(let word)):
-                guard ParameterValue(parsing: word, as: type) != nil else { return nil }
-                if type.hasSeveralSpellings { literalSpelling = true }
-            case (.parameter(_, let x), .parameter(_, let y)):
-                guard Self.canShareValue(x, y) else { return nil }
-                if Self.spellsAnother(x, y) { valueSpelling = true }
-            }
+            guard let here = overlap(a, b) else { return nil }
+            result = max(result, here)
         }
-        return literalSpelling ? .literalSpelling : valueSpelling ? .valueSpelling : .ambiguous
+        return result
+    }
+
+    /// Whether two segments at one place can match the same segment: `nil` when they cannot;
+    /// otherwise how.
+    static func overlap(_ left: Segment, _ right: Segment) -> Overlap? {
+        switch (left, right) {
+        case (.literal(let x), .literal(let y)):
+            return x == y ? .alike : nil
+        case (.literal(let word), .parameter(_, let type)), (.parameter(_, let type), .literal(let word)):
+            guard ParameterValue(parsing: word, as: type) != nil else { return nil }
+            return type.hasSeveralSpellings ? .literalSpelling : .alike
+        case (.parameter(_, let x), .parameter(_, let y)):
+            guard canShareValue(x, y) else { return nil }
+            return spellsAnother(x, y) ? .valueSpelling : .alike
+        }
+    }
+
+    /// Whether a segment can overlap another in another spelling (``Overlap/literalSpelling``
+    /// or ``Overlap/valueSpelling``): an int, double or uuid parameter, or a literal or a set
+    /// with a word that reads as one of those.
+    static func canOverlapInAnotherSpelling(_ segment: Segment) -> Bool {
+        func readsAsSpelledValue(_ word: String) -> Bool {
+            ParameterType.named.contains { $0.hasSeveralSpellings && ParameterValue(parsing: word, as: $0) != nil }
+        }
+        switch segment {
+        case .literal(let word):
+            return readsAsSpelledValue(word)
+        case .parameter(_, .oneOf(let words)):
+            return words.contains(where: readsAsSpelledValue)
+        case .parameter(_, let type):
+            return type.hasSeveralSpellings
+        }
     }
 
     /// Whether a value of one type, written in another of its spellings, reads as a value
