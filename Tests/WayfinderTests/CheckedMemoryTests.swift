@@ -71,7 +71,7 @@ import Testing
             host._checkInvariants()
             #expect(host.string == "main" && host.contains(UInt8(ascii: "i")) && !host.contains(UInt8(ascii: "w")))
         }
-        withCheckedBuffer(of: Int.self, count: 4) { buffer in
+        withWorkBuffer(of: Int.self, count: 4) { buffer in
             buffer._checkInvariants()
             for index in 0..<4 { buffer[index] = index * 10 }
             #expect((0..<4).map { buffer[$0] } == [0, 10, 20, 30])

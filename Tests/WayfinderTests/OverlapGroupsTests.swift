@@ -48,7 +48,7 @@ import Testing
         var lists: [Set<Int>] = []
         var pairs: Set<[Int]> = []
         for (position, screen) in graph.screens.enumerated() {
-            let next = graph.successors[position].ordered
+            let next = graph.successors[position]
             guard next.count > 1, searched.insert(next).inserted else { continue }
             var group = Dictionary(uniqueKeysWithValues: next.map { ($0, $0) })
             func find(_ member: Int) -> Int { group[member] == member ? member : find(group[member] ?? member) }

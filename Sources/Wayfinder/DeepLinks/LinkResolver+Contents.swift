@@ -46,6 +46,6 @@ extension LinkResolver {
 extension RouteGraph {
     /// Checks the invariants of the graph's link index, for tests and fuzzers.
     package func _checkInvariants() {
-        links._checkInvariants()
+        linkIndex._checkInvariants()
     }
 }

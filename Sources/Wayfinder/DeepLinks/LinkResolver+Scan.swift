@@ -24,7 +24,7 @@ extension LinkResolver {
 
         /// Rejects raw spaces, controls and fragments; finds the query, the slashes and any `%`.
         @inline(__always)
-        mutating func run(_ bytes: ByteView, index: LinkIndex, slashes: CheckedBuffer<Int>) -> LinkProblem? {
+        mutating func run(_ bytes: ByteView, index: LinkIndex, slashes: WorkBuffer<Int>) -> LinkProblem? {
             let isSpecial = index.isSpecial
             for position in hostStart..<bytes.count where isSpecial[Int(bytes[position])] {
                 switch bytes[position] {
@@ -48,7 +48,7 @@ extension LinkResolver {
     @inline(never)
     static func hostProblem(_ host: ByteView, range: Range<Int>) -> Outcome {
         if host.contains(UInt8(ascii: "@")) || host.contains(UInt8(ascii: ":")) { return reject(.userOrPort, range: range) }
-        let decoded = withCheckedBuffer(of: UInt8.self, count: host.count) { scratch in
+        let decoded = withWorkBuffer(of: UInt8.self, count: host.count) { scratch in
             host.withSpan { source in scratch.withMutableSpan(0..<host.count) { PercentEncoding.decode(source, into: &$0) } }
         }
         guard case .failure(let problem) = decoded else { return reject(.unknownFlow, range: range) }
@@ -60,7 +60,7 @@ extension LinkResolver {
         guard bytes.count <= RouteGraph.maximumLinkLength else { return reject(.tooLong(Int32(bytes.count))) }
         if checkingUTF8, let bad = bytes.withSpan(PercentEncoding.firstInvalidUTF8) { return reject(.rawInvalidUTF8, range: bad) }
         if let problem = schemeProblem(bytes, index: index) { return .rejected(problem) }
-        return withCheckedBuffer(of: Int.self, count: RouteGraph.maximumSegments + 2) { slashes in
+        return withWorkBuffer(of: Int.self, count: RouteGraph.maximumSegments + 2) { slashes in
             var scan = Scan(hostStart: index.scheme.count + 3, queryStart: bytes.count)
             if let problem = scan.run(bytes, index: index, slashes: slashes) { return .rejected(problem) }
             let (hostStart, queryStart, slashCount) = (scan.hostStart, scan.queryStart, scan.slashCount)

@@ -69,7 +69,7 @@ public struct ResolvedLink: Sendable {
 
     /// The name of the `index`-th screen along the link.
     public func screenName(at index: Int) -> String {
-        graph.links.screenNames[Int(step(index).screen)]
+        graph.linkIndex.screenNames[Int(step(index).screen)]
     }
 
     /// The `index`-th step.

@@ -30,7 +30,7 @@ extension RouteGraph {
         writer.append(scheme)
         writer.append("://")
         writer.append(flow)
-        let index = links
+        let index = linkIndex
         let found = withBytes(of: flow) { index.lookup(.flow, $0) }
         if let flowIndex = found?.lowerBound ?? flowIndex[flow], index.flows[flowIndex].tabCount > 0 {
             writer.append(UInt8(ascii: "/"))
@@ -70,7 +70,7 @@ extension RouteGraph {
             writer.append(UInt8(ascii: "/"))
             writer.append(flow.tabs[resolved.tabIndex ?? 0])
         }
-        let index = links
+        let index = linkIndex
         var hasQuery = false
         for step in 0..<resolved.count {
             let start = Int(resolved.steps[step].valueStart)

@@ -63,7 +63,7 @@ extension RouteGraph {
             let resolved = ResolvedLink(graph: self, flowIndex: flow, tabIndex: tab, steps: steps, values: values)
             // Every link accepted prints to links accepted: its custom-scheme form and (with web origins) its web form,
             // longer by its origin. A byte prints in at most three, plus a tab's name: only long links can print too long.
-            guard byteCount * 3 + links.longestKey + 1 + storage.webGrowth > RouteGraph.maximumLinkLength else { return resolved }
+            guard byteCount * 3 + linkIndex.longestKey + 1 + storage.webGrowth > RouteGraph.maximumLinkLength else { return resolved }
             let custom = resolved.url.utf8.count
             let web = custom + storage.webGrowth
             guard web > RouteGraph.maximumLinkLength else { return resolved }
@@ -78,7 +78,7 @@ extension RouteGraph {
     /// How many patterns resolving `link` matches against it (the walk's cost), for tests.
     package func resolutionCost(of link: String) -> Int {
         var cost = 0
-        _ = withBytes(of: link) { LinkResolver.resolve($0, index: links, checkingUTF8: false, cost: &cost) }
+        _ = withBytes(of: link) { LinkResolver.resolve($0, index: linkIndex, checkingUTF8: false, cost: &cost) }
         return cost
     }
 
@@ -86,7 +86,7 @@ extension RouteGraph {
     private func resolveBytes(_ bytes: ByteView, checkingUTF8: Bool) -> LinkResolver.Outcome {
         if storage.hasWebOrigins, let web = resolveWeb(bytes, checkingUTF8: checkingUTF8) { return web }
         var cost = 0
-        return LinkResolver.resolve(bytes, index: links, checkingUTF8: checkingUTF8, cost: &cost)
+        return LinkResolver.resolve(bytes, index: linkIndex, checkingUTF8: checkingUTF8, cost: &cost)
     }
 
     /// The outcome for a web link, problems placed in the link as given; `nil` for another link.
@@ -97,7 +97,7 @@ extension RouteGraph {
         guard let web else { return nil }
         guard bytes.count <= RouteGraph.maximumLinkLength else { return .rejected(LinkProblem(.tooLong(Int32(bytes.count)))) }
         var cost = 0
-        let outcome = withBytes(of: web.link) { LinkResolver.resolve($0, index: links, checkingUTF8: false, cost: &cost) }
+        let outcome = withBytes(of: web.link) { LinkResolver.resolve($0, index: linkIndex, checkingUTF8: false, cost: &cost) }
         guard case .rejected(let problem) = outcome else { return outcome }
         return .rejected(problem.inWebLink(offset: web.offset, flow: web.flow))
     }
@@ -116,7 +116,7 @@ struct LinkResolver {
     let bytes: ByteView
     let workspace: Workspace
     /// Where the path's slashes are (segment `i` follows slash `i`), and the query's `?`.
-    let slashes: CheckedBuffer<Int>
+    let slashes: WorkBuffer<Int>
     let slashCount: Int
     let segmentCount: Int
     let queryStart: Int
@@ -125,8 +125,8 @@ struct LinkResolver {
     /// The screens matched so far, root first, and their values: path parameters, then query parameters.
     var stepCount = 0
     var slotCount = 0
-    var steps: CheckedBuffer<ResolvedLink.Step> { workspace.steps }
-    var slots: CheckedBuffer<Slot> { workspace.slots }
+    var steps: WorkBuffer<ResolvedLink.Step> { workspace.steps }
+    var slots: WorkBuffer<Slot> { workspace.slots }
     var hasRequiredQuery = false
     /// The most telling problem seen so far: the deepest, then the most specific.
     var failure: (depth: Int, priority: Int, problem: LinkProblem)?

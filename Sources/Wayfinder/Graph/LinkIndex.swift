@@ -112,7 +112,7 @@ final class LinkIndex: Sendable {
     let maximumQueryCount: Int
 
     init(
-        scheme: String, flows: [RouteGraph.Flow], screens: [RouteGraph.Screen], successors: [SuccessorIndex],
+        scheme: String, flows: [RouteGraph.Flow], screens: [RouteGraph.Screen], successors: [[Int]],
         roots: [[Int]], queryOwners: [[String: Int]]
     ) {
         var builder = Builder()
@@ -120,7 +120,7 @@ final class LinkIndex: Sendable {
         for (number, flow) in flows.enumerated() where flowNumbers[flow.name] == nil { flowNumbers[flow.name] = number }
         let screenInfos = screens.indices.map { number in
             builder.screenInfo(
-                number, of: screens, successors: number < successors.count ? successors[number].ordered : [],
+                number, of: screens, successors: number < successors.count ? successors[number] : [],
                 flow: flowNumbers[screens[number].flow] ?? -1
             )
         }

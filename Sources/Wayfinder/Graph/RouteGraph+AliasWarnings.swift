@@ -13,7 +13,7 @@ extension RouteGraph {
         var searched: Set<[Int]> = []
         var result: [RoutesDiagnostic] = []
         for (position, screen) in graph.screens.enumerated() {
-            let next = graph.successors[position].ordered
+            let next = graph.successors[position]
             guard next.count > 1, next.contains(where: isAlias), searched.insert(next).inserted else { continue }
             var trie = PatternTrie()
             for candidate in next { trie.insert(graph.screens[candidate].pattern, screen: candidate) }

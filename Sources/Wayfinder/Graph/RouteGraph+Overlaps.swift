@@ -103,7 +103,7 @@ extension RouteGraph {
         // For each screen, the groups reported that it is in.
         var reported: [Int: [Set<Int>]] = [:]
         for (position, screen) in screens.enumerated() {
-            let next = successors[position].ordered
+            let next = successors[position]
             guard next.count > 1, searched.insert(next).inserted else { continue }
             var groups = OverlapGroups(count: next.count)
             for (place, candidate) in next.enumerated() { groups.add(screens[candidate].pattern, screen: place) }
@@ -128,7 +128,7 @@ extension RouteGraph {
         var reported: Set<Int> = []
         var searched: Set<[Int]> = []
         for (position, screen) in screens.enumerated() {
-            let next = successors[position].ordered
+            let next = successors[position]
             guard next.count > 1,
                   next.contains(where: { screens[$0].pattern.contains(where: Self.canOverlapInAnotherSpelling) }),
                   searched.insert(next).inserted
@@ -240,7 +240,7 @@ extension RouteGraph {
             stack.append(start)
             onStack[start] = true
             while let frame = frames.last {
-                let following = successors[frame.screen].ordered
+                let following = successors[frame.screen]
                 if frame.next < following.count {
                     frames[frames.count - 1].next += 1
                     let successor = following[frame.next]

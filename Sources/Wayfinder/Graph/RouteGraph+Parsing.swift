@@ -45,7 +45,7 @@ extension RouteGraph {
 
     init(
         scheme: String, webOrigins: [WebOrigin], guards: [Guard], flows: [Flow], screens: [Screen],
-        successors: [SuccessorIndex], roots: [[Int]], queryOwners: [[String: Int]], history: History
+        successors: [[Int]], roots: [[Int]], queryOwners: [[String: Int]], history: History
     ) {
         storage = Storage(
             scheme: scheme, webOrigins: webOrigins, guards: guards, flows: flows, screens: screens,
@@ -331,18 +331,10 @@ struct GraphBuilder {
         // Screens that may follow the same screens share one list (every one, in a table
         // where any screen may follow any other): each distinct list is ordered once.
         var orderedLists: [[Int]: [Int]] = [:]
-        let successors = successorLists.map { list -> SuccessorIndex in
+        let successors = successorLists.map { list -> [Int] in
             let ordered = orderedLists[list] ?? list.sorted { RouteGraph.precedes(screens[$0], screens[$1]) }
             orderedLists[list] = ordered
-            var result = SuccessorIndex(ordered: ordered)
-            for position in ordered {
-                if case .literal(let word) = screens[position].pattern.first {
-                    result.byLiteral[word, default: []].append(position)
-                } else {
-                    result.dynamic.append(position)
-                }
-            }
-            return result
+            return ordered
         }
         var roots: [[Int]] = []
         var queryOwners: [[String: Int]] = []

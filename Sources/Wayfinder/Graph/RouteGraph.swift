@@ -190,11 +190,12 @@ public struct RouteGraph: Sendable {
         let screenIndex: [String: Int]
         let flowIndex: [String: Int]
         /// For each screen, the screens that may follow it, in precedence order.
-        let successors: [SuccessorIndex]
+        /// Each screen's successors, by number, in precedence order.
+        let successors: [[Int]]
         /// For each flow, its roots: one per tab (in tab order), or one for a flow without tabs.
         let roots: [[Int]]
         /// The graph compiled for resolving links.
-        let links: LinkIndex
+        let linkIndex: LinkIndex
         let history: History
         /// Links in an alias's or an earlier version's shape.
         let shapes: LinkShapes
@@ -203,7 +204,7 @@ public struct RouteGraph: Sendable {
 
         init(
             scheme: String, webOrigins: [WebOrigin], guards: [Guard], flows: [Flow], screens: [Screen],
-            successors: [SuccessorIndex], roots: [[Int]], queryOwners: [[String: Int]], history: History
+            successors: [[Int]], roots: [[Int]], queryOwners: [[String: Int]], history: History
         ) {
             self.scheme = scheme
             self.history = history
@@ -225,7 +226,7 @@ public struct RouteGraph: Sendable {
             var flowIndex: [String: Int] = [:]
             for (index, flow) in flows.enumerated() { flowIndex[flow.name] = index }
             self.flowIndex = flowIndex
-            self.links = LinkIndex(
+            self.linkIndex = LinkIndex(
                 scheme: scheme, flows: flows, screens: screens, successors: successors, roots: roots, queryOwners: queryOwners
             )
             shapes = history.migrations.isEmpty && history.aliases.isEmpty ? .none : LinkShapes(
@@ -252,11 +253,11 @@ public struct RouteGraph: Sendable {
     var screenIndex: [String: Int] { storage.screenIndex }
     var flowIndex: [String: Int] { storage.flowIndex }
     /// For each screen, the screens that may follow it, indexed for resolution.
-    var successors: [SuccessorIndex] { storage.successors }
+    var successors: [[Int]] { storage.successors }
     /// For each flow, its roots: one per tab (in tab order), or one for a flow without tabs.
     var roots: [[Int]] { storage.roots }
     /// The graph compiled for resolving links.
-    var links: LinkIndex { storage.links }
+    var linkIndex: LinkIndex { storage.linkIndex }
 
     /// The flow a new app starts in: the first one declared.
     public var initialFlow: Flow { flows[0] }
@@ -292,7 +293,7 @@ public struct RouteGraph: Sendable {
     /// The screens that may directly follow `screen`, in resolution precedence order.
     public func successors(of screen: String) -> [Screen] {
         guard let index = screenIndex[screen] else { return [] }
-        return successors[index].ordered.map { screens[$0] }
+        return successors[index].map { screens[$0] }
     }
 
     /// Whether `next` may directly follow `previous`.
@@ -305,13 +306,4 @@ public struct RouteGraph: Sendable {
     public var edgeCount: Int {
         screens.reduce(0) { $0 + $1.predecessors.count }
     }
-}
-
-/// The successors of one screen, split for fast lookup: those whose pattern starts
-/// with a literal, by that literal; the rest in precedence order.
-struct SuccessorIndex: Sendable {
-    var byLiteral: [String: [Int]] = [:]
-    var dynamic: [Int] = []
-    /// Every successor in precedence order.
-    var ordered: [Int] = []
 }

@@ -4,7 +4,7 @@
 /// tests and fuzzers (`WAYFINDER_CHECKED`), where a wrong index traps instead of reading
 /// past the memory.
 ///
-/// Invariants (``ByteView/_checkInvariants()``, ``CheckedBuffer/_checkInvariants()``):
+/// Invariants (``ByteView/_checkInvariants()``, ``WorkBuffer/_checkInvariants()``):
 /// - A view has a count of at least zero, and a start whenever its count is not zero.
 /// - A view is made only here, from memory that lives for the call handing it out (a link's
 ///   bytes in ``withBytes(of:_:)``, temporary memory in ``withWorkspace(_:_:)``), and of
@@ -88,8 +88,9 @@ func withBytes<Result>(of bytes: some Collection<UInt8>, _ body: (ByteView) -> R
     return unsafe Array(bytes).withUnsafeBufferPointer { unsafe body(ByteView($0)) }
 }
 
-/// A fixed number of plain values in temporary memory, read and written by index.
-@safe struct CheckedBuffer<Element: BitwiseCopyable> {
+/// A fixed number of plain values in temporary memory, read and written by index; each
+/// index is checked against the count in debug builds, tests and fuzzers only (see above).
+@safe struct WorkBuffer<Element: BitwiseCopyable> {
     private let buffer: UnsafeMutableBufferPointer<Element>
 
     fileprivate init(_ buffer: UnsafeMutableBufferPointer<Element>) {
@@ -115,7 +116,7 @@ func withBytes<Result>(of bytes: some Collection<UInt8>, _ body: (ByteView) -> R
     }
 }
 
-extension CheckedBuffer where Element == UInt8 {
+extension WorkBuffer where Element == UInt8 {
     /// The bytes in `range`, viewed in place (they must not be written while the view is used).
     func view(_ range: Range<Int>) -> ByteView {
         checkBounds(range.lowerBound >= 0 && range.upperBound <= count, "buffer range out of range")
@@ -134,11 +135,11 @@ extension CheckedBuffer where Element == UInt8 {
 /// parameter slots, the query's seen-flags and the decoded text, carved from one temporary
 /// (stack) allocation.
 struct Workspace {
-    let segments: CheckedBuffer<ByteView>
-    let slots: CheckedBuffer<Slot>
-    let steps: CheckedBuffer<ResolvedLink.Step>
-    let seen: CheckedBuffer<Bool>
-    let text: CheckedBuffer<UInt8>
+    let segments: WorkBuffer<ByteView>
+    let slots: WorkBuffer<Slot>
+    let steps: WorkBuffer<ResolvedLink.Step>
+    let seen: WorkBuffer<Bool>
+    let text: WorkBuffer<UInt8>
 }
 
 /// Runs `body` with a workspace of `segments` segments, `slots` slots (and as many seen-flags),
@@ -151,14 +152,14 @@ func withWorkspace<Result>(_ size: (segments: Int, slots: Int, text: Int), _ bod
         + MemoryLayout<ResolvedLink.Step>.stride * steps + size.slots + size.text
     return unsafe withUnsafeTemporaryAllocation(byteCount: max(1, total), alignment: 16) { memory in
         var offset = 0
-        func carve<Element: BitwiseCopyable>(_: Element.Type, _ count: Int) -> CheckedBuffer<Element> {
+        func carve<Element: BitwiseCopyable>(_: Element.Type, _ count: Int) -> WorkBuffer<Element> {
             let end = offset + MemoryLayout<Element>.stride * count
             checkBounds(end <= memory.count, "workspace overflow")
             // A slice of the allocation, never its base address unwrapped: the part is
             // `count` elements long whatever the sizes were.
             let part = unsafe UnsafeMutableRawBufferPointer(rebasing: memory[offset..<end]).bindMemory(to: Element.self)
             offset = end
-            return unsafe CheckedBuffer(part)
+            return unsafe WorkBuffer(part)
         }
         return body(Workspace(
             segments: carve(ByteView.self, size.segments), slots: carve(Slot.self, size.slots),
@@ -171,8 +172,8 @@ func withWorkspace<Result>(_ size: (segments: Int, slots: Int, text: Int), _ bod
 /// Runs `body` with `count` values of temporary memory, not initialized: each must be
 /// written before it is read.
 @inline(__always)
-func withCheckedBuffer<Element: BitwiseCopyable, Result>(
-    of _: Element.Type, count: Int, _ body: (CheckedBuffer<Element>) -> Result
+func withWorkBuffer<Element: BitwiseCopyable, Result>(
+    of _: Element.Type, count: Int, _ body: (WorkBuffer<Element>) -> Result
 ) -> Result {
-    unsafe withUnsafeTemporaryAllocation(of: Element.self, capacity: count) { unsafe body(CheckedBuffer($0)) }
+    unsafe withUnsafeTemporaryAllocation(of: Element.self, capacity: count) { unsafe body(WorkBuffer($0)) }
 }
