@@ -1,7 +1,7 @@
 extension Navigator {
     /// The state `snapshot`, saved with version `savedVersion` of the table, becomes under
     /// this one: the table's migrations from that version on applied in order (see
-    /// ``RouteMigration``), then the nearest state that fits (``nearestValidState(to:)``).
+    /// ``RouteMigration``), then the nearest state that fits (as `restore(_:savedWith:)` restores it).
     /// When every change between the two versions was declared, nothing is dropped.
     ///
     /// ```swift
@@ -26,7 +26,14 @@ extension Navigator {
 
     /// Replaces the state with what `snapshot`, saved with version `savedVersion` of the
     /// table, becomes under this one (see ``restoration(of:savedWith:)``), starting a new
-    /// undo history.
+    /// undo history: the lenient restore, beside the strict ``restore(_:)``.
+    ///
+    /// What does not fit is dropped, each with a sentence in ``Restoration/dropped``: unknown
+    /// flows, tabs and guards; a flow or stack that is missing or does not start at its root
+    /// starts afresh; each stack keeps its longest valid prefix (and its presentation only
+    /// when nothing below it was dropped); a guarded active flow whose guard is not granted
+    /// gives way to the guard's fallback; a pending link that no longer resolves is dropped.
+    /// Give the table's own ``RouteGraph/version`` for a state saved with it.
     @discardableResult
     public mutating func restore(_ snapshot: NavigationState, savedWith savedVersion: Int) -> Restoration {
         let restored = restoration(of: snapshot, savedWith: savedVersion)

@@ -15,7 +15,7 @@ extension Navigator {
     /// ``nearestValidState(to:)``), starting a new undo history.
     /// - Returns: What had to change, as sentences; empty when `snapshot` fitted as it was.
     @discardableResult
-    public mutating func restoreNearest(to snapshot: NavigationState) -> [String] {
+    package mutating func restoreNearest(to snapshot: NavigationState) -> [String] {
         let (state, problems) = nearestValidState(to: snapshot)
         replaceState(with: state)
         return problems
@@ -35,7 +35,7 @@ extension Navigator {
     }
 
     /// Every way `snapshot` does not fit the graph, as sentences; empty when it fits.
-    public func problems(in snapshot: NavigationState) -> [String] {
+    package func problems(in snapshot: NavigationState) -> [String] {
         nearestValidState(to: snapshot).problems
     }
 
@@ -46,7 +46,7 @@ extension Navigator {
     /// its presentation only when nothing below it was dropped); a guarded active flow whose
     /// guard is not granted gives way to the guard's fallback; a pending link that no longer
     /// resolves is dropped.
-    public func nearestValidState(to snapshot: NavigationState) -> (state: NavigationState, problems: [String]) {
+    package func nearestValidState(to snapshot: NavigationState) -> (state: NavigationState, problems: [String]) {
         let snapshot = graph.withDefaults(snapshot)
         var problems: [String] = []
         var result = Navigator(graph: graph).state

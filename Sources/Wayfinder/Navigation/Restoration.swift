@@ -8,7 +8,7 @@ public struct Restoration: Hashable, Sendable {
     /// The migrations that changed the saved state, in the order they applied.
     public var migrations: [RouteMigration]
     /// What could not be kept, as sentences: what the migrations could not carry over, then
-    /// what did not fit the table (see ``Navigator/nearestValidState(to:)``). Empty when the
+    /// what did not fit the table (see ``Navigator/restoration(of:savedWith:)``). Empty when the
     /// saved place was kept whole.
     public var dropped: [String]
 

@@ -4,16 +4,16 @@ extension NavigationState {
     /// integer belongs, drops only the element it belongs to, and each drop is a problem.
     ///
     /// - A stack element or presentation whose route does not read is dropped with
-    ///   everything above it in its stack (as ``Navigator/nearestValidState(to:)`` cuts a
+    ///   everything above it in its stack (as ``Navigator/restoration(of:savedWith:)`` cuts a
     ///   stack before the first screen that does not fit).
     /// - A stack id that does not read as an integer (`1e308`, `4.5`, a string) becomes -1,
-    ///   out of range: ``Navigator/nearestValidState(to:)`` renumbers it, as it does ids
+    ///   out of range: ``Navigator/restoration(of:savedWith:)`` renumbers it, as it does ids
     ///   too large or repeated.
     /// - A stack whose root does not read, a flow or stack that is not an object, a guard
     ///   that is not a string, are left out; the nearest valid state starts them afresh.
     /// - Keys the saved form does not have are ignored, as `Codable` ignores them.
     ///
-    /// The result still has to be fitted to a graph with ``Navigator/nearestValidState(to:)``.
+    /// The result still has to be fitted to a graph with ``Navigator/restoration(of:savedWith:)``.
     /// - Parameter json: The saved state, such as ``JSONValue/init(parsing:)`` reads it.
     /// - Returns: The state read and what was dropped, as sentences; nil when `json` is
     ///   not an object.
@@ -25,7 +25,7 @@ extension NavigationState {
     }
 
     /// The problems of a state read with ``decodedLeniently(from:)`` (`read`) and then
-    /// fitted to a graph (`fitted`, from ``Navigator/nearestValidState(to:)`` or a
+    /// fitted to a graph (`fitted`, from ``Navigator/restoration(of:savedWith:)`` or a
     /// restoration), each said once: an active flow that did not read as a name is reported
     /// by the reader, and not again as the unknown active flow `''` it was read as.
     public static func problems(read: [String], fitted: [String]) -> [String] {

@@ -1,5 +1,5 @@
 /// The saved form of a navigation state, described once: its keys, and the JSON a state is
-/// written as (``json(of:)``). The lenient reader (``NavigationState/decodedLeniently(from:)``)
+/// written as (``json(of:)-(NavigationState)``). The lenient reader (``NavigationState/decodedLeniently(from:)``)
 /// reads the same keys, and ``NavigationState``'s `Codable` conformance writes this JSON and
 /// reads it back with that reader (refusing what it had to drop), so that the writer and
 /// the readers cannot drift apart.
