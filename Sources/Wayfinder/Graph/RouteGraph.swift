@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The app's screens, their URL patterns, parameters, allowed predecessors, flows, tabs
 /// and guards: an immutable, `Sendable` value parsed from a `.routes` file.
 ///
@@ -201,6 +203,12 @@ public struct RouteGraph: Sendable {
         let shapes: LinkShapes
         /// Whether ``shapes`` holds any table (read when a link is refused).
         let hasShapes: Bool
+        /// How many times ``RouteGraph/resolve(_:)`` and ``RouteGraph/resolve(utf8:)`` ran on
+        /// this graph: what tests count a link's resolutions with.
+        let resolutions = Atomic<Int>(0)
+        /// Whether the table has warnings, so that a state may print to a link that reads as
+        /// another; found when first asked.
+        let mayPrintAmbiguously = Mutex<Bool?>(nil)
 
         init(
             scheme: String, webOrigins: [WebOrigin], guards: [Guard], flows: [Flow], screens: [Screen],
@@ -237,6 +245,20 @@ public struct RouteGraph: Sendable {
     }
 
     let storage: Storage
+
+    /// How many links this graph has resolved (``resolve(_:)`` and ``resolve(utf8:)``), for
+    /// tests that count the resolutions of a path.
+    package var resolutionCount: Int { storage.resolutions.load(ordering: .relaxed) }
+
+    /// Whether a state may print to a link that reads as another state: true when the table
+    /// has ``warnings`` (patterns that can match the same segments). Where it is false, the
+    /// canonical link of what a link opened reads back as it, and needs no second resolution.
+    var mayPrintAmbiguously: Bool {
+        if let known = storage.mayPrintAmbiguously.withLock({ $0 }) { return known }
+        let found = !warnings.isEmpty
+        storage.mayPrintAmbiguously.withLock { $0 = found }
+        return found
+    }
 
     /// The URL scheme, lower case (`wayfinder`).
     public var scheme: String { storage.scheme }

@@ -24,7 +24,9 @@ extension Navigator {
             try deferToFallback(of: guardName, pending: pending)
             return .deferred(pending: pending, guardName: guardName)
         }
-        try commit { this, state, ids throws(NavigationError) in
+        // The link was read once: its canonical form reads back as it unless the table
+        // says a state may print ambiguously.
+        try commit(checkingRoundTrip: graph.mayPrintAmbiguously) { this, state, ids throws(NavigationError) in
             this.apply(link, to: &state, ids: &ids)
         }
         return .applied

@@ -71,8 +71,11 @@ public struct Navigator: Sendable {
     // MARK: - Committing
 
     /// Applies `change` to a copy of the state; commits it (recording the whole previous
-    /// state for undo) only when it succeeds and changes something.
+    /// state for undo) only when it succeeds and changes something, and (unless
+    /// `checkingRoundTrip` is false) when its active stack prints to a link that reads back
+    /// as it (``checkRoundTrip(of:)``).
     mutating func commit(
+        checkingRoundTrip: Bool = true,
         _ change: (Navigator, inout NavigationState, inout StackIDGenerator) throws(NavigationError) -> Void
     ) throws(NavigationError) {
         var next = state
@@ -82,7 +85,7 @@ public struct Navigator: Sendable {
             ids = nextIDs
             return
         }
-        if next.activeStack != state.activeStack { try checkRoundTrip(of: next) }
+        if checkingRoundTrip, next.activeStack != state.activeStack { try checkRoundTrip(of: next) }
         ids = nextIDs
         record(.state(state))
         state = next
