@@ -4,21 +4,25 @@ import Testing
 /// `routes check` of a table where every pattern overlaps every other: one warning for the
 /// group, not one for each pair, so what it prints grows at most with the table.
 @Suite struct OverlapWarningCLITests {
-    /// The star table of `Benchmarks/scripts/overlap_table.py`: `count` screens after `home`,
-    /// every two of whose patterns can match the same segments.
-    static func star(_ count: Int) -> String {
-        let shapes = ["{w:a|c#}", "{w:a|c#}/{s:string}", "{s:string}/{w:a|c#}", "{w:a|c#}/{v:a|d#}", "a/{w:a|c#}"]
-        var lines = ["scheme star", "flow app", "screen home app root"]
-        for index in 0..<count {
-            let pattern = shapes[index % shapes.count].replacingOccurrences(of: "#", with: "\(index)")
-            lines.append("screen s\(index) app push \(pattern) after home")
-        }
-        return lines.joined(separator: "\n") + "\n"
+    /// The star table `Benchmarks/scripts/overlap_table.py` writes (the benchmarks' own):
+    /// `count` screens after `home`, every two of whose patterns can match the same segments.
+    static func star(_ count: Int) throws -> String {
+        let script = CLI.repositoryRoot.appendingPathComponent("Benchmarks/scripts/overlap_table.py").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script, String(count)]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let table = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return String(decoding: table, as: UTF8.self)
     }
 
     @Test(arguments: [3, 30, 300])
     func checkPrintsAtMostALineOfWarningsForEachScreen(screens count: Int) throws {
-        let path = try CLI.temporaryFile(Self.star(count), name: "star.routes")
+        let path = try CLI.temporaryFile(try Self.star(count), name: "star.routes")
         let text = try CLI.run(["routes", "check", path])
         #expect(text.status == 0)
         #expect(text.stdout == "\(path): OK (1 flow, 0 tabs, \(count + 1) screens, \(count) edges, 0 guards)\n")

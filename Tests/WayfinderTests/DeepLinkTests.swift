@@ -9,12 +9,7 @@ import Wayfinder
     }
 
     private func rejection(_ link: String, in graph: RouteGraph? = nil) -> DeepLinkError? {
-        do {
-            _ = try (graph ?? self.graph).resolve(link)
-            return nil
-        } catch {
-            return error
-        }
+        (graph ?? self.graph).rejection(of: link)
     }
 
     @Test(arguments: [

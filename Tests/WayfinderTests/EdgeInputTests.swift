@@ -12,12 +12,7 @@ import Testing
     }
 
     private func rejection(_ link: String, in graph: RouteGraph? = nil) -> DeepLinkError? {
-        do {
-            _ = try (graph ?? self.graph).resolve(link)
-            return nil
-        } catch {
-            return error
-        }
+        (graph ?? self.graph).rejection(of: link)
     }
 
     private func routesError(_ text: String) -> RoutesFileError? {

@@ -85,3 +85,15 @@ enum Fixtures {
         link.screenNames
     }
 }
+
+extension RouteGraph {
+    /// Why `link` is refused, or nil when it resolves.
+    func rejection(of link: String) -> DeepLinkError? {
+        do {
+            _ = try resolve(link)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
