@@ -198,20 +198,26 @@ extension ParameterValue: Codable {
     }
 
     public init(from decoder: any Decoder) throws {
-        if let container = try? decoder.container(keyedBy: TagKey.self) {
+        if let container = Self.inForm({ try decoder.container(keyedBy: TagKey.self) }) {
             self = try ParameterValue.decodeTagged(container)
             return
         }
         let container = try decoder.singleValueContainer()
-        if let flag = try? container.decode(Bool.self) {
+        if let flag = Self.inForm({ try container.decode(Bool.self) }) {
             self = .bool(flag)
-        } else if let int = try? container.decode(Int.self) {
+        } else if let int = Self.inForm({ try container.decode(Int.self) }) {
             self = .int(int)
-        } else if let segments = try? container.decode([String].self) {
+        } else if let segments = Self.inForm({ try container.decode([String].self) }) {
             self = .segments(segments)
         } else {
             self = .string(try container.decode(String.self))
         }
+    }
+
+    /// What `decode` reads, or `nil` when the value is not of that form: the forms are
+    /// tried in turn, and the last (a string) throws the decoder's error when none fits.
+    private static func inForm<Value>(_ decode: () throws -> Value) -> Value? {
+        try? decode()  // Not this form: the next one is tried.
     }
 
     private static func decodeTagged(_ container: KeyedDecodingContainer<TagKey>) throws -> ParameterValue {
