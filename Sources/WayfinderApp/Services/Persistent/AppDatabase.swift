@@ -138,10 +138,18 @@ public struct AppDatabase: Sendable {
     /// largest transaction. (The last connection to close checkpoints it and removes it.)
     static let walSizeLimit = 1 << 20
 
-    /// Runs `work` in a read-only transaction (GRDB's `read`), on the caller's thread;
-    /// database errors become ``ServiceError``s.
+    /// Runs `work` in a deferred transaction (GRDB's `inTransaction(.deferred)`: one
+    /// snapshot of the database), on the caller's thread; database errors become
+    /// ``ServiceError``s.
+    ///
+    /// Not GRDB's `read`, which also switches the connection to read-only and back around
+    /// the transaction (`PRAGMA query_only`): SQLite expires every prepared statement at each
+    /// switch, so that every read prepared its statements again, and the piped REPL ran 3,500
+    /// to 3,700 commands a second, under its floor of 5,000 (`Benchmarks/scripts/
+    /// repl_session.py`, 100,000 commands; 8,400 to 10,400 before, on the same machine at the
+    /// same time; 5,700 to 7,300 this way).
     func read<T>(_ work: (Database) throws -> T) async throws(ServiceError) -> T {
-        try access { queue in try queue.read(work) }
+        try access { queue in try queue.writeWithoutTransaction { db in try Self.inTransaction(.deferred, db, work) } }
     }
 
     /// Runs `work` in an immediate transaction, on the caller's thread; database errors
@@ -156,7 +164,7 @@ public struct AppDatabase: Sendable {
         let token = sessionToken
         return try access { queue in
             try queue.writeWithoutTransaction { db in
-                try Self.inTransaction(db) { db in
+                try Self.inTransaction(.immediate, db) { db in
                     if let token, try !Self.sessionExists(token, in: db) { throw ServiceError.signedOutElsewhere }
                     return try work(db)
                 }
@@ -174,14 +182,12 @@ public struct AppDatabase: Sendable {
     /// Whether the session of ``sessionToken`` still exists (`false` without one). The
     /// session row is read again only when another connection committed since the last
     /// check (`PRAGMA data_version` changed).
-    func sessionIsCurrent() throws(ServiceError) -> Bool {
+    func sessionIsCurrent() async throws(ServiceError) -> Bool {
         let mark = connection.session.withLock { $0 }
         guard let token = mark.token else { return false }
-        let (version, exists) = try access { queue in
-            try queue.read { db in
-                let version = try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
-                return (version, try version == mark.checkedVersion || Self.sessionExists(token, in: db))
-            }
+        let (version, exists) = try await read { db in
+            let version = try RenderRequests.dataVersion.fetchOne(db) ?? 0
+            return (version, try version == mark.checkedVersion || Self.sessionExists(token, in: db))
         }
         connection.session.withLock { current in
             if exists, current.token == token { current.checkedVersion = version }
@@ -190,21 +196,21 @@ public struct AppDatabase: Sendable {
     }
 
     private static func sessionExists(_ token: String, in db: Database) throws -> Bool {
-        try SessionRecord.exists(db, key: token)
+        try RenderRequests.sessionExists(token: token).fetchOne(db) == true
     }
 
-    /// Runs `work` in an immediate transaction (GRDB's `inTransaction`): committed when it
-    /// returns, rolled back when it throws. The immediate kind takes the write lock at once,
+    /// Runs `work` in a transaction of `kind` (GRDB's `inTransaction`): committed when it
+    /// returns, rolled back when it throws. Writes take the write lock at once (immediate),
     /// so that two writers wait for each other (the busy timeout) instead of failing to
     /// upgrade a read lock.
     ///
     /// `work`'s error ends the transaction as GRDB's `.rollback` completion, not thrown
     /// through GRDB, which keeps the first error of a transaction and drops a rollback's: a
     /// rollback that fails comes out with the error that made it needed (``RollbackFailure``).
-    private static func inTransaction<T>(_ db: Database, _ work: (Database) throws -> T) throws -> T {
+    private static func inTransaction<T>(_ kind: Database.TransactionKind, _ db: Database, _ work: (Database) throws -> T) throws -> T {
         var outcome: Result<T, any Error>?
         do {
-            try db.inTransaction(.immediate) {
+            try db.inTransaction(kind) {
                 do {
                     outcome = .success(try work(db))
                     return .commit
@@ -225,9 +231,9 @@ public struct AppDatabase: Sendable {
     /// Runs `body` on the connection (opened first when needed), on the calling thread;
     /// database errors become ``ServiceError``s, and storage failures are counted.
     ///
-    /// A failure that leaves the connection inside a transaction (its rollback failed: a
-    /// read's, which GRDB does not report, or a write's) closes the connection, which
-    /// rolls the transaction back, and the error says so; the next access opens it again.
+    /// A failure that leaves the connection inside a transaction (its rollback failed)
+    /// closes the connection, which rolls the transaction back, and the error says so; the
+    /// next access opens it again.
     private func access<T>(_ body: (DatabaseQueue) throws -> T) throws(ServiceError) -> T {
         var opened: DatabaseQueue?
         do {
@@ -237,7 +243,7 @@ public struct AppDatabase: Sendable {
         } catch {
             var failure = ServiceError.database(error, path: path)
             if let queue = opened, queue.writeWithoutTransaction({ $0.isInsideTransaction }) {
-                failure = failure.leftInTransaction(closing: connection.discard(queue), path: path)
+                failure = failure.leftInTransaction(closing: connection.discard(queue))
             }
             if failure.kind == .storage { faults.record() }
             throw failure
@@ -269,7 +275,7 @@ extension ServiceError {
 
     /// This failure, which left the connection inside a transaction: the connection was
     /// closed, which rolls the transaction back unless closing failed too (`closing`).
-    func leftInTransaction(closing: (any Error)?, path: String) -> ServiceError {
+    func leftInTransaction(closing: (any Error)?) -> ServiceError {
         let closed = closing.map { "closing the database failed too (\($0)): restart the app" }
             ?? "the database was closed, which rolled it back, and is opened again by the next command"
         return ServiceError("\(message) (its transaction was left open: \(closed))", kind: .storage)

@@ -51,21 +51,21 @@ public struct SQLitePostRepository: PostRepository {
     public func page(_ number: Int, size: Int) async throws(ServiceError) -> PostPage {
         let size = max(1, size)
         return try await database.read { db in
-            let total = try Post.fetchCount(db)
+            let total = try RenderRequests.postCount.fetchOne(db) ?? 0
             let pageCount = max(1, (total + size - 1) / size)
             let number = min(max(1, number), pageCount)
-            let posts = try Post.order(Post.Columns.id.desc).limit(size, offset: (number - 1) * size).fetchAll(db)
+            let posts = try RenderRequests.page(size: size, offset: (number - 1) * size).fetchAll(db)
             return PostPage(posts: posts, number: number, pageCount: pageCount)
         }
     }
 
     public func post(id: Int) async throws(ServiceError) -> Post? {
-        try await database.read { db in try Post.fetchOne(db, id: id) }
+        try await database.read { db in try RenderRequests.post(id: id).fetchOne(db) }
     }
 
     public func posts(byAuthor authorID: Int) async throws(ServiceError) -> [Post] {
         try await database.read { db in
-            try Post.filter(Post.Columns.authorID == authorID).order(Post.Columns.id.desc).fetchAll(db)
+            try RenderRequests.posts(byAuthor: authorID).fetchAll(db)
         }
     }
 
@@ -84,7 +84,7 @@ public struct SQLitePostRepository: PostRepository {
 
     public func comments(onPost postID: Int) async throws(ServiceError) -> [PostComment] {
         try await database.read { db in
-            try PostComment.filter(PostComment.Columns.postID == postID).order(PostComment.Columns.id).fetchAll(db)
+            try RenderRequests.comments(onPost: postID).fetchAll(db)
         }
     }
 
@@ -99,7 +99,7 @@ public struct SQLitePostRepository: PostRepository {
     }
 
     public func isLiked(postID: Int, by userID: Int) async throws(ServiceError) -> Bool {
-        try await database.read { db in try PostLike.exists(db, key: ["postID": postID, "userID": userID]) }
+        try await database.read { db in try RenderRequests.isLiked(postID: postID, by: userID).fetchOne(db) == true }
     }
 
     public func setLiked(_ liked: Bool, postID: Int, by userID: Int) async throws(ServiceError) -> Int {
@@ -124,7 +124,7 @@ public struct SQLiteUserRepository: UserRepository {
     public init(database: AppDatabase) { self.database = database }
 
     public func user(id: Int) async throws(ServiceError) -> User? {
-        try await database.read { db in try User.fetchOne(db, id: id) }
+        try await database.read { db in try RenderRequests.user(id: id).fetchOne(db) }
     }
 
     /// The row is updated only where it still holds `original`'s values: compared in the
@@ -170,7 +170,7 @@ public struct SQLiteFeatureFlagService: FeatureFlagService {
 
     public func overrides() async throws(ServiceError) -> [String: Bool] {
         try await database.read { db in
-            try Dictionary(FlagOverride.fetchAll(db).map { ($0.id, $0.value) }, uniquingKeysWith: { _, last in last })
+            try Dictionary(RenderRequests.flagOverrides.fetchAll(db).map { ($0.id, $0.value) }, uniquingKeysWith: { _, last in last })
         }
     }
 }

@@ -93,7 +93,7 @@ public struct SQLiteSessionStore: SessionStore {
     }
 
     public func isCurrent() async throws(ServiceError) -> Bool {
-        try database.sessionIsCurrent()
+        try await database.sessionIsCurrent()
     }
 }
 
