@@ -1,8 +1,7 @@
 import Foundation
-import GRDB
 import Testing
 import Wayfinder
-@testable import WayfinderApp
+import WayfinderApp
 import WayfinderKit
 import WayfinderTerminal
 
