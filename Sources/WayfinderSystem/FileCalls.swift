@@ -128,6 +128,8 @@ enum FileCalls {
             let prefixes = inside.map { path in
                 Array((path.split(separator: "/").last.map(String.init) ?? path).utf8) + Array(".tmp-".utf8)
             }
+            // Best effort, as documented: a directory that cannot be listed keeps its leftovers,
+            // which nothing reads.
             guard let names = try? Platform.entryNames(inDirectory: directory) else { continue }
             var found: [(name: [UInt8], prefixLength: Int)] = []
             for name in names {

@@ -58,8 +58,15 @@ public struct ReleaseFixtures: Sendable {
         fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
     ) -> NavigationState? {
         let location = CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        guard let data = FileManager.default.contents(atPath: path), let json = try? JSONValue(parsing: Array(data)) else {
-            reportFailure("\(path): cannot be read as JSON", at: location)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            reportFailure("\(path): cannot be read", at: location)
+            return nil
+        }
+        let json: JSONValue
+        do {
+            json = try JSONValue(parsing: Array(data))
+        } catch {
+            reportFailure("\(path): not JSON: \(error)", at: location)
             return nil
         }
         var version = 1

@@ -34,13 +34,16 @@ guard arguments.count == 5 else {
 }
 let (input, output, name, type) = (arguments[1], arguments[2], arguments[3], arguments[4])
 
-/// The bytes of the file at `path`; nil when it does not exist or cannot be read.
-func readFile(_ path: String) -> [UInt8]? {
-    (try? FileSystem.read(path)) ?? nil
-}
-
-guard let bytes = readFile(input) else {
-    report("\(input): error: cannot read the routes file\n")
+/// The routes file's bytes; says why, and exits 66, when it cannot be read.
+let bytes: [UInt8]
+do {
+    guard let read = try FileSystem.read(input) else {
+        report("\(input): error: cannot read the routes file: no such file\n")
+        CurrentProcess.exit(66)
+    }
+    bytes = read
+} catch {
+    report("\(input): error: cannot read the routes file (\(error.reason))\n")
     CurrentProcess.exit(66)
 }
 
@@ -184,7 +187,8 @@ source += "        ]\n    )\n" + enums.guardSource + "}\n"
 source += "\n" + enums.source
 
 // Written only when it changed, atomically (a temporary file renamed over it).
-let existing = readFile(output).map { String(decoding: $0, as: UTF8.self) }
+// One that cannot be read is written again, as one that changed (the write says why it fails).
+let existing = (try? FileSystem.read(output)).map { String(decoding: $0, as: UTF8.self) }
 if existing != source {
     do {
         try FileSystem.writeAtomically(Array(source.utf8), to: output, mode: 0o644)

@@ -56,7 +56,7 @@ struct StateCommand: ParsableCommand {
             let check = SavedStateCheck(graph: graph, saved: saved.state, routes: saved.routes, unreadable: saved.problems)
             switch format {
             case .text: printOutput(check.text)
-            case .json: printOutput(check.jsonText)
+            case .json: printOutput(try check.jsonText())
             }
             if !check.dropped.isEmpty { throw ExitCode.failure }
         }
@@ -174,11 +174,13 @@ struct SavedStateCheck {
     /// The JSON report: `{"opens", "stacks": [{"flow", "tab", "link"}], "guards", "pending",
     /// "routes": {"saved", "table"}, "migrations": [...], "dropped": [...], "state": {…}}`,
     /// where `state` is the restored state as the app saves it.
-    var jsonText: String {
+    /// - Throws: When the state cannot be encoded (it fits the table, whose doubles are
+    ///   finite: the only values the encoder refuses).
+    func jsonText() throws -> String {
         let stackValues: [JSONValue] = stacks.map { stack in
             .object([("flow", .string(stack.flow)), ("tab", stack.tab.map(JSONValue.string) ?? .null), ("link", .string(stack.link))])
         }
-        let saved = (try? NavigationStateFile.encoded(state)).flatMap { try? JSONValue(parsing: Array($0)) } ?? .null
+        let saved = try JSONValue(parsing: Array(NavigationStateFile.encoded(state)))
         return JSONValue.object([
             ("opens", .string(graph.link(for: state))),
             ("stacks", .array(stackValues)),

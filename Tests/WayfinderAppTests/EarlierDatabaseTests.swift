@@ -61,7 +61,7 @@ import WayfinderKit
         #expect(try await services.posts.isLiked(postID: 7, by: 1))
         #expect(try await services.posts.post(id: 4)?.likeCount == 2)
         #expect(try await !services.posts.isLiked(postID: 4, by: 1))
-        #expect(await services.flags.overrides() == ["paged-feed": false])
+        #expect(try await services.flags.overrides() == ["paged-feed": false])
         // Kept by the triggers from now on.
         #expect(try await services.posts.setLiked(true, postID: 37, by: 2) == 1)
         #expect(try await services.posts.post(id: 37)?.likeCount == 1)

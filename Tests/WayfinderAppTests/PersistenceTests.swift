@@ -61,12 +61,12 @@ import WayfinderTerminal
     @Test func aFlagSetElsewhereShowsOnTheNextRead() async throws {
         let here = try container()
         let elsewhere = try container()
-        #expect(await here.flags.value(of: .pagedFeed) == true)
+        #expect(try await here.flags.value(of: .pagedFeed) == true)
         try await elsewhere.flags.setOverride(false, for: .pagedFeed)
-        #expect(await here.flags.value(of: .pagedFeed) == false)
+        #expect(try await here.flags.value(of: .pagedFeed) == false)
         try await here.flags.setOverride(nil, for: .pagedFeed)
-        #expect(await elsewhere.flags.value(of: .pagedFeed) == true)
-        #expect(await here.flags.overrides().isEmpty)
+        #expect(try await elsewhere.flags.value(of: .pagedFeed) == true)
+        #expect(try await here.flags.overrides().isEmpty)
     }
 
     @Test func everyReadSeesWhatOtherProcessesCommitted() async throws {
@@ -143,9 +143,9 @@ import WayfinderTerminal
         try await services.flags.setOverride(true, for: .flakyLikes)
         try await services.flags.setOverride(nil, for: .flakyLikes)
         let reopened = try container()
-        #expect(await reopened.flags.value(of: .pagedFeed) == false)
-        #expect(await reopened.flags.value(of: .flakyLikes) == false)
-        #expect(await reopened.flags.overrides() == ["paged-feed": false])
+        #expect(try await reopened.flags.value(of: .pagedFeed) == false)
+        #expect(try await reopened.flags.value(of: .flakyLikes) == false)
+        #expect(try await reopened.flags.overrides() == ["paged-feed": false])
     }
 
     @Test func aSessionOutlivesTheProcessUntilItEnds() async throws {

@@ -21,12 +21,22 @@ enum Unprivileged {
         return [setpriv, "--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", try copiedBinary.get()]
     }
 
+    /// The command line that runs `executable` (another binary of the build) unprivileged:
+    /// itself when not running as root, else through `setpriv`, on a copy.
+    static func command(running executable: URL) throws -> [String] {
+        guard getuid() == 0, let setpriv = CLI.which("setpriv") else { return [executable.path] }
+        return [setpriv, "--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", try copy(of: executable.path)]
+    }
+
     /// A copy of the binary in a directory everyone may enter (the build directory may be
     /// under a home that `nobody` cannot).
-    private static let copiedBinary: Swift.Result<String, any Error> = Swift.Result {
+    private static let copiedBinary: Swift.Result<String, any Error> = Swift.Result { try copy(of: CLI.binary.path) }
+
+    /// A copy of the executable at `path` in a new directory everyone may enter.
+    private static func copy(of path: String) throws -> String {
         let directory = try CLI.temporaryDirectory()
-        let copy = directory + "/wayfinder"
-        try FileManager.default.copyItem(atPath: CLI.binary.path, toPath: copy)
+        let copy = directory + "/" + URL(fileURLWithPath: path).lastPathComponent
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy)
         return copy

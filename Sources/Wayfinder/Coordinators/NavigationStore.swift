@@ -138,8 +138,7 @@ public final class NavigationStore {
         guard !continuations.isEmpty || !observers.isEmpty, before != after else { return }
         for name in after.grantedGuards.subtracting(before.grantedGuards).sorted() { publish(.granted(name)) }
         for name in before.grantedGuards.subtracting(after.grantedGuards).sorted() { publish(.revoked(name)) }
-        if let pending = after.pending, pending != before.pending {
-            let guardName = (try? navigator.graph.resolve(pending))?.guardName ?? ""
+        if let pending = after.pending, pending != before.pending, let guardName = navigator.pendingGuard {
             publish(.deferred(pending: pending, guardName: guardName))
         }
         let afterURL = navigator.url

@@ -101,6 +101,7 @@ extension Navigator {
         var next = self
         next.state.grantedGuards.insert(guardName)
         var applied: String?
+        // A pending link resolves (see pendingGuard): `try?` only unwraps it.
         if let pending = next.state.pending, let link = try? graph.resolve(pending),
            link.guardName.map(next.isGranted) ?? true {
             next.state.pending = nil

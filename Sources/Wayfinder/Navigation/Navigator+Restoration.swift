@@ -45,7 +45,7 @@ extension Navigator {
     /// not start at its root starts afresh; each stack keeps its longest valid prefix (and
     /// its presentation only when nothing below it was dropped); a guarded active flow whose
     /// guard is not granted gives way to the guard's fallback; a pending link that no longer
-    /// resolves is dropped.
+    /// resolves, or that opens a flow no guard keeps (nothing for it to wait for), is dropped.
     package func nearestValidState(to snapshot: NavigationState) -> (state: NavigationState, problems: [String]) {
         let snapshot = graph.withDefaults(snapshot)
         var problems: [String] = []
@@ -77,14 +77,32 @@ extension Navigator {
         }
         renumberIDs(in: &result, problems: &problems)
         if let pending = snapshot.pending {
-            do {
-                _ = try graph.resolve(pending)
-                result.pending = pending
-            } catch {
-                problems.append("pending link: \(error.message)")
+            switch pendingProblem(pending) {
+            case nil: result.pending = pending
+            case let problem?: problems.append(problem)
             }
         }
         return (result, problems)
+    }
+
+    /// Why `pending` cannot wait as the pending link: it does not resolve, or its flow has no
+    /// guard to wait for; `nil` when it can.
+    private func pendingProblem(_ pending: String) -> String? {
+        do {
+            let link = try graph.resolve(pending)
+            guard link.guardName == nil else { return nil }
+            return "pending link: flow '\(link.flow)' has no guard for \(pending.escapingControlCharacters) to wait for"
+        } catch {
+            return "pending link: \(error.message)"
+        }
+    }
+
+    /// The guard the pending link waits for; `nil` when no link is pending. Every pending
+    /// link the navigator holds resolves behind a guard: deferring takes it from a guarded
+    /// link, and restoring drops any other (``nearestValidState(to:)``).
+    var pendingGuard: String? {
+        guard let pending = state.pending else { return nil }
+        return (try? graph.resolve(pending))?.guardName  // Resolves, as said above: nil only for no link.
     }
 
     /// The problem of an active flow the graph does not have.

@@ -142,6 +142,7 @@ public final class AppCoordinator: Coordinator, ShellApp {
     public func endSessionHere() {
         guard user != nil else { return }
         user = nil
+        // Cannot fail: revoke refuses only a guard the table lacks, and the app's has this one.
         try? store.perform { n throws(NavigationError) in try n.revoke(Self.signedInGuard) }
         screens.removeAll()
     }

@@ -56,7 +56,7 @@ public struct Container: Sendable {
         let flags = InMemoryFeatureFlagService(database: database)
         return Container(
             auth: InMemoryAuthService(database: database),
-            posts: InMemoryPostRepository(database: database) { await flags.value(of: .flakyLikes) },
+            posts: InMemoryPostRepository(database: database) { () async throws(ServiceError) in try await flags.value(of: .flakyLikes) },
             users: InMemoryUserRepository(database: database),
             flags: flags
         )
@@ -82,7 +82,7 @@ extension Container {
         let flags = SQLiteFeatureFlagService(database: database)
         return Container(
             auth: SQLiteAuthService(database: database),
-            posts: SQLitePostRepository(database: database) { await flags.value(of: .flakyLikes) },
+            posts: SQLitePostRepository(database: database) { () async throws(ServiceError) in try await flags.value(of: .flakyLikes) },
             users: SQLiteUserRepository(database: database),
             flags: flags,
             sessions: SQLiteSessionStore(database: database, tokenFile: directory.session),

@@ -103,11 +103,11 @@ public enum AccountRules {
 /// ``PostRepository`` over an ``InMemoryDatabase``; likes fail while `failsLikes` says so.
 public struct InMemoryPostRepository: PostRepository {
     let database: InMemoryDatabase
-    let failsLikes: @Sendable () async -> Bool
+    let failsLikes: @Sendable () async throws(ServiceError) -> Bool
 
     /// Creates the repository.
     /// - Parameter failsLikes: Asked before each like; `true` makes it fail (the `flaky-likes` flag).
-    public init(database: InMemoryDatabase, failsLikes: @escaping @Sendable () async -> Bool = { false }) {
+    public init(database: InMemoryDatabase, failsLikes: @escaping @Sendable () async throws(ServiceError) -> Bool = { false }) {
         self.database = database
         self.failsLikes = failsLikes
     }
@@ -145,7 +145,7 @@ public struct InMemoryPostRepository: PostRepository {
     }
 
     public func setLiked(_ liked: Bool, postID: Int, by userID: Int) async throws(ServiceError) -> Int {
-        if await failsLikes() { throw ServiceError("the network is unreachable (flaky-likes is on)") }
+        if try await failsLikes() { throw ServiceError("the network is unreachable (flaky-likes is on)") }
         return try await database.setLiked(liked, postID: postID, by: userID).get()
     }
 }
@@ -220,7 +220,7 @@ public struct InMemoryFeatureFlagService: FeatureFlagService {
     /// Creates the service.
     public init(database: InMemoryDatabase) { self.database = database }
 
-    public func value(of flag: FeatureFlag) async -> Bool {
+    public func value(of flag: FeatureFlag) async throws(ServiceError) -> Bool {
         flag.value(in: await database.flagOverrides)
     }
 
@@ -228,7 +228,7 @@ public struct InMemoryFeatureFlagService: FeatureFlagService {
         await database.setOverride(value, for: flag.id)
     }
 
-    public func overrides() async -> [String: Bool] {
+    public func overrides() async throws(ServiceError) -> [String: Bool] {
         await database.flagOverrides
     }
 }

@@ -72,11 +72,14 @@ extension ServiceError {
 /// themselves: likes fail while `flaky-likes` is on).
 public protocol FeatureFlagService: Sendable {
     /// The value of `flag`: its override, else its default.
-    func value(of flag: FeatureFlag) async -> Bool
+    /// - Throws: ``ServiceError`` when the overrides cannot be read: never taken for "no
+    ///   override".
+    func value(of flag: FeatureFlag) async throws(ServiceError) -> Bool
     /// Overrides `flag` (`nil` goes back to the default).
     func setOverride(_ value: Bool?, for flag: FeatureFlag) async throws(ServiceError)
     /// The current overrides by flag id.
-    func overrides() async -> [String: Bool]
+    /// - Throws: ``ServiceError`` when they cannot be read: never taken for "none".
+    func overrides() async throws(ServiceError) -> [String: Bool]
 }
 
 /// Keeps the signed-in user signed in across runs.

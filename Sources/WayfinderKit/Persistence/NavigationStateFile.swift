@@ -92,6 +92,7 @@ public struct NavigationStateFile: Sendable {
         if let offset = UTF8Validation.firstInvalidByte(in: bytes) {
             return .unusable("it is not valid UTF-8 (byte \(offset + 1))")
         }
+        // Whatever the parser's reason, the verdict is the same: the file is kept aside as it is.
         guard let json = try? JSONValue(parsing: bytes) else {
             return .unusable(bytes.isEmpty ? "it is empty" : "it is not valid JSON (corrupt or truncated)")
         }

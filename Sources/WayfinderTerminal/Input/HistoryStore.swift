@@ -64,6 +64,8 @@ public struct HistoryStore: Sendable {
     public mutating func load() {
         entries = []
         FileSystem.removeAbandonedTemporaryFiles(besides: path)
+        // No recall, and nothing lost: record(_:) appends to the file as it is, and trim()
+        // reads it again (failing, not replacing it, when it cannot).
         guard let contents = try? FileSystem.read(path) else { return }
         entries = Self.entries(in: contents, limit: limit)
         trimThreshold = Self.threshold(after: contents.count)

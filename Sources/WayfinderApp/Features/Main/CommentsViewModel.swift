@@ -30,7 +30,11 @@ public final class CommentsViewModel: ScreenModel {
             switch parseID(input.arguments[0], what: "user") {
             case .failure(let failure): return .usageFailed(failure.message)
             case .success(let id):
-                guard (try? await model.users.user(id: id)) ?? nil != nil else { return .failed("user \(id) does not exist") }
+                do {
+                    guard try await model.users.user(id: id) != nil else { return .failed("user \(id) does not exist") }
+                } catch {
+                    return .failed(error)
+                }
                 return navigate { () throws(NavigationError) in try model.router.push(.person(id: id)) }
             }
         },

@@ -57,7 +57,7 @@ public final class FeedViewModel: ScreenModel, PostOpening {
 
     public func load() async throws(ServiceError) {
         // One read for both flags.
-        let flags = await settings.overrides()
+        let flags = try await settings.overrides()
         pageSize = FeatureFlag.pagedFeed.value(in: flags) ? 10 : 30
         showsPostIDs = FeatureFlag.showPostIDs.value(in: flags)
         try await loadPage(pageNumber)

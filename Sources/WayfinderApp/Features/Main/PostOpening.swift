@@ -31,7 +31,11 @@ extension PostOpening {
             case .refused(let reply): return reply
             case .id(let found): id = found
             }
-            guard (try? await model.posts.post(id: id)) ?? nil != nil else { return .failed("post \(id) does not exist") }
+            do {
+                guard try await model.posts.post(id: id) != nil else { return .failed("post \(id) does not exist") }
+            } catch {
+                return .failed(error)
+            }
             return navigate { () throws(NavigationError) in try model.router.push(.post(id: id)) }
         }
     }

@@ -44,7 +44,7 @@ public final class ProfileViewModel: ScreenModel, PostOpening {
     var shownPosts: [Post] { userPosts }
 
     public func load() async throws(ServiceError) {
-        showsPostIDs = FeatureFlag.showPostIDs.value(in: await settings.overrides())
+        showsPostIDs = FeatureFlag.showPostIDs.value(in: try await settings.overrides())
         user = try await users.user(id: userID)
         userPosts = try await posts.posts(byAuthor: userID)
     }

@@ -43,7 +43,7 @@ public final class SearchViewModel: ScreenModel, PostOpening {
     var shownPosts: [Post] { results }
 
     public func load() async throws(ServiceError) {
-        showsPostIDs = FeatureFlag.showPostIDs.value(in: await settings.overrides())
+        showsPostIDs = FeatureFlag.showPostIDs.value(in: try await settings.overrides())
         guard let query else { return }
         do {
             results = try await posts.search(query)

@@ -35,13 +35,12 @@ public struct SQLiteNotificationSettingsService: NotificationSettingsService {
     public init(database: AppDatabase) { self.database = database }
 
     public func notifications(for userID: Int) async throws(ServiceError) -> NotificationSettings {
-        try await database.readOne { db in
+        try await database.read { db in
             var settings = NotificationSettings()
-            let rows = try db.cachedStatement(sql: "SELECT kind, enabled FROM notificationSetting WHERE userID = ?")
-                .fetchAll(arguments: [userID]) { (try $0.decode(String.self, atIndex: 0), try $0.decode(Bool.self, atIndex: 1)) }
-            for (name, enabled) in rows {
-                guard let kind = NotificationSettings.Kind(rawValue: name) else { continue }
-                if enabled { settings.enabled.insert(kind) } else { settings.enabled.remove(kind) }
+            for row in try NotificationSettingRecord.filter(NotificationSettingRecord.Columns.userID == userID).fetchAll(db) {
+                // A kind this version does not know (a later one's) is left out.
+                guard let kind = NotificationSettings.Kind(rawValue: row.kind) else { continue }
+                if row.enabled { settings.enabled.insert(kind) } else { settings.enabled.remove(kind) }
             }
             return settings
         }
@@ -49,9 +48,23 @@ public struct SQLiteNotificationSettingsService: NotificationSettingsService {
 
     public func setNotification(_ kind: NotificationSettings.Kind, enabled: Bool, for userID: Int) async throws(ServiceError) {
         try await database.write { db in
-            try db.cachedStatement(sql: "INSERT OR REPLACE INTO notificationSetting (userID, kind, enabled) VALUES (?, ?, ?)")
-                .execute(arguments: [userID, kind.rawValue, enabled])
+            try NotificationSettingRecord(userID: userID, kind: kind.rawValue, enabled: enabled).insert(db, onConflict: .replace)
         }
+    }
+}
+
+/// One kind of notification of one user: a row of the `notificationSetting` table.
+struct NotificationSettingRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "notificationSetting"
+
+    let userID: Int
+    /// A ``NotificationSettings/Kind``'s raw value.
+    let kind: String
+    let enabled: Bool
+
+    /// The table's columns.
+    enum Columns {
+        static let userID = Column(CodingKeys.userID)
     }
 }
 

@@ -48,8 +48,8 @@ public final class SettingsViewModel: ScreenModel {
         ArgumentChoices("flag value", ["on", "off", "default"]),
     ]
 
-    public func load() async {
-        let overrides = await settings.overrides()
+    public func load() async throws(ServiceError) {
+        let overrides = try await settings.overrides()
         flags = FeatureFlag.all.map { flag in (flag, flag.value(in: overrides), overrides[flag.id] != nil) }
     }
 

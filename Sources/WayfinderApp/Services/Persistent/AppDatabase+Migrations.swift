@@ -49,13 +49,13 @@ extension AppDatabase {
     /// advice for schema changes), and checked before its commit (the migrator's default).
     static func migrate(_ queue: DatabaseQueue, with migrator: DatabaseMigrator) throws {
         // Every start but the first: one read, no write lock.
-        var applied = try queue.writeWithoutTransaction { db in try migrator.appliedIdentifiers(db) }
+        var applied = try queue.read { db in try migrator.appliedIdentifiers(db) }
         while !migrator.migrations.allSatisfy(applied.contains) {
             do {
                 try migrator.migrate(queue)
                 return
             } catch {
-                let now = try queue.writeWithoutTransaction { db in try migrator.appliedIdentifiers(db) }
+                let now = try queue.read { db in try migrator.appliedIdentifiers(db) }
                 // Nothing applied since the last try, by this process or another: the
                 // failure is no race.
                 guard now.isStrictSuperset(of: applied) else { throw error }

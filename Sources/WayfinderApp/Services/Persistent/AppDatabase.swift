@@ -47,6 +47,8 @@ public struct AppDatabase: Sendable {
         try check(queue, path: path)
         // The database holds password hashes and session tokens: owner only (made so, and
         // kept so should an older version have made it otherwise).
+        // A mode that cannot be changed is left as it is: another user's file (EPERM), whose
+        // owner sets it, or a read-only file system (EROFS), where nothing is written.
         for suffix in ["", "-wal", "-shm"] { try? FileSystem.setMode(0o600, of: path + suffix) }
         return queue
     }
@@ -71,6 +73,7 @@ public struct AppDatabase: Sendable {
         }
         let temporary = try FileSystem.createTemporaryFile(besides: path, mode: 0o600)
         defer {
+            // What cannot be removed now is by the next start (`removeAbandonedTemporaryFiles`).
             for suffix in ["", "-journal", "-wal", "-shm"] { try? FileSystem.remove(temporary + suffix) }
         }
         var configuration = Configuration()
@@ -90,12 +93,18 @@ public struct AppDatabase: Sendable {
     /// connection needs at open (GRDB's `prepareDatabase`).
     ///
     /// Not GRDB's `journalMode = .wal`: that one writes a transaction whenever the `-wal`
-    /// file is missing or empty, which SQLite leaves it after the last connection closes:
-    /// a write, and its syncs, at every start.
+    /// file is missing or empty, which SQLite leaves it after the last connection closes,
+    /// so that a start that only reads would need a disk with free space and a database it
+    /// may write (`wayfinder open` on a full disk would fail).
+    ///
+    /// GRDB stops the process when a database access ends inside a transaction, which only
+    /// a rollback that failed leaves: ``access(_:)`` closes such a connection instead (SQLite
+    /// rolls the transaction back as it closes), and says so.
     private static var configuration: Configuration {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)
+        configuration.allowsUnsafeTransactions = true
         configuration.prepareDatabase { db in
             // WAL is a property of the file: this only changes a new (or rolled-back) one.
             guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
@@ -114,7 +123,7 @@ public struct AppDatabase: Sendable {
     private static func check(_ queue: DatabaseQueue, path: String) throws(ServiceError) {
         let problems: [String]
         do {
-            problems = try queue.writeWithoutTransaction { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
+            problems = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
         } catch {
             // Not read to the end: what stopped it says what is wrong (damage, or I/O…).
             throw ServiceError.database(error, path: path)
@@ -129,25 +138,22 @@ public struct AppDatabase: Sendable {
     /// largest transaction. (The last connection to close checkpoints it and removes it.)
     static let walSizeLimit = 1 << 20
 
-    /// Runs `work` in a read (deferred) transaction on the caller's thread (a local database
-    /// answers in microseconds: no hop to another thread and back); database errors become
-    /// ``ServiceError``s. GRDB's own `read` would also switch the connection to read-only and
-    /// back, two more statements for every read.
-    func read<T>(_ work: (Database) throws -> T) async throws(ServiceError) -> T {
-        try inTransaction(.deferred, work)
-    }
-
-    /// Runs `work`, which reads with a single statement, on the caller's thread outside any
-    /// transaction: one statement reads one snapshot of the database by itself, and `BEGIN`
-    /// and `COMMIT` around it would be two more statements (about a twentieth of a REPL
-    /// command's work, for the several reads a screen makes). Database errors become
+    /// Runs `work` in a deferred transaction (GRDB's `inTransaction(.deferred)`: one
+    /// snapshot of the database), on the caller's thread; database errors become
     /// ``ServiceError``s.
-    func readOne<T>(_ work: (Database) throws -> T) async throws(ServiceError) -> T {
-        try onConnection(work)
+    ///
+    /// Not GRDB's `read`, which also switches the connection to read-only and back around
+    /// the transaction (`PRAGMA query_only`): SQLite expires every prepared statement at each
+    /// switch, so that every read prepared its statements again, and the piped REPL ran 3,500
+    /// to 3,700 commands a second, under its floor of 5,000 (`Benchmarks/scripts/
+    /// repl_session.py`, 100,000 commands; 8,400 to 10,400 before, on the same machine at the
+    /// same time; 5,700 to 7,300 this way).
+    func read<T>(_ work: (Database) throws -> T) async throws(ServiceError) -> T {
+        try access { queue in try queue.writeWithoutTransaction { db in try Self.inTransaction(.deferred, db, work) } }
     }
 
-    /// Runs `work` in a write (immediate) transaction on the caller's thread; database
-    /// errors become ``ServiceError``s.
+    /// Runs `work` in an immediate transaction, on the caller's thread; database errors
+    /// become ``ServiceError``s.
     ///
     /// While this process is signed in (``sessionToken``), the transaction first checks,
     /// under the write lock, that the session still exists: a process whose session was
@@ -156,9 +162,13 @@ public struct AppDatabase: Sendable {
     /// command's check and its write.
     func write<T>(_ work: (Database) throws -> T) async throws(ServiceError) -> T {
         let token = sessionToken
-        return try inTransaction(.immediate) { db in
-            if let token, try !Self.sessionExists(token, in: db) { throw ServiceError.signedOutElsewhere }
-            return try work(db)
+        return try access { queue in
+            try queue.writeWithoutTransaction { db in
+                try Self.inTransaction(.immediate, db) { db in
+                    if let token, try !Self.sessionExists(token, in: db) { throw ServiceError.signedOutElsewhere }
+                    return try work(db)
+                }
+            }
         }
     }
 
@@ -169,14 +179,14 @@ public struct AppDatabase: Sendable {
         nonmutating set { connection.session.withLock { $0 = SessionMark(token: newValue) } }
     }
 
-    /// Whether the session of ``sessionToken`` still exists (`false` without one). Cheap
-    /// when no other connection committed since the last check: `PRAGMA data_version`
-    /// changes only then, and the session row is read again only then.
-    func sessionIsCurrent() throws(ServiceError) -> Bool {
+    /// Whether the session of ``sessionToken`` still exists (`false` without one). The
+    /// session row is read again only when another connection committed since the last
+    /// check (`PRAGMA data_version` changed).
+    func sessionIsCurrent() async throws(ServiceError) -> Bool {
         let mark = connection.session.withLock { $0 }
         guard let token = mark.token else { return false }
-        let (version, exists) = try onConnection { db in
-            let version = try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
+        let (version, exists) = try await read { db in
+            let version = try RenderRequests.dataVersion.fetchOne(db) ?? 0
             return (version, try version == mark.checkedVersion || Self.sessionExists(token, in: db))
         }
         connection.session.withLock { current in
@@ -186,63 +196,89 @@ public struct AppDatabase: Sendable {
     }
 
     private static func sessionExists(_ token: String, in db: Database) throws -> Bool {
-        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM session WHERE token = ?)"), arguments: [token]) == true
+        try RenderRequests.sessionExists(token: token).fetchOne(db) == true
     }
 
-    /// Runs `work` in a transaction of `kind` on the calling thread; rolls back when it throws.
-    /// `BEGIN` and `COMMIT` are cached statements (GRDB's `inTransaction` parses them anew
-    /// each time).
-    private func inTransaction<T>(_ kind: TransactionKind, _ work: (Database) throws -> T) throws(ServiceError) -> T {
-        try onConnection { db in
-            try db.cachedStatement(sql: kind.begin).execute()
-            do {
-                let result = try work(db)
-                try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
-                return result
-            } catch {
-                if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK TRANSACTION") }
-                throw error
-            }
-        }
-    }
-
-    /// Runs `work` on the connection (opened first when needed), on the calling thread, in
-    /// no transaction of its own; database errors become ``ServiceError``s.
-    private func onConnection<T>(_ work: (Database) throws -> T) throws(ServiceError) -> T {
+    /// Runs `work` in a transaction of `kind` (GRDB's `inTransaction`): committed when it
+    /// returns, rolled back when it throws. Writes take the write lock at once (immediate),
+    /// so that two writers wait for each other (the busy timeout) instead of failing to
+    /// upgrade a read lock.
+    ///
+    /// `work`'s error ends the transaction as GRDB's `.rollback` completion, not thrown
+    /// through GRDB, which keeps the first error of a transaction and drops a rollback's: a
+    /// rollback that fails comes out with the error that made it needed (``RollbackFailure``).
+    private static func inTransaction<T>(_ kind: Database.TransactionKind, _ db: Database, _ work: (Database) throws -> T) throws -> T {
+        var outcome: Result<T, any Error>?
         do {
-            return try connection.queue().writeWithoutTransaction(work)
+            try db.inTransaction(kind) {
+                do {
+                    outcome = .success(try work(db))
+                    return .commit
+                } catch {
+                    outcome = .failure(error)
+                    return .rollback
+                }
+            }
         } catch {
-            let failure = ServiceError.database(error, path: path)
+            // Beginning or committing the transaction failed, or the rollback of `work`'s changes.
+            if case .failure(let cause)? = outcome { throw RollbackFailure(cause: cause, rollback: error) }
+            throw error
+        }
+        guard let outcome else { throw DatabaseError(message: "the transaction returned without running its work") }
+        return try outcome.get()
+    }
+
+    /// Runs `body` on the connection (opened first when needed), on the calling thread;
+    /// database errors become ``ServiceError``s, and storage failures are counted.
+    ///
+    /// A failure that leaves the connection inside a transaction (its rollback failed)
+    /// closes the connection, which rolls the transaction back, and the error says so; the
+    /// next access opens it again.
+    private func access<T>(_ body: (DatabaseQueue) throws -> T) throws(ServiceError) -> T {
+        var opened: DatabaseQueue?
+        do {
+            let queue = try connection.queue()
+            opened = queue
+            return try body(queue)
+        } catch {
+            var failure = ServiceError.database(error, path: path)
+            if let queue = opened, queue.writeWithoutTransaction({ $0.isInsideTransaction }) {
+                failure = failure.leftInTransaction(closing: connection.discard(queue))
+            }
             if failure.kind == .storage { faults.record() }
             throw failure
         }
     }
+}
 
-    /// How a transaction takes its locks.
-    private enum TransactionKind {
-        /// Reads: the snapshot is taken at the first read.
-        case deferred
-        /// Writes: the write lock is taken at once, so that two writers wait for each other
-        /// (the busy timeout) instead of failing to upgrade a read lock.
-        case immediate
-
-        var begin: String {
-            switch self {
-            case .deferred: "BEGIN DEFERRED TRANSACTION"
-            case .immediate: "BEGIN IMMEDIATE TRANSACTION"
-            }
-        }
-    }
+/// A transaction whose work failed, and whose rollback failed too.
+struct RollbackFailure: Error {
+    /// Why the transaction was rolled back.
+    let cause: any Error
+    /// Why the rollback failed.
+    let rollback: any Error
 }
 
 extension ServiceError {
     /// A failure of the database at `path` (while `opening` it, or later) as a message for
     /// the user, with the advice that fits it (``StorageProblem``); a ``ServiceError``
-    /// thrown inside a transaction comes out as it was.
+    /// thrown inside a transaction comes out as it was, unless rolling back after it failed.
     static func database(_ error: any Error, path: String, opening: Bool = false) -> ServiceError {
+        if let failure = error as? RollbackFailure {
+            let cause = database(failure.cause, path: path, opening: opening)
+            return ServiceError("\(cause.message); then rolling back failed: \(failure.rollback)", kind: .storage)
+        }
         if let error = error as? ServiceError { return error }
         let message = StorageProblem(error).message(database: path, error: "\(error)")
         return ServiceError(opening ? "cannot open the database: \(message)" : message, kind: .storage)
+    }
+
+    /// This failure, which left the connection inside a transaction: the connection was
+    /// closed, which rolls the transaction back unless closing failed too (`closing`).
+    func leftInTransaction(closing: (any Error)?) -> ServiceError {
+        let closed = closing.map { "closing the database failed too (\($0)): restart the app" }
+            ?? "the database was closed, which rolled it back, and is opened again by the next command"
+        return ServiceError("\(message) (its transaction was left open: \(closed))", kind: .storage)
     }
 
     /// A write refused because this process's session was ended elsewhere.
@@ -268,6 +304,20 @@ private final class Connection: Sendable {
     init(path: String, migrations: [DatabaseMigration]) {
         self.path = path
         self.migrations = migrations
+    }
+
+    /// Closes `queue` and forgets it, so that the next use opens the database again.
+    /// - Returns: Why closing failed, if it did.
+    func discard(_ queue: DatabaseQueue) -> (any Error)? {
+        opened.withLock { opened in
+            if opened === queue { opened = nil }
+        }
+        do {
+            try queue.close()
+            return nil
+        } catch {
+            return error
+        }
     }
 
     /// The open connection; opens it first when needed.

@@ -155,6 +155,7 @@ private struct FileGroup {
             return [[0x37, 0x7F, 0x06, 0x82], [0x37, 0x7F, 0x06, 0x83]].contains(Array(bytes.prefix(4))) ? nil : "not a SQLite WAL file"
         case .navigation:
             let bytes = try FileSystem.read(file) ?? []
+            // A file that does not decode as a navigation file's start is, by that, not one.
             let header = try? JSONDecoder().decode(Header.self, from: Data(bytes))
             return header?.format == NavigationStateFile.format && header?.version != nil ? nil : "not a Wayfinder navigation file"
         case .session:
@@ -179,7 +180,7 @@ private struct FileGroup {
         configuration.readonly = true
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
-            defer { try? queue.close() }
+            defer { try? queue.close() }  // Read-only: closing it writes nothing and loses nothing.
             let (tables, migrated) = try queue.read { db in
                 (try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")),
                  try !AppDatabase.migrator(with: []).appliedMigrations(db).isEmpty)

@@ -26,12 +26,13 @@ public struct SQLiteSessionStore: SessionStore {
         }
         let token = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard token.count == 64, token.allSatisfy(\.isHexDigit) else { return nil }
-        let sql = "SELECT \(User.columns) FROM session JOIN user ON user.id = session.userID WHERE session.token = ?"
-        let user = try await database.readOne { db in
-            try db.cachedStatement(sql: sql).fetchOne(arguments: [token], User.init(row:))
+        let user = try await database.read { db in
+            try SessionRecord.fetchOne(db, key: token).flatMap { session in try User.fetchOne(db, id: session.userID) }
         }
         if user == nil {
-            // Ended elsewhere (logout in another process): forget it here too.
+            // Ended elsewhere (logout in another process): forget it here too. A file that
+            // cannot be removed names no session all the same: the next start finds that
+            // again, and tries again.
             try? FileSystem.remove(tokenFile)
         } else {
             database.sessionToken = token
@@ -49,17 +50,13 @@ public struct SQLiteSessionStore: SessionStore {
             return String(byte, radix: 16).count == 1 ? "0" + String(byte, radix: 16) : String(byte, radix: 16)
         }.joined()
         try await database.write { db in
-            try db.cachedStatement(sql: "INSERT INTO session (token, userID) VALUES (?, ?)").execute(arguments: [token, user.id])
+            try SessionRecord(token: token, userID: user.id).insert(db)
         }
         do {
             try FileSystem.writeAtomically(Array((token + "\n").utf8), to: tokenFile, mode: 0o600)
         } catch {
-            // Without its file the session cannot be resumed: not started at all.
-            _ = try? await database.write { db in
-                try db.cachedStatement(sql: "DELETE FROM session WHERE token = ?").execute(arguments: [token])
-            }
             database.faults.record()
-            throw ServiceError("could not save the session: \(error)", kind: .storage)
+            throw ServiceError("could not save the session: \(error)\(await withdrawn(token))", kind: .storage)
         }
         database.sessionToken = token
     }
@@ -71,20 +68,32 @@ public struct SQLiteSessionStore: SessionStore {
         database.sessionToken = nil
         do {
             try await database.write { db in
-                try db.cachedStatement(sql: "DELETE FROM session WHERE userID = ?").execute(arguments: [user.id])
+                _ = try SessionRecord.filter(SessionRecord.Columns.userID == user.id).deleteAll(db)
             }
         } catch {
             database.sessionToken = token
             throw error
         }
         // The session has ended (the database says so for every process). A token file
-        // left behind names no session: the next start takes it for "signed out" and
-        // removes it then.
+        // that cannot be removed names no session: the next start takes it for "signed
+        // out" and removes it then.
         try? FileSystem.remove(tokenFile)
     }
 
+    /// Removes the session `token` from the database: without its file it cannot be resumed,
+    /// so it is not started at all. What to add to the error when that fails too (the row
+    /// stays, naming a session no process holds: the next sign-out of the user removes it).
+    private func withdrawn(_ token: String) async -> String {
+        do {
+            try await database.write { db in _ = try SessionRecord.deleteOne(db, key: token) }
+            return ""
+        } catch {
+            return "; removing the session from the database failed too: \(error.message)"
+        }
+    }
+
     public func isCurrent() async throws(ServiceError) -> Bool {
-        try database.sessionIsCurrent()
+        try await database.sessionIsCurrent()
     }
 }
 

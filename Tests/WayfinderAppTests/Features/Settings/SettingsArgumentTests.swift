@@ -33,7 +33,7 @@ import WayfinderTerminal
         #expect(name.isUsageError)
         #expect(await run("flag paged-feed of", on: settings).text == "error: 'of' is not a flag value; did you mean 'off'?")
         #expect(await run("flag paged-feed maybe", on: settings).text == "error: 'maybe' is not a flag value: on, off or default")
-        let overrides = await settings.app.container.flags.overrides()
+        let overrides = try await settings.app.container.flags.overrides()
         #expect(overrides.isEmpty, "a refused flag command changed \(overrides)")
         #expect(await run("flag show-post-ids off", on: settings).text.hasPrefix("show-post-ids is off."))
     }
