@@ -143,7 +143,7 @@ extension RouteGraph {
 
     /// The canonical form of `link` when today's patterns or another shape read it; `nil` when none does.
     func migratedLink(_ link: String) -> String? {
-        (try? resolve(link))?.url
+        (try? resolve(link))?.url  // Refused: no canonical form, which nil says.
     }
 }
 

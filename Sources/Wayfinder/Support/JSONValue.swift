@@ -239,9 +239,9 @@ extension JSONValue: Codable {
     private static func singleValue(_ container: any SingleValueDecodingContainer) throws -> JSONValue {
         if container.decodeNil() { return .null }
         // Each `try?` asks whether the value is of that type; the last one says why not.
-        if let flag = try? container.decode(Bool.self) { return .bool(flag) }
-        if let number = try? container.decode(Int.self) { return .int(number) }
-        if let number = try? container.decode(Double.self) { return .double(number) }
+        if let flag = try? container.decode(Bool.self) { return .bool(flag) }  // Not a bool: an int?
+        if let number = try? container.decode(Int.self) { return .int(number) }  // Not an int: a double?
+        if let number = try? container.decode(Double.self) { return .double(number) }  // Not a number: a string, or the error.
         return .string(try container.decode(String.self))
     }
 
