@@ -106,7 +106,10 @@ public struct InMemoryPostRepository: PostRepository {
     let failsLikes: @Sendable () async throws(ServiceError) -> Bool
 
     /// Creates the repository.
-    /// - Parameter failsLikes: Asked before each like; `true` makes it fail (the `flaky-likes` flag).
+    /// - Parameters:
+    ///   - database: The in-memory data.
+    ///   - failsLikes: Asked before each like; `true` makes it fail (the `flaky-likes` flag),
+    ///     and its error fails the like.
     public init(database: InMemoryDatabase, failsLikes: @escaping @Sendable () async throws(ServiceError) -> Bool = { false }) {
         self.database = database
         self.failsLikes = failsLikes

@@ -42,7 +42,10 @@ public struct SQLitePostRepository: PostRepository {
     let failsLikes: @Sendable () async throws(ServiceError) -> Bool
 
     /// Creates the repository.
-    /// - Parameter failsLikes: Asked before each like; `true` makes it fail (the `flaky-likes` flag).
+    /// - Parameters:
+    ///   - database: The database.
+    ///   - failsLikes: Asked before each like; `true` makes it fail (the `flaky-likes` flag),
+    ///     and its error fails the like.
     public init(database: AppDatabase, failsLikes: @escaping @Sendable () async throws(ServiceError) -> Bool = { false }) {
         self.database = database
         self.failsLikes = failsLikes
