@@ -1,6 +1,7 @@
 // swift-tools-version:6.1
-// Wayfinder's benchmarks, side by side with vapor/routing-kit. A package of its own so that
-// the root package's build and tests stay fast; `make bench` runs it (see RESULTS.md).
+// Wayfinder's benchmarks, side by side with vapor/routing-kit and Hummingbird's router. A
+// package of its own so that the root package's build and tests stay fast (neither peer is a
+// dependency of Wayfinder); `make bench` runs it (see RESULTS.md).
 import PackageDescription
 
 let package = Package(
@@ -9,16 +10,20 @@ let package = Package(
         .package(name: "Wayfinder", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/vapor/routing-kit", exact: "4.9.3"),
+        // Its default traits (swift-configuration support, full Foundation) are off: the
+        // router uses neither, and the build is shorter without them.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // The generated route table and inputs, for both routers.
+        // The generated route table and inputs, for the three routers.
         .target(
             name: "BenchTable",
             dependencies: [
                 .product(name: "Wayfinder", package: "Wayfinder"),
                 .product(name: "RoutingKit", package: "routing-kit"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -33,7 +38,7 @@ let package = Package(
             path: "Benchmarks/WayfinderBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
-        // Checks that both routers read the inputs alike and writes the table and inputs out.
+        // Checks that the three routers read the inputs alike and writes the table and inputs out.
         .executableTarget(
             name: "bench-check",
             dependencies: ["BenchTable", .product(name: "Wayfinder", package: "Wayfinder")]

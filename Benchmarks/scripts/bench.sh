@@ -32,7 +32,7 @@ hello="$benchmarks/.build/hello-release/release/hello"
 hello_linked="$benchmarks/.build/hello-release/release/hello-linked"
 hello_parsed="$benchmarks/.build/hello-release/release/hello-parsed"
 
-echo "== Checking the generated tables and inputs (both routers must agree)"
+echo "== Checking the generated tables and inputs (the three routers must agree)"
 .build/release/bench-check > "$results/check.jsonl"
 cat "$results/check.jsonl"
 

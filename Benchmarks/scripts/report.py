@@ -68,11 +68,11 @@ def ns(value):
     return f"{value:,.0f} ns"
 
 
-def chart(path, wayfinder, routing_kit):
-    """Time per lookup against table size, both routers, log-log."""
+def chart(path, wayfinder, routing_kit, hummingbird):
+    """Time per lookup against table size, the three routers, log-log."""
     width, height, left, right, top, bottom = 820, 420, 80, 230, 50, 60
     plot_w, plot_h = width - left - right, height - top - bottom
-    values = [v for v in wayfinder + routing_kit if v]
+    values = [v for v in wayfinder + routing_kit + hummingbird if v]
     low = 10 ** math.floor(math.log10(min(values) * 0.8))
     high = 10 ** math.ceil(math.log10(max(values) * 1.25))
 
@@ -95,7 +95,7 @@ def chart(path, wayfinder, routing_kit):
             out.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y(value):.1f}" y2="{y(value):.1f}" '
                        f'stroke="{"#bbb" if step == 1 else "#eee"}"/>')
             if step in (1, 2, 5):
-                label = f"{value / 1e3:g} µs" if value >= 1e4 else f"{value:,.0f} ns"
+                label = f"{value / 1e6:g} ms" if value >= 1e6 else f"{value / 1e3:g} µs" if value >= 1e4 else f"{value:,.0f} ns"
                 out.append(f'<text x="{left - 8}" y="{y(value) + 4:.1f}" text-anchor="end">{label}</text>')
         decade *= 10
     for size in SIZES:
@@ -103,13 +103,17 @@ def chart(path, wayfinder, routing_kit):
         out.append(f'<text x="{x(size):.1f}" y="{top + plot_h + 20}" text-anchor="middle">{size:,}</text>')
     out.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 18}" text-anchor="middle">routes in the table (N)</text>')
     out.append(f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#888"/>')
-    for label, series, colour in (("routing-kit 4.9.3 TrieRouter", routing_kit, "#c0392b"), ("Wayfinder", wayfinder, "#1f5fbf")):
+    # Each series' values are written above its points, routing-kit's below (Hummingbird's
+    # line starts just above it).
+    for label, series, colour, offset in (("Hummingbird 2.28.1 RouterTrie", hummingbird, "#2e8b57", -8),
+                                          ("routing-kit 4.9.3 TrieRouter", routing_kit, "#c0392b", 17),
+                                          ("Wayfinder", wayfinder, "#1f5fbf", -8)):
         points = [(x(size), y(value)) for size, value in zip(SIZES, series) if value]
         out.append('<polyline fill="none" stroke="{}" stroke-width="2.5" points="{}"/>'.format(
             colour, " ".join(f"{px:.1f},{py:.1f}" for px, py in points)))
         for (px, py), value in zip(points, [v for v in series if v]):
             out.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="4" fill="{colour}"/>')
-            out.append(f'<text x="{px + 6:.1f}" y="{py - 8:.1f}" fill="{colour}" font-size="11">{ns(value)}</text>')
+            out.append(f'<text x="{px + 6:.1f}" y="{py + offset:.1f}" fill="{colour}" font-size="11">{ns(value)}</text>')
         out.append(f'<text x="{left + plot_w + 12}" y="{points[-1][1] + 4:.1f}" fill="{colour}">{label}</text>')
     out.append("</svg>")
     with open(path, "w", encoding="utf-8") as file:
@@ -162,11 +166,15 @@ def main():
 
     wayfinder = [p50(f"Resolve.Wayfinder.N{size}") for size in SIZES]
     routing_kit = [p50(f"Resolve.RoutingKit.N{size}") for size in SIZES]
-    chart(os.path.join(directory, "chart.svg"), wayfinder, routing_kit)
+    hummingbird = [p50(f"Resolve.Hummingbird.N{size}") for size in SIZES]
+    chart(os.path.join(directory, "chart.svg"), wayfinder, routing_kit, hummingbird)
 
     # The three ratio targets, from the paired benchmarks (both sides timed batch by batch in
     # turn, the median of the per-batch ratios); the separate benchmarks' ratios are shown too.
     paired_kit = bench["Paired.Resolve.Wayfinder.RoutingKit.N1000"]
+    paired_bird = bench["Paired.Resolve.Wayfinder.Hummingbird.N1000"]
+    ratio_bird = paired_bird["ratio"]["p50"]
+    separate_ratio_bird = hummingbird[2] / wayfinder[2]
     paired_flat = bench["Paired.Resolve.Wayfinder.N10.N10000"]
     paired_print = bench["Paired.Resolve.Print.N1000"]
     ratio_1000 = paired_kit["ratio"]["p50"]
@@ -240,6 +248,9 @@ def main():
     target("resolution", "Full resolution at N = 1,000 at least 5× faster than routing-kit's minimal path",
            f"paired: {ns(paired_kit['first']['p50'])} against {ns(paired_kit['second']['p50'])} ({spread(paired_kit)}); separate benchmarks {ns(wayfinder[2])} against {ns(routing_kit[2])}: {separate_ratio_1000:.1f}×",
            f"{ratio_1000:.1f}×", verdict(ratio_1000 >= 5) + resolution_shortfall)
+    target("hummingbird", "Full resolution at N = 1,000 at least as fast as Hummingbird's router (its binary trie, used the least way it can be; reported beside routing-kit)",
+           f"paired: {ns(paired_bird['first']['p50'])} against {ns(paired_bird['second']['p50'])} ({spread(paired_bird)}); separate benchmarks {ns(wayfinder[2])} against {ns(hummingbird[2])}: {separate_ratio_bird:.1f}×; on the accepted links alone {ns(p50('Resolve.Hummingbird.accepted.N1000'))}, on the rejected ones {ns(p50('Resolve.Hummingbird.rejected.N1000'))}",
+           f"{ratio_bird:.1f}×", verdict(ratio_bird >= 1))
     target("allocations", "At most 2 allocations per resolved link, result included; none for a rejected link",
            f"{ints_mallocs:.0f} for a link whose values are ints, {strings_mallocs:.0f} for one with short strings (both kept in place), {stored_mallocs:.0f} for one that does not fit in place (a 9-byte-or-longer tag with a page number), {rejected_mallocs:.0f} for a rejected one (worst samples)",
            f"{accepted_mallocs:.0f} / {rejected_mallocs:.0f}", verdict(accepted_mallocs <= 2 and rejected_mallocs == 0))
@@ -283,14 +294,15 @@ def main():
         file.write("\n")
     add("Where a target is missed, see *Where the time goes* below.")
     add("")
-    add("## Full resolution: URL string → typed state, side by side with routing-kit")
+    add("## Full resolution: URL string → typed state, side by side with routing-kit and Hummingbird")
     add("")
     add("![Median time per lookup against table size](chart.svg)")
     add("")
-    add("| N (routes) | Wayfinder | routing-kit | routing-kit ÷ Wayfinder | Wayfinder mallocs | routing-kit mallocs |")
-    add("|---:|---:|---:|---:|---:|---:|")
-    for size, ours, theirs in zip(SIZES, wayfinder, routing_kit):
-        add(f"| {size:,} | {ns(ours)} | {ns(theirs)} | {theirs / ours:.1f}× | {p50(f'Resolve.Wayfinder.N{size}', 'mallocs'):.0f} | {p50(f'Resolve.RoutingKit.N{size}', 'mallocs'):.0f} |")
+    add("| N (routes) | Wayfinder | routing-kit | routing-kit ÷ Wayfinder | Hummingbird | Hummingbird ÷ Wayfinder | mallocs: Wayfinder, routing-kit, Hummingbird |")
+    add("|---:|---:|---:|---:|---:|---:|---:|")
+    for size, ours, theirs, bird in zip(SIZES, wayfinder, routing_kit, hummingbird):
+        mallocs = ", ".join(f"{p50(f'Resolve.{side}.N{size}', 'mallocs'):.0f}" for side in ("Wayfinder", "RoutingKit", "Hummingbird"))
+        add(f"| {size:,} | {ns(ours)} | {ns(theirs)} | {theirs / ours:.1f}× | {ns(bird)} | {bird / ours:,.1f}× | {mallocs} |")
     add("")
     add(f"At N = 1,000, resolved links alone: {ns(accepted)}; those whose values are all ints {ns(p50('Resolve.Wayfinder.accepted.ints.N1000'))} and "
         f"{ints_mallocs:.0f} mallocs, those with a string value {ns(p50('Resolve.Wayfinder.accepted.strings.N1000'))} and {strings_mallocs:.0f}, "
@@ -302,15 +314,16 @@ def main():
     add("`…/post/{id}/comments`, `…/post/{id}/comments/{cid:int}`, `…/post/{id}/user/{uid:int}`, `…/user/{uid:int}`,")
     add("`…/tag/{tag}`, `…/tag/{tag}/page/{n:int}`, `…/search?q=` and `…/compose` (a sheet). For Wayfinder it is a generated")
     add("`.routes` graph (eight screens per section with their edges, one `search` screen after every section, as query keys")
-    add("are unique in a flow); for routing-kit the same shapes are registered as `main/<s>/post/:id` and so on")
+    add("are unique in a flow); for routing-kit and Hummingbird the same shapes are registered as `main/<s>/post/:id` and so on")
     add("(`Benchmarks/Sources/BenchTable/RouteTable.swift`).")
     add("")
     add(f"**The inputs.** 1,024 deterministic links per table size (SplitMix64): nine in ten well-formed, uniform over sections and")
     add(f"shapes with random ids and some escapes (`server%20side`, `caf%C3%A9`, `q=hello%20world`); one in ten a near miss (unknown")
     add(f"section, `post/123x`, an unknown last segment, `tag/%ZZ…`, one segment too many). At N = 1,000: {n1000['inputs']} links,")
     add(f"{n1000['withEscapes']} with escapes; Wayfinder resolves {n1000['wayfinderAccepted']} ({100 * n1000['wayfinderAccepted'] / n1000['inputs']:.0f}%), routing-kit {n1000['routingKitAccepted']} (it also takes `%ZZ`, which it")
-    add(f"cannot decode and keeps as is). `bench-check` verifies, before the run, that both routers read every link Wayfinder accepts")
-    add(f"into the same route and values ({sum(c['disagreements'] for c in check)} disagreements over all table sizes).")
+    add(f"cannot decode and keeps as is), Hummingbird {n1000['hummingbirdAccepted']}. `bench-check` verifies, before the run, that the three routers read every link Wayfinder accepts")
+    add(f"into the same route and values, and that each side's benchmarked path accepts the links its full reading does, Hummingbird's")
+    add(f"to the value ({sum(c['disagreements'] for c in check)} disagreements over all table sizes).")
     add("")
     add("**What each side does per link** (same process, same inputs, each benchmark iteration 1,000 lookups):")
     add("")
@@ -324,6 +337,13 @@ def main():
     add("  lookup), then `parameters.get(_:as: Int.self)` for the ints. It checks no limit, no control character and no query,")
     add("  builds no back stack, and percent-decodes every parameter with Foundation (`removingPercentEncoding`) inside")
     add("  `Parameters.set` (`RoutingKitSide.resolve`).")
+    add("- *Hummingbird:* the least its router can do: its binary trie (`RouterTrie`, which `Router.buildResponder()` builds and")
+    add("  `RouterResponder` resolves each request's path with), built from a `RouterPathTrieBuilder` (`@_spi(Internal)`) and queried")
+    add("  with the public `RouterTrie.resolve(_:)`: no request, context, responder or `async`. Per link: check the `bench://` prefix,")
+    add("  copy the path (up to `?`) into the `String` that `resolve(_:)` takes (the trie splits it on `/`), `resolve(_:)`, then")
+    add("  `parameters.get(_:as: Int.self)` for the ints and the tag percent-decoded (Hummingbird leaves escapes in path")
+    add("  parameters; Foundation's `removingPercentEncoding`, only for a tag with a `%`; one that does not decode is refused). It")
+    add("  checks no limit, no control character and no query, and builds no back stack (`HummingbirdSide.resolve`).")
     add("")
     add("## Everything measured")
     add("")
@@ -335,6 +355,8 @@ def main():
         "Resolve.Wayfinder.accepted.strings.N1000": "those with a string value (tag, search)",
         "Resolve.Wayfinder.accepted.stored.N1000": "those that do not fit in place (a long tag with a page number)",
         "Resolve.Wayfinder.rejected.N1000": "the links Wayfinder rejects",
+        "Resolve.Hummingbird.accepted.N1000": "Hummingbird on the links Wayfinder resolves (it resolves the same)",
+        "Resolve.Hummingbird.rejected.N1000": "Hummingbird on the links Wayfinder rejects",
         "Print.routes.N1000": "state → URL: `link(flow:tab:stack:presentation:)` on the states the accepted links open",
         "Print.state.N1000": "state → URL: `link(for: NavigationState)` (what `Navigator.url` does), same states",
         "Navigate.pushPop.depth1": "`Navigator.push` / `pop` alternately, 1 screen deep (checked, round trip checked, recorded for undo)",
@@ -359,13 +381,15 @@ def main():
     add("Paired benchmarks: two operations timed in turn, a batch of one then a batch of the other (the order")
     add("swapping each iteration; 8,000 Wayfinder lookups against 800 of routing-kit's, 8,000 against 8,000 for")
     add("the two table sizes, 8,000 lookups against 4,000 printings), so that each side runs for a few")
-    add("milliseconds; per side the median time per operation, and the median and quartiles of the")
-    add("per-iteration ratio (second ÷ first):")
+    add("milliseconds; against Hummingbird, 32 rounds of the 1,024 links against one (about 12 ms a side: its time per link")
+    add("varies too much for a part of the round to stand for the whole); per side the median time per operation, and the median")
+    add("and quartiles of the per-iteration ratio (second ÷ first):")
     add("")
     add("| benchmark | first | second | second ÷ first, median (p25–p75) | iterations |")
     add("|---|---:|---:|---:|---:|")
     paired_descriptions = {
         "Paired.Resolve.Wayfinder.RoutingKit.N1000": ("Wayfinder", "routing-kit", "all 1,024 links, N = 1,000"),
+        "Paired.Resolve.Wayfinder.Hummingbird.N1000": ("Wayfinder", "Hummingbird", "all 1,024 links, N = 1,000"),
         "Paired.Resolve.Wayfinder.N10.N10000": ("Wayfinder N = 10", "Wayfinder N = 10,000", "each table's 1,024 links"),
         "Paired.Resolve.Print.N1000": ("resolving", "`link(for:)`", "the accepted links, then the states they open, N = 1,000"),
     }

@@ -26,8 +26,9 @@ func cyclingBenchmark<Item, Result>(_ name: String, over items: [Item], _ operat
 /// The table sizes measured.
 var tableSizes: [Int] { [10, 100, 1_000, 10_000] }
 
-/// Full resolution (URL string to typed state) by both routers over the same 1,024 links
-/// per table size; then Wayfinder on the accepted and the rejected links alone.
+/// Full resolution (URL string to typed state) by the three routers (Wayfinder, routing-kit,
+/// Hummingbird) over the same 1,024 links per table size; then Wayfinder on the accepted and
+/// the rejected links alone.
 func resolutionBenchmarks() {
     var smallest: PairSide<String, Int?>?
     for size in tableSizes {
@@ -35,9 +36,11 @@ func resolutionBenchmarks() {
         let inputs = table.inputs()
         let wayfinder = try! WayfinderSide(table: table)
         let routingKit = RoutingKitSide(table: table)
+        let hummingbird = HummingbirdSide(table: table)
 
         cyclingBenchmark("Resolve.Wayfinder.N\(size)", over: inputs) { wayfinder.resolve($0) }
         cyclingBenchmark("Resolve.RoutingKit.N\(size)", over: inputs) { routingKit.resolve($0) }
+        cyclingBenchmark("Resolve.Hummingbird.N\(size)", over: inputs) { hummingbird.resolve($0) }
         let resolving = PairSide(items: inputs) { wayfinder.resolve($0) }
         if size == tableSizes.first { smallest = resolving }
         if size == tableSizes.last, let smallest {
@@ -50,6 +53,15 @@ func resolutionBenchmarks() {
         pairedBenchmark(
             "Paired.Resolve.Wayfinder.RoutingKit.N\(size)", resolving, PairSide(items: inputs) { routingKit.resolve($0) },
             batches: (8_000, 800)
+        )
+        // Hummingbird over Wayfinder, the same way, but in batches of whole rounds of the 1,024
+        // links (about 12 ms each: Hummingbird takes some thirty times as long a lookup). Its
+        // time goes from a few microseconds to a few hundred from one link to the next (a link
+        // that fails below a wide level of its trie is tried again from each sibling after the
+        // one it matched), so a shorter batch would time which links fell in it.
+        pairedBenchmark(
+            "Paired.Resolve.Wayfinder.Hummingbird.N\(size)", resolving, PairSide(items: inputs) { hummingbird.resolve($0) },
+            batches: (32 * inputs.count, inputs.count)
         )
 
         let accepted = inputs.filter { wayfinder.resolve($0) != nil }
@@ -67,6 +79,9 @@ func resolutionBenchmarks() {
             cyclingBenchmark("Resolve.Wayfinder.accepted.\(kind).N\(size)", over: links) { wayfinder.resolve($0) }
         }
         cyclingBenchmark("Resolve.Wayfinder.rejected.N\(size)", over: rejected) { wayfinder.resolve($0) }
+        // Hummingbird on the same two sets (it accepts the links Wayfinder accepts: bench-check).
+        cyclingBenchmark("Resolve.Hummingbird.accepted.N\(size)", over: accepted) { hummingbird.resolve($0) }
+        cyclingBenchmark("Resolve.Hummingbird.rejected.N\(size)", over: rejected) { hummingbird.resolve($0) }
 
         // Printing: the navigation state each accepted link opens, back to its URL.
         let states: [NavigationState] = accepted.map { link in

@@ -25,7 +25,8 @@ public enum Shape: Int, CaseIterable, Sendable {
 }
 
 /// An app-shaped table of `sections × 10` routes, written once as a Wayfinder `.routes`
-/// graph and once as routing-kit registrations of the same URL shapes.
+/// graph and once as the peers' registrations of the same URL shapes (routing-kit's and
+/// Hummingbird's take the same `main/<s>/post/:id` paths).
 ///
 /// Each section `topic<k>` has a section screen and seven screens of its own (post,
 /// comments, comment, user, tag, tag page, compose sheet); one `search` screen (its query
@@ -80,9 +81,9 @@ public struct RouteTable: Sendable {
         try RouteGraph(parsing: routesText, file: "bench-\(routeCount).routes")
     }
 
-    /// The routing-kit path (after the scheme) of each shape of section `index`, as
-    /// registered: `:name` marks a parameter.
-    public static func routingKitPaths(section index: Int) -> [(Shape, [String])] {
+    /// The path (after the scheme) of each shape of section `index`, as routing-kit and
+    /// Hummingbird register it: `:name` marks a parameter.
+    public static func peerPaths(section index: Int) -> [(Shape, [String])] {
         let s = sectionName(index)
         return [
             (.section, ["main", s]),

@@ -1,8 +1,8 @@
 import Logging
 import RoutingKit
 
-/// What routing-kit's trie stores for each registered path.
-public struct RoutingKitOutput: Sendable {
+/// What the peers' tries (routing-kit's, Hummingbird's) store for each registered path.
+public struct PeerRoute: Sendable {
     /// The section the route belongs to.
     public let section: Int
     /// The route's shape.
@@ -16,18 +16,18 @@ public struct RoutingKitOutput: Sendable {
 /// percent-decodes every parameter value (`removingPercentEncoding`) when it records it.
 public final class RoutingKitSide {
     /// The router.
-    public let router: TrieRouter<RoutingKitOutput>
+    public let router: TrieRouter<PeerRoute>
     /// One logger for every lookup: `Parameters()` would make a new one per lookup.
     let logger: Logger
     static let prefix = "\(RouteTable.scheme)://"
 
     /// Registers every route of `table`.
     public init(table: RouteTable) {
-        let router = TrieRouter(RoutingKitOutput.self)
+        let router = TrieRouter(PeerRoute.self)
         for section in 0..<table.sections {
-            for (shape, path) in RouteTable.routingKitPaths(section: section) {
+            for (shape, path) in RouteTable.peerPaths(section: section) {
                 let components: [PathComponent] = path.map { $0.hasPrefix(":") ? .parameter(String($0.dropFirst())) : .constant($0) }
-                router.register(RoutingKitOutput(section: section, shape: shape), at: components)
+                router.register(PeerRoute(section: section, shape: shape), at: components)
             }
         }
         self.router = router

@@ -2,10 +2,12 @@ import BenchTable
 import Foundation
 import Wayfinder
 
-// Checks the generated tables and inputs: both routers must read every link Wayfinder
-// accepts the same way. Prints one JSON line per table size (used by RESULTS.md), and
-// with `--write DIR` also writes each table's `.routes` file and inputs there.
-// `--profile wayfinder|routing-kit|accepted|rejected|print|print-state SIZE ROUNDS` resolves the inputs
+// Checks the generated tables and inputs: the three routers (Wayfinder, routing-kit,
+// Hummingbird) must read every link Wayfinder accepts the same way, and each checksum path
+// (what the benchmarks time) must accept what its typed path does. Prints one JSON line per
+// table size (used by RESULTS.md), and with `--write DIR` also writes each table's `.routes`
+// file and inputs there.
+// `--profile wayfinder|routing-kit|hummingbird|accepted|rejected|print|print-state SIZE ROUNDS` resolves the inputs
 // ROUNDS times instead, for valgrind --tool=callgrind or perf; `--profile navigate DEPTH ROUNDS`
 // pushes and pops; `--profile parse FILE ROUNDS` parses a `.routes` file and prints the times.
 let arguments = CommandLine.arguments.dropFirst()
@@ -49,6 +51,11 @@ if arguments.first == "--profile" {
         inputs.withUnsafeBufferPointer { links in
             for _ in 0..<rounds { for index in links.indices { sum &+= routingKit.resolve(links[index]) ?? 0 } }
         }
+    } else if side == "hummingbird" {
+        let hummingbird = HummingbirdSide(table: table)
+        inputs.withUnsafeBufferPointer { links in
+            for _ in 0..<rounds { for index in links.indices { sum &+= hummingbird.resolve(links[index]) ?? 0 } }
+        }
     } else {
         let wayfinder = try WayfinderSide(table: table)
         let selected = switch side {
@@ -81,22 +88,34 @@ for size in [10, 100, 1_000, 10_000] {
     let table = RouteTable(routes: size)
     let wayfinder = try WayfinderSide(table: table)
     let routingKit = RoutingKitSide(table: table)
+    let hummingbird = HummingbirdSide(table: table)
     let inputs = table.inputs()
     var wayfinderAccepted = 0
     var routingKitAccepted = 0
+    var hummingbirdAccepted = 0
     var disagreements: [String] = []
     for link in inputs {
         let ours = wayfinder.typedLink(link)
         let theirs = routingKit.typedLink(link)
+        let hummingbirds = hummingbird.typedLink(link)
         if ours != nil { wayfinderAccepted += 1 }
         if theirs != nil { routingKitAccepted += 1 }
+        if hummingbirds != nil { hummingbirdAccepted += 1 }
         if let ours, ours != theirs { disagreements.append("\(link): wayfinder \(ours), routing-kit \(theirs.map(String.init(describing:)) ?? "nil")") }
+        if let ours, ours != hummingbirds { disagreements.append("\(link): wayfinder \(ours), hummingbird \(hummingbirds.map(String.init(describing:)) ?? "nil")") }
         if (ours == nil) != (wayfinder.resolve(link) == nil) || (theirs == nil) != (routingKit.resolve(link) == nil) {
             disagreements.append("\(link): the checksum path disagrees with the typed path")
         }
+        // Hummingbird's checksum is of the whole typed state, so it is checked value for value.
+        let expected = hummingbirds.map { typed in
+            typed.ints.reduce(typed.shape.rawValue, &+) &+ typed.texts.reduce(0) { $0 &+ $1.utf8.count }
+        }
+        if hummingbird.resolve(link) != expected {
+            disagreements.append("\(link): Hummingbird's checksum path disagrees with its typed path")
+        }
     }
     let escaped = inputs.count { $0.contains("%") }
-    print("{\"routes\":\(size),\"screens\":\(wayfinder.graph.screens.count),\"inputs\":\(inputs.count),\"withEscapes\":\(escaped),\"wayfinderAccepted\":\(wayfinderAccepted),\"routingKitAccepted\":\(routingKitAccepted),\"disagreements\":\(disagreements.count)}")
+    print("{\"routes\":\(size),\"screens\":\(wayfinder.graph.screens.count),\"inputs\":\(inputs.count),\"withEscapes\":\(escaped),\"wayfinderAccepted\":\(wayfinderAccepted),\"routingKitAccepted\":\(routingKitAccepted),\"hummingbirdAccepted\":\(hummingbirdAccepted),\"disagreements\":\(disagreements.count)}")
     for line in disagreements.prefix(10) { print("  " + line) }
     if !disagreements.isEmpty { failed = true }
     if let writeDirectory {
