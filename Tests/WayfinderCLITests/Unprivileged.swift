@@ -33,10 +33,21 @@ enum Unprivileged {
     private static let copiedBinary: Swift.Result<String, any Error> = Swift.Result { try copy(of: CLI.binary.path) }
 
     /// A copy of the executable at `path` in a new directory everyone may enter.
+    ///
+    /// `cp` makes the copy in a process of its own: a copy written by this process would be
+    /// open for writing here while other tests start processes, and a child forked in that
+    /// moment inherits the descriptor, so executing the copy fails with "Text file busy".
     private static func copy(of path: String) throws -> String {
         let directory = try CLI.temporaryDirectory()
         let copy = directory + "/" + URL(fileURLWithPath: path).lastPathComponent
-        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        let cp = Process()
+        cp.executableURL = URL(fileURLWithPath: CLI.which("cp") ?? "/bin/cp")
+        cp.arguments = [path, copy]
+        try cp.run()
+        cp.waitUntilExit()
+        guard cp.terminationStatus == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: copy])
+        }
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy)
         return copy
