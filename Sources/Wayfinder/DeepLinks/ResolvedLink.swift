@@ -35,9 +35,13 @@ public struct ResolvedLink: Sendable {
 
     /// The sheet or alert over the stack, when the link ends in one.
     public var presentation: (route: Route, style: PresentationStyle)? {
-        guard count > 0, let style = graph.screens[Int(step(count - 1).screen)].kind.presentationStyle
-        else { return nil }
-        return (route(at: count - 1), style)
+        presentationStyle.map { (route(at: count - 1), $0) }
+    }
+
+    /// How the last screen is presented, when the link ends in a sheet or alert.
+    var presentationStyle: PresentationStyle? {
+        guard count > 0 else { return nil }
+        return graph.screens[Int(step(count - 1).screen)].kind.presentationStyle
     }
 
     /// The screen names along the link, root first (presentation last).
@@ -77,7 +81,7 @@ public struct ResolvedLink: Sendable {
     private func step(_ index: Int) -> Step { steps[index] }
 
     private func stepRange(excludingPresentation: Bool) -> Range<Int> {
-        if excludingPresentation, presentation != nil { return 0..<(count - 1) }
+        if excludingPresentation, presentationStyle != nil { return 0..<(count - 1) }
         return 0..<count
     }
 

@@ -38,7 +38,7 @@ public enum JSONValue: Hashable, Sendable {
 
     /// Appends ``serialized``'s UTF-8 bytes to `output`, with no string made in between.
     public func appendJSON(to output: inout [UInt8]) {
-        var writer = JSONWriter()
+        var writer = JSONWriter(capacity: 0)
         swap(&writer.bytes, &output)
         write(to: &writer)
         swap(&writer.bytes, &output)
@@ -52,20 +52,20 @@ public enum JSONValue: Hashable, Sendable {
         case .double(let value): value.isFinite ? writer.append(text: ParameterValue.decimalText(value)) : writer.append("null")
         case .string(let value): writer.append(string: value)
         case .array(let values):
-            writer.append("[")
+            writer.append(byte: UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
-                if index > 0 { writer.append(",") }
+                if index > 0 { writer.append(byte: UInt8(ascii: ",")) }
                 value.write(to: &writer)
             }
-            writer.append("]")
+            writer.append(byte: UInt8(ascii: "]"))
         case .object(let members):
-            writer.append("{")
+            writer.append(byte: UInt8(ascii: "{"))
             for (index, (key, value)) in members.enumerated() {
-                if index > 0 { writer.append(",") }
+                if index > 0 { writer.append(byte: UInt8(ascii: ",")) }
                 writer.append(key: key)
                 value.write(to: &writer)
             }
-            writer.append("}")
+            writer.append(byte: UInt8(ascii: "}"))
         }
     }
 }
@@ -82,7 +82,12 @@ struct JSONWriter {
     /// The text written.
     var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    /// JSON punctuation or a literal (`null`, `{"url":`), as it is.
+    /// One byte of JSON punctuation.
+    mutating func append(byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    /// A literal (`null`, `true`), as it is.
     mutating func append(_ literal: String) {
         bytes.append(contentsOf: literal.utf8)
     }
@@ -193,20 +198,31 @@ extension RouteGraph {
     /// `{"screen": name, "params": {…}}` with parameters in declaration order
     /// (path parameters, then query parameters); absent optional ones are left out.
     public func jsonValue(for route: Route) -> JSONValue {
-        var params: [(String, JSONValue)] = []
         if let screen = screen(named: route.screen) {
-            for (name, _) in screen.pathParameters {
-                if let value = route.parameters[name] { params.append((name, value.jsonValue)) }
-            }
-            for query in screen.query {
-                if let value = route.parameters[query.name] { params.append((query.name, value.jsonValue)) }
-            }
-        } else {
-            for (name, value) in route.parameters.sorted(by: { $0.key < $1.key }) {
-                params.append((name, value.jsonValue))
-            }
+            return screen.jsonValue { name, _ in route.parameters[name] }
         }
+        let params = route.parameters.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value.jsonValue) }
         return .object([("screen", .string(route.screen)), ("params", .object(params))])
+    }
+}
+
+extension RouteGraph.Screen {
+    /// `{"screen": name, "params": {…}}`, each parameter's value given by `value(name, slot)`
+    /// (`slot`: its place among the path parameters, then the query parameters); the layout
+    /// of a route in every JSON the package prints.
+    func jsonValue(value: (_ name: String, _ slot: Int) -> ParameterValue?) -> JSONValue {
+        var params: [(String, JSONValue)] = []
+        params.reserveCapacity(pattern.count + query.count)
+        var slot = 0
+        for case .parameter(let name, _) in pattern {
+            if let parameter = value(name, slot) { params.append((name, parameter.jsonValue)) }
+            slot += 1
+        }
+        for parameter in query {
+            if let given = value(parameter.name, slot) { params.append((parameter.name, given.jsonValue)) }
+            slot += 1
+        }
+        return .object([("screen", .string(name)), ("params", .object(params))])
     }
 }
 
