@@ -68,7 +68,7 @@ import WayfinderTerminal
         let leftover = path + ".tmp-\(Self.deadPID)-q"
         try directory.write(Array("half".utf8), to: leftover)
         var store = HistoryStore(path: path)
-        store.load()
+        try store.load()
         #expect(store.entries == ["back"])
         #expect(!FileManager.default.fileExists(atPath: leftover))
     }

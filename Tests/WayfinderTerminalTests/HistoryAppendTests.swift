@@ -18,8 +18,8 @@ import WayfinderTerminal
         try directory.write(Array("earlier\n".utf8), to: path, permissions: 0o600)
         var first = HistoryStore(path: path)
         var second = HistoryStore(path: path)
-        first.load()
-        second.load()
+        try first.load()
+        try second.load()
         try first.record("where")
         try second.record("help back")
         try first.record("open wayfinder://main/feed")
@@ -28,7 +28,7 @@ import WayfinderTerminal
         // Each keeps its own lines in memory; the next start sees everyone's.
         #expect(first.entries == ["earlier", "where", "open wayfinder://main/feed"])
         var next = HistoryStore(path: path)
-        next.load()
+        try next.load()
         #expect(next.entries == ["earlier", "where", "help back", "open wayfinder://main/feed", "help where"])
     }
 
@@ -76,7 +76,7 @@ import WayfinderTerminal
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         var store = HistoryStore(path: directory.file("history"))
-        store.load()
+        try store.load()
         var largest = 0
         // 5,000 lines of 40 bytes: 200 kB written in all.
         for number in 1...5_000 {
@@ -89,7 +89,7 @@ import WayfinderTerminal
         #expect(kept.count < 5_000)
         #expect(kept.last?.hasSuffix("5000") == true)
         var next = HistoryStore(path: store.path)
-        next.load()
+        try next.load()
         #expect(next.entries.count == 1_000)
         #expect(next.entries.first?.hasSuffix("4001") == true)
         #expect(next.entries.last?.hasSuffix("5000") == true)

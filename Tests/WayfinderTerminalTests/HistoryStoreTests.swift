@@ -74,7 +74,7 @@ import WayfinderTerminal
         let path = directory.file("history")
         try directory.write(Array("old\n".utf8), to: path, permissions: 0o644)
         var store = HistoryStore(path: path)
-        store.load()
+        try store.load()
         store.append("new")
         try store.save()
         #expect(try directory.permissions(of: path) == 0o600)
@@ -117,7 +117,7 @@ import WayfinderTerminal
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         var store = HistoryStore(path: directory.file("missing"))
-        store.load()
+        try store.load()
         #expect(store.entries.isEmpty)
     }
 
@@ -128,7 +128,7 @@ import WayfinderTerminal
         let bytes = Array("first\n".utf8) + [0x62, 0xFF, 0x61, 0x64, 0x0A] + Array("\n  \nsecond\nsecond\nthird".utf8)
         try directory.write(bytes, to: path)
         var store = HistoryStore(path: path)
-        store.load()
+        try store.load()
         #expect(store.entries == ["first", "second", "third"])
     }
 
@@ -138,17 +138,18 @@ import WayfinderTerminal
         let path = directory.file("history")
         try directory.write(Array((1...1_200).map { "line \($0)\n" }.joined().utf8), to: path)
         var store = HistoryStore(path: path)
-        store.load()
+        try store.load()
         #expect(store.entries.count == 1_000)
         #expect(store.entries.first == "line 201")
         #expect(store.entries.last == "line 1200")
     }
 
-    @Test func loadOfADirectoryGivesNoEntries() throws {
+    @Test func loadOfADirectoryThrowsAndGivesNoEntries() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         var store = HistoryStore(path: directory.path)
-        store.load()
+        store.append("earlier")
+        #expect(throws: SystemError.self) { try store.load() }
         #expect(store.entries.isEmpty)
     }
 
@@ -162,7 +163,7 @@ import WayfinderTerminal
         }
         try saved.save()
         var loaded = HistoryStore(path: saved.path)
-        loaded.load()
+        try loaded.load()
         #expect(loaded.entries == entries)
     }
 

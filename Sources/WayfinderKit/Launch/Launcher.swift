@@ -133,7 +133,7 @@ public struct Launcher<App: ShellApp> {
     ) async -> Int32 {
         let shell = Shell(app: app)
         var history = program.historyPath(environment: environment).map { HistoryStore(path: $0) }
-        history?.load()
+        do { try history?.load() } catch { reportNote("warning: history not read from \(error.path): \(error.reason)") }
         let reader = source.reader(historyEntries: history?.entries ?? [])
         let box = HistoryBox(store: history)
         let width: (@Sendable () -> Int)? = Terminal.isTTY(1) ? { @Sendable in Terminal.width } : nil

@@ -9,7 +9,7 @@ import WayfinderSystem
 ///
 /// ```swift
 /// var store = HistoryStore(path: path)
-/// store.load()
+/// try store.load()
 /// let reader = EditLineReader(historyEntries: store.entries)
 /// try store.record("go wayfinder://main/feed")
 /// ```
@@ -58,15 +58,16 @@ public struct HistoryStore: Sendable {
 
     /// Replaces ``entries`` with the file's lines, keeping the last ``limit``.
     ///
-    /// Never fails: a missing or unreadable file gives no entries, and lines that are not
-    /// valid UTF-8, blank, or that ``append(_:)`` would refuse are skipped.
+    /// A missing file gives no entries; lines that are not valid UTF-8, blank, or that
+    /// ``append(_:)`` would refuse are skipped.
+    /// - Throws: ``SystemError`` when the file is there but cannot be read (permissions,
+    ///   I/O). ``entries`` are then empty, and nothing is lost: ``record(_:)`` appends to the
+    ///   file as it is, and trimming reads it again (failing, not replacing it, when it cannot).
     /// - Complexity: O(n) in the size of the file.
-    public mutating func load() {
+    public mutating func load() throws(SystemError) {
         entries = []
         FileSystem.removeAbandonedTemporaryFiles(besides: path)
-        // No recall, and nothing lost: record(_:) appends to the file as it is, and trim()
-        // reads it again (failing, not replacing it, when it cannot).
-        guard let contents = try? FileSystem.read(path) else { return }
+        guard let contents = try FileSystem.read(path) else { return }
         entries = Self.entries(in: contents, limit: limit)
         trimThreshold = Self.threshold(after: contents.count)
     }
