@@ -55,28 +55,10 @@ public struct HummingbirdSide: Sendable {
     /// and the decoded tag's length), or `nil` when the link does not route.
     public func resolve(_ link: String) -> Int? {
         guard let path = path(of: link), let (route, parameters) = trie.resolve(path) else { return nil }
-        var sum = route.shape.rawValue
-        switch route.shape {
-        case .section, .search, .compose:
-            break
-        case .tag:
+        guard var sum = route.shape.checksum(int: { parameters.get($0, as: Int.self) }) else { return nil }
+        if route.shape == .tag || route.shape == .tagPage {
             guard let tag = Self.decoded(parameters["tag"]) else { return nil }
             sum &+= tag.utf8.count
-        case .post, .comments:
-            guard let id = parameters.get("id", as: Int.self) else { return nil }
-            sum &+= id
-        case .comment:
-            guard let id = parameters.get("id", as: Int.self), let cid = parameters.get("cid", as: Int.self) else { return nil }
-            sum &+= id &+ cid
-        case .postAuthor:
-            guard let id = parameters.get("id", as: Int.self), let uid = parameters.get("uid", as: Int.self) else { return nil }
-            sum &+= id &+ uid
-        case .user:
-            guard let uid = parameters.get("uid", as: Int.self) else { return nil }
-            sum &+= uid
-        case .tagPage:
-            guard let tag = Self.decoded(parameters["tag"]), let n = parameters.get("n", as: Int.self) else { return nil }
-            sum &+= tag.utf8.count &+ n
         }
         return sum
     }
@@ -84,17 +66,11 @@ public struct HummingbirdSide: Sendable {
     /// The full typed reading of `link`, for checking that the routers agree.
     public func typedLink(_ link: String) -> TypedLink? {
         guard let path = path(of: link), let (route, parameters) = trie.resolve(path) else { return nil }
-        var ints: [Int] = []
-        var texts: [String] = []
-        for name in ["id", "cid", "uid", "n"] {
-            guard let text = parameters.get(name) else { continue }
-            guard let value = Int(text) else { return nil }
-            ints.append(value)
+        var tag: String?
+        if let text = parameters["tag"] {
+            guard let decoded = Self.decoded(text) else { return nil }
+            tag = decoded
         }
-        if let tag = parameters["tag"] {
-            guard let decoded = Self.decoded(tag) else { return nil }
-            texts.append(decoded)
-        }
-        return TypedLink(section: route.section, shape: route.shape, ints: ints, texts: texts)
+        return TypedLink(section: route.section, shape: route.shape, tag: tag) { parameters.get($0) }
     }
 }

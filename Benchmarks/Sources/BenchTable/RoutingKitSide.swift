@@ -64,27 +64,7 @@ public final class RoutingKitSide {
         guard let path = segments(of: link) else { return nil }
         var parameters = Parameters(logger)
         guard let output = router.route(path: path, parameters: &parameters) else { return nil }
-        var sum = output.shape.rawValue
-        switch output.shape {
-        case .section, .search, .compose, .tag:
-            break
-        case .post, .comments:
-            guard let id = parameters.get("id", as: Int.self) else { return nil }
-            sum &+= id
-        case .comment:
-            guard let id = parameters.get("id", as: Int.self), let cid = parameters.get("cid", as: Int.self) else { return nil }
-            sum &+= id &+ cid
-        case .postAuthor:
-            guard let id = parameters.get("id", as: Int.self), let uid = parameters.get("uid", as: Int.self) else { return nil }
-            sum &+= id &+ uid
-        case .user:
-            guard let uid = parameters.get("uid", as: Int.self) else { return nil }
-            sum &+= uid
-        case .tagPage:
-            guard let n = parameters.get("n", as: Int.self) else { return nil }
-            sum &+= n
-        }
-        return sum
+        return output.shape.checksum(int: { parameters.get($0, as: Int.self) })
     }
 
     /// The full typed reading of `link`, for checking that both routers agree.
@@ -92,36 +72,6 @@ public final class RoutingKitSide {
         guard let path = segments(of: link) else { return nil }
         var parameters = Parameters(logger)
         guard let output = router.route(path: path, parameters: &parameters) else { return nil }
-        var ints: [Int] = []
-        var texts: [String] = []
-        for name in ["id", "cid", "uid", "n"] {
-            guard let text = parameters.get(name) else { continue }
-            guard let value = Int(text) else { return nil }
-            ints.append(value)
-        }
-        if let tag = parameters.get("tag") { texts.append(tag) }
-        return TypedLink(section: output.section, shape: output.shape, ints: ints, texts: texts)
+        return TypedLink(section: output.section, shape: output.shape, tag: parameters.get("tag")) { parameters.get($0) }
     }
-}
-
-/// A link read into the table's terms: which route, and its typed path values in order.
-public struct TypedLink: Hashable, Sendable, CustomStringConvertible {
-    /// The section.
-    public var section: Int
-    /// The shape.
-    public var shape: Shape
-    /// The int path parameters, in path order.
-    public var ints: [Int]
-    /// The string path parameters, decoded.
-    public var texts: [String]
-
-    /// Creates one.
-    public init(section: Int, shape: Shape, ints: [Int], texts: [String]) {
-        self.section = section
-        self.shape = shape
-        self.ints = ints
-        self.texts = texts
-    }
-
-    public var description: String { "\(RouteTable.sectionName(section)) \(shape) \(ints) \(texts)" }
 }
