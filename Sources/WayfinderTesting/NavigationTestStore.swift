@@ -176,6 +176,24 @@ public final class NavigationTestStore {
         events.removeAll()
     }
 
+    /// Checks the change the last link opened since the last ``expectEvents(_:fileID:filePath:line:column:)``
+    /// made, as `LinkEdit.description` writes it (`"pop comments"`, `"select tab search;
+    /// push post(id: 3)"`); `"nothing"` when no open changed anything.
+    ///
+    /// ```swift
+    /// store.open("wayfinder://main/feed/post/7")
+    /// store.expectEdit("pop comments")
+    /// ```
+    public func expectEdit(_ expected: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column) {
+        let location = CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let edits = events.compactMap { event -> LinkEdit? in
+            if case .opened(let edit) = event { return edit }
+            return nil
+        }
+        let actual = edits.last?.description ?? "nothing"
+        if actual != expected { reportFailure("edit:\n  − expected\n    \(expected)\n  + actual\n    \(actual)", at: location) }
+    }
+
     /// The events published since the last ``expectEvents(_:fileID:filePath:line:column:)``.
     public var receivedEvents: [NavigationEvent] { events }
 

@@ -146,7 +146,7 @@ for screen in graph.screens {
                     name: \(literal(screen.name)), flow: \(literal(screen.flow)), tab: \(tab), kind: .\(screen.kind.rawValue),
                     pattern: \(pattern),
                     query: \(query),
-                    predecessors: \(literal(screen.predecessors)),
+                    predecessors: \(literal(screen.predecessors)),\(screen.reopen == .reuse ? "" : " reopen: .\(screen.reopen.rawValue),")
                     location: RoutesLocation(file: \(literal(location.file)), line: \(location.line), column: \(location.column))
                 ),
 

@@ -38,12 +38,42 @@ struct OpenCommand: MainActorCommand, LinkArguments {
     @Option(name: .long, help: "text or json.")
     var format: OutputFormat = .text
 
+    @Flag(name: .long, help: "Print what each link would change (pops, pushes, tab, presentation) and change nothing.")
+    var dryRun = false
+
     @OptionGroup var data: DataOptions
 
     var deepLinks: [String] { links }
 
     @MainActor func runOnMainActor() async throws {
-        try await Self.show(links: links, format: format, directory: try data.dataDirectory())
+        if dryRun {
+            try await Self.showEdits(links: links, format: format, directory: try data.dataDirectory())
+        } else {
+            try await Self.show(links: links, format: format, directory: try data.dataDirectory())
+        }
+    }
+
+    /// `open --dry-run`: what each link would change, from where `open` starts, in order;
+    /// nothing opened or saved.
+    @MainActor
+    static func showEdits(links: [String], format: OutputFormat, directory: DataDirectory) async throws {
+        let links = try RawArguments.current.appLinks(links, graph: AppRoutes.graph)
+        let app = try await Launcher.wayfinder.start(opening: [], fresh: true, dataDirectory: directory.path)
+        let lines: [String]
+        do {
+            lines = try await app.dryRun(links)
+        } catch let error as NavigationError {
+            reportError(error.message)
+            throw error.code == .missingData ? ExitCodes.cannotOpenData : ExitCodes.invalidLink
+        } catch {
+            reportError(shownMessage(of: error))
+            throw ExitCodes.cannotOpenData
+        }
+        let output = StandardOutput()
+        switch format {
+        case .json: output.write(JSONValue.object([("dry_run", .array(lines.map(JSONValue.string)))]).serialized + "\n")
+        case .text: output.write(lines.map { $0 + "\n" }.joined())
+        }
     }
 
     @MainActor

@@ -21,6 +21,25 @@ import WayfinderTesting
         store.expectURL("wayfinder://main/feed/post/3/comments")
     }
 
+    @Test func theEditAnOpenMakesCanBeAsserted() async throws {
+        let store = NavigationTestStore(try AppShell(opening: []), exhaustive: false)
+        await store.command("login alice")
+        await store.command("wonderland")
+        store.open("wayfinder://main/feed/post/7/comments")
+        store.expectEdit("push post(id: 7); push comments")
+        store.expectEvents(store.receivedEvents)
+        store.open("wayfinder://main/feed/post/7")
+        store.expectEdit("pop comments")
+        store.expectEvents(store.receivedEvents)
+        store.open("wayfinder://main/feed/post/7")
+        store.expectEdit("nothing")
+        withKnownIssue {
+            store.expectEdit("pop comments")
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("+ actual\n    nothing")
+        }
+    }
+
     @Test func aWrongAssertionShowsADiffNamingTheField() async throws {
         let store = NavigationTestStore(try AppShell(opening: []))
         await withKnownIssue {

@@ -208,7 +208,8 @@ struct ReferenceModel {
             }
             var next = state
             Self.apply(target, to: &next)
-            commit(next, buildsElements: !target.stack.path.isEmpty || target.stack.presented != nil)
+            // The least change: a link already open changes nothing and records no step.
+            commit(next, buildsElements: false)
         default:
             return .refused("not a flow intent")
         }

@@ -87,6 +87,7 @@ public final class NavigationStore {
         let before = navigator.state
         let beforeURL = navigator.url
         var copy = navigator
+        copy.lastEdit = nil
         let result = try publishingRefusal { () throws(NavigationError) in
             do {
                 return try body(&copy)
@@ -95,6 +96,7 @@ public final class NavigationStore {
             }
         }
         navigator = copy
+        if let edit = copy.lastEdit, !continuations.isEmpty || !observers.isEmpty { publish(.opened(edit)) }
         publishChanges(from: before, beforeURL: beforeURL)
         return result
     }

@@ -130,14 +130,17 @@ public struct RouteGraph: Sendable {
         public let query: [QueryParameter]
         /// The screens it may follow, by name.
         public let predecessors: [String]
+        /// What a link that reaches it does when it is already in the stack (`reopen`).
+        public let reopen: ReopenPolicy
         /// Where it is declared.
         public let location: RoutesLocation
 
         /// A screen (in code the `RoutesCompiler` plugin generates).
         public init(
             name: String, flow: String, tab: String?, kind: ScreenKind, pattern: [Segment],
-            query: [QueryParameter], predecessors: [String], location: RoutesLocation
+            query: [QueryParameter], predecessors: [String], reopen: ReopenPolicy = .reuse, location: RoutesLocation
         ) {
+            self.reopen = reopen
             self.name = name
             self.flow = flow
             self.tab = tab

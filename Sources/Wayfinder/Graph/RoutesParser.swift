@@ -6,7 +6,7 @@
 /// scheme wayfinder
 /// guard signed-in else login
 /// flow main guard signed-in tabs feed search me
-/// screen post main push post/{id:int} after feed search user query ref:string?
+/// screen post main push post/{id:int} after feed search user query ref:string? reopen reuse
 /// ```
 struct RoutesParser {
     struct Token {
@@ -36,11 +36,12 @@ struct RoutesParser {
         let patternLocation: RoutesLocation?
         let query: [(RouteGraph.QueryParameter, RoutesLocation)]
         let predecessors: [(String, RoutesLocation)]
+        let reopen: RouteGraph.ReopenPolicy
         let location: RoutesLocation
     }
 
-    /// Words that cannot name anything (five: a list is quicker to search than to hash into).
-    static let keywords = ["after", "query", "guard", "tabs", "else"]
+    /// Words that cannot name anything (a few: a list is quicker to search than to hash into).
+    static let keywords = ["after", "query", "reopen", "guard", "tabs", "else"]
 
     let file: String
     var diagnostics: [RoutesDiagnostic] = []
@@ -205,7 +206,7 @@ struct RoutesParser {
 
     mutating func parseScreen(_ args: [Token], line: Int, at: RoutesLocation) {
         guard args.count >= 3 else {
-            error(at, "expected 'screen NAME FLOW[.TAB] root|push|sheet|alert [PATTERN] [after SCREEN...] [query KEY:TYPE...]'")
+            error(at, "expected 'screen NAME FLOW[.TAB] root|push|sheet|alert [PATTERN] [after SCREEN...] [query KEY:TYPE...] [reopen reuse|push|reset]'")
             return
         }
         let nameToken = args[0]
@@ -225,11 +226,10 @@ struct RoutesParser {
             pattern = parsed
             index += 1
         }
-        guard let (predecessors, query) = parseClauses(args[index...], line: line, hasPattern: patternAt != nil)
-        else { return }
+        guard let clauses = parseClauses(args[index...], line: line, hasPattern: patternAt != nil) else { return }
         screens.append(ScreenDecl(
-            name: nameToken.text, flow: flow, tab: tab, kind: kind, pattern: pattern,
-            patternLocation: patternAt, query: query, predecessors: predecessors, location: location(line, nameToken.column)
+            name: nameToken.text, flow: flow, tab: tab, kind: kind, pattern: pattern, patternLocation: patternAt,
+            query: clauses.query, predecessors: clauses.predecessors, reopen: clauses.reopen, location: location(line, nameToken.column)
         ))
     }
 
@@ -245,29 +245,36 @@ struct RoutesParser {
         return (flow, tab)
     }
 
-    /// The `after SCREEN...` and `query KEY:TYPE...` clauses ending a screen line; nil
-    /// (reported) when malformed. `args` are the line's words from the fourth on.
+    /// The `after SCREEN...`, `query KEY:TYPE...` and `reopen POLICY` clauses ending a screen
+    /// line; nil (reported) when malformed. `args` are the line's words from the fourth on.
     private mutating func parseClauses(
         _ args: ArraySlice<Token>, line: Int, hasPattern: Bool
-    ) -> (predecessors: [(String, RoutesLocation)], query: [(RouteGraph.QueryParameter, RoutesLocation)])? {
+    ) -> (predecessors: [(String, RoutesLocation)], query: [(RouteGraph.QueryParameter, RoutesLocation)], reopen: RouteGraph.ReopenPolicy)? {
         var predecessors: [(String, RoutesLocation)] = []
         var query: [(RouteGraph.QueryParameter, RoutesLocation)] = []
+        var reopen = RouteGraph.ReopenPolicy.reuse
         var seen: Set<String> = []
         var index = args.startIndex
         while index < args.endIndex {
             let token = args[index]
             let tokenAt = location(line, token.column)
-            guard token.text == "after" || token.text == "query" else {
-                let hint = index == 3 || hasPattern ? "expected 'after' or 'query'" : "a pattern must come right after the screen kind"
+            guard token.text == "after" || token.text == "query" || token.text == "reopen" else {
+                let hint = index == 3 || hasPattern ? "expected 'after', 'query' or 'reopen'" : "a pattern must come right after the screen kind"
                 error(tokenAt, "unexpected '\(token.text)' in screen declaration; \(hint)")
                 return nil
             }
-            let isAfter = token.text == "after"
             guard seen.insert(token.text).inserted else {
-                error(tokenAt, "'\(token.text)' appears twice on one line; list every name after a single '\(token.text)'")
+                error(tokenAt, "'\(token.text)' appears twice on one line; \(token.text == "reopen" ? "a screen has one policy" : "list every name after a single '\(token.text)'")")
                 return nil
             }
             index += 1
+            if token.text == "reopen" {
+                guard let policy = parseReopen(args[index...], after: tokenAt, line: line) else { return nil }
+                reopen = policy
+                index += 1
+                continue
+            }
+            let isAfter = token.text == "after"
             guard index < args.endIndex, !Self.keywords.contains(args[index].text) else {
                 error(tokenAt, "'\(token.text)' needs at least one \(isAfter ? "screen name" : "KEY:TYPE") after it")
                 return nil
@@ -284,7 +291,21 @@ struct RoutesParser {
                 index += 1
             }
         }
-        return (predecessors, query)
+        return (predecessors, query, reopen)
+    }
+
+    /// The policy word after `reopen` (the first of `args`); nil (reported) when missing or unknown.
+    private mutating func parseReopen(_ args: ArraySlice<Token>, after keyword: RoutesLocation, line: Int) -> RouteGraph.ReopenPolicy? {
+        let choices = RouteGraph.ReopenPolicy.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let word = args.first else {
+            error(keyword, "'reopen' needs a policy after it: \(choices)")
+            return nil
+        }
+        guard let policy = RouteGraph.ReopenPolicy(rawValue: word.text) else {
+            error(location(line, word.column), "unknown reopen policy '\(word.text)'; expected \(choices)\(closestName(to: word.text, among: RouteGraph.ReopenPolicy.allCases.map(\.rawValue)).map { "; did you mean '\($0)'?" } ?? "")")
+            return nil
+        }
+        return policy
     }
 }
 

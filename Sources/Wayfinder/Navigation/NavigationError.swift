@@ -85,6 +85,9 @@ public enum NavigationOutcome: Hashable, Sendable {
 
 /// What changed, as published by ``NavigationStore/events()``.
 public enum NavigationEvent: Hashable, Sendable {
+    /// A link was opened with this change (published before the ``navigated(from:to:)``
+    /// it causes); a link already open publishes nothing.
+    case opened(LinkEdit)
     /// The visible link changed.
     case navigated(from: String, to: String)
     /// A link waits for `guardName`; the fallback flow is shown.

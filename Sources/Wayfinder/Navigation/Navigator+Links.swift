@@ -1,5 +1,8 @@
 extension Navigator {
-    /// Opens a deep link: the flow, tab and stack it names replace that tab's stack.
+    /// Opens a deep link with the least change (``LinkEdit``): the part of the tab's stack
+    /// the link shares is kept, as each screen's ``RouteGraph/ReopenPolicy`` allows, the rest
+    /// popped and the link's other screens pushed; the flow and tab it names are shown. One
+    /// undo step; opening a link that is already open changes nothing.
     ///
     /// When the flow's guard is unmet the link is never entered: it becomes the
     /// ``NavigationState/pending`` link and the guard's fallback flow is shown at its root.
@@ -26,23 +29,19 @@ extension Navigator {
         }
         // The link was read once: its canonical form reads back as it unless the table
         // says a state may print ambiguously.
+        var made: LinkEdit?
         try commit(checkingRoundTrip: graph.mayPrintAmbiguously) { this, state, ids throws(NavigationError) in
-            this.apply(link, to: &state, ids: &ids)
+            let edit = this.edit(opening: link, in: state)
+            this.apply(edit, to: &state, ids: &ids)
+            made = edit
         }
+        if let made, !made.isEmpty { lastEdit = made }
         return .applied
     }
 
+    /// Opens `link` on `state` with the least change (see ``edit(opening:)``).
     func apply(_ link: ResolvedLink, to state: inout NavigationState, ids: inout StackIDGenerator) {
-        let routes = link.stack
-        var stack = RouteStack(root: routes[0])
-        for route in routes.dropFirst() { stack.push(route, id: ids()) }
-        if let (route, style) = link.presentation {
-            stack.presentation = Presentation(id: ids(), route: route, style: style)
-        }
-        let key = link.tab ?? FlowState.singleStack
-        state.activeFlow = link.flow
-        state.flows[link.flow, default: FlowState(selectedTab: link.tab, stacks: [:])].selectedTab = link.tab
-        state.flows[link.flow]?.stacks[key] = stack
+        apply(edit(opening: link, in: state), to: &state, ids: &ids)
     }
 
     /// Makes `flow` the active flow, with its stacks as they were.

@@ -24,6 +24,8 @@ public struct Navigator: Sendable {
     /// How many steps ``undo()`` can go back.
     public var historyLimit = 100
     var ids: StackIDGenerator
+    /// The change the last link opened made, for the store to publish (it clears it first).
+    var lastEdit: LinkEdit?
 
     /// A navigator on the initial state: the first flow, every stack at its root.
     /// - Parameters:

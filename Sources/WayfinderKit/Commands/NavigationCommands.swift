@@ -5,6 +5,9 @@ extension Shell {
     /// The name of the command that leaves; the app's global commands come before it.
     static var quitName: String { "quit" }
 
+    /// `open`'s flag that shows what it would change and changes nothing.
+    static var dryRunFlag: String { "--dry-run" }
+
     /// The navigation commands every app gets, in help order, each declared once with its
     /// handler: `help`, `back`, `root`, `open`, `where`, `state`, `tab`, `dismiss`, `undo`,
     /// `redo` and `quit` (`exit`). Dispatch, help, completion and the screen's "Also:" line
@@ -26,11 +29,15 @@ extension Shell {
                 navigate { () throws(NavigationError) in try shell.navigationStore.perform(.popToRoot) }
             },
             Command(
-                "open", "<url>", App.exampleLink.map { "open a deep link, such as \($0)" } ?? "open a deep link", arguments: 1...1,
-                completions: { shell, index in index == 0 ? shell.linkCandidates() : [] },
+                "open", "[--dry-run] <url>", App.exampleLink.map { "open a deep link, such as \($0)" } ?? "open a deep link",
+                arguments: 1...2,
+                completions: { shell, index in index == 0 ? [dryRunFlag] + shell.linkCandidates() : index == 1 ? shell.linkCandidates() : [] },
                 details: { shell in shell.knownLinksHelp() }
             ) { shell, input in
-                await shell.open(input.arguments[0])
+                // One link, and the flag at most once, before or after it.
+                let links = input.arguments.filter { $0 != dryRunFlag }
+                guard links.count == 1 else { return .usageFailed("usage: open [--dry-run] <url>") }
+                return input.arguments.count == 2 ? await shell.dryRunReply(links[0]) : await shell.open(links[0])
             },
             Command("where", "", "print the link of what is on screen") { shell, _ in
                 ReplReply(output: .line(shell.navigationStore.url, .link))
@@ -88,6 +95,15 @@ extension Shell {
 
     /// `open URL`: the link applied, or kept as the pending link until its guard is granted;
     /// refused when it does not resolve, or names data that does not exist.
+    /// `open --dry-run LINK`: the change it would make, nothing changed.
+    private func dryRunReply(_ link: String) async -> ReplReply {
+        do {
+            return ReplReply(output: .line(try await app.dryRun([link]).joined(separator: "\n")))
+        } catch {
+            return .failed(error)
+        }
+    }
+
     private func open(_ link: String) async -> ReplReply {
         do {
             switch try await app.openChecked([link]) {

@@ -178,6 +178,29 @@ extension ShellApp {
         }
     }
 
+    /// What opening `links` in order would change, one line each, changing nothing (the
+    /// saved navigation included): the `LinkEdit` a link makes (`pop comments`,
+    /// `nothing: already open`), or that it would wait for its guard. What `open --dry-run`
+    /// prints.
+    /// - Throws: What ``openChecked(_:)`` would throw for these links.
+    public func dryRun(_ links: [String]) async throws -> [String] {
+        var preview = navigationStore.navigator
+        var lines: [String] = []
+        for link in links {
+            let resolved = try resolvedForOpening(link)
+            if let guardName = resolved.guardName, !preview.isGranted(guardName) {
+                lines.append("would wait for '\(guardName)': \(resolved.url) kept pending")
+            } else {
+                let edit = preview.edit(opening: resolved)
+                lines.append(edit.isEmpty ? "would change nothing: \(resolved.url) is open" : "would " + edit.description)
+            }
+            _ = try preview.open(resolved)
+        }
+        let (_, missing) = try await withoutMissingData(preview.state)
+        if let first = missing.first { throw NavigationError(.missingData, first) }
+        return lines
+    }
+
     /// `link` resolved once, checked against ``refusal(toOpen:)``.
     private func resolvedForOpening(_ link: String) throws(NavigationError) -> ResolvedLink {
         let resolved: ResolvedLink
