@@ -265,6 +265,7 @@ enum FuzzSupport {
         if again.url != url {
             fail("round trip: printing is not canonical\n  link: \(display(bytes))\n  url:  \(display(url.utf8))\n  then: \(display(again.url.utf8))")
         }
+        let start = navigator
         var navigator = navigator
         do {
             _ = try navigator.open(first)
@@ -273,6 +274,28 @@ enum FuzzSupport {
         }
         if navigator.url != url {
             fail("opening an accepted link shows another link\n  link: \(display(bytes))\n  url:  \(display(url.utf8))\n  shown: \(display(navigator.url.utf8))")
+        }
+        checkLeastChange(first, opened: navigator, before: start.state, context: display(bytes))
+    }
+
+    /// A link opened once is open: opening it again changes nothing (its edit is empty, the
+    /// state stays, identities included). The open was one undo step back to `before` (none
+    /// when it changed nothing); `opened` had no history before it.
+    static func checkLeastChange(_ link: ResolvedLink, opened: Navigator, before: NavigationState, context: @autoclosure () -> String) {
+        var navigator = opened
+        let edit = navigator.edit(opening: link)
+        if !edit.isEmpty { fail("a link already open would change something\n  link: \(context())\n  edit: \(edit)") }
+        do { _ = try navigator.open(link) } catch { fail("opening an open link again was refused\n  link: \(context())\n  error: \(error)") }
+        if navigator.state != opened.state || navigator.undoCount != opened.undoCount {
+            fail("opening an open link again changed the state or the history\n  link: \(context())")
+        }
+        guard navigator.canUndo else {
+            if opened.state != before { fail("an open changed the state and recorded no undo step\n  link: \(context())") }
+            return
+        }
+        do { try navigator.undo() } catch { fail("undoing an open failed\n  link: \(context())\n  error: \(error)") }
+        if navigator.canUndo || navigator.state != before {
+            fail("one undo does not give back the state before the open\n  link: \(context())")
         }
     }
 
