@@ -63,11 +63,9 @@ struct OpenCommand: MainActorCommand, LinkArguments {
         do {
             lines = try await app.dryRun(links)
         } catch let error as NavigationError {
-            reportError(error.message)
-            throw error.code == .missingData ? ExitCodes.cannotOpenData : ExitCodes.invalidLink
+            throw ProgramFailure(error.message, exitCode: error.code == .missingData ? ExitCodes.cannotOpenData : ExitCodes.invalidLink)
         } catch {
-            reportError(shownMessage(of: error))
-            throw ExitCodes.cannotOpenData
+            throw ProgramFailure(shownMessage(of: error), exitCode: ExitCodes.cannotOpenData)
         }
         let output = StandardOutput()
         switch format {
