@@ -63,7 +63,9 @@ struct OpenCommand: MainActorCommand, LinkArguments {
         do {
             lines = try await app.dryRun(links)
         } catch let error as NavigationError {
-            throw ProgramFailure(error.message, exitCode: error.code == .missingData ? ExitCodes.cannotOpenData : ExitCodes.invalidLink)
+            // A link to data that does not exist is refused as `open` refuses it (65); data
+            // that cannot be read is the error below (74).
+            throw ProgramFailure(error.message, exitCode: ExitCodes.invalidLink)
         } catch {
             throw ProgramFailure(shownMessage(of: error), exitCode: ExitCodes.cannotOpenData)
         }
