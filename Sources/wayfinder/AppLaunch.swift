@@ -6,9 +6,9 @@ import WayfinderKit
 import WayfinderTerminal
 
 extension DataOptions {
-    /// The sample app's data directory: `--data-dir`, else the default (exit 64 or 74 with
-    /// a message when there is none to use).
-    func dataDirectory() throws -> DataDirectory {
+    /// The sample app's data directory: `--data-dir`, else the default.
+    /// - Throws: A ``ProgramFailure`` (exit 64 or 74) when there is none to use.
+    func dataDirectory() throws(ProgramFailure) -> DataDirectory {
         DataDirectory(path: try directory(environment: AppLaunch.processEnvironment))
     }
 }
@@ -63,11 +63,11 @@ struct OpenCommand: MainActorCommand, LinkArguments {
         do {
             lines = try await app.dryRun(links)
         } catch let error as NavigationError {
-            reportError(error.message)
-            throw error.code == .missingData ? ExitCodes.cannotOpenData : ExitCodes.invalidLink
+            // A link to data that does not exist is refused as `open` refuses it (65); data
+            // that cannot be read is the error below (74).
+            throw ProgramFailure(error.message, exitCode: ExitCodes.invalidLink)
         } catch {
-            reportError(shownMessage(of: error))
-            throw ExitCodes.cannotOpenData
+            throw ProgramFailure(shownMessage(of: error), exitCode: ExitCodes.cannotOpenData)
         }
         let output = StandardOutput()
         switch format {
@@ -92,8 +92,7 @@ struct OpenCommand: MainActorCommand, LinkArguments {
                 output.write(renderer.render(try await shell.loadedScreen()))
             } catch {
                 // Data that cannot be read is an error, never shown as no data.
-                reportError("\(shownMessage(of: error))")
-                throw ExitCodes.cannotOpenData
+                throw ProgramFailure(shownMessage(of: error), exitCode: ExitCodes.cannotOpenData)
             }
         }
     }
@@ -133,14 +132,13 @@ struct ResetCommand: MainActorCommand {
             }
             if removed.isEmpty, keptAside.isEmpty { printOutput("Nothing to remove in \(shown).") }
         case .refused(let foreign):
-            for file in foreign {
-                reportError("\(file.path.escapingControlCharacters) is not the app's: \(file.reason.escapingControlCharacters); move or delete it yourself if it is not needed")
+            let refusals = foreign.map { file in
+                "\(file.path.escapingControlCharacters) is not the app's: \(file.reason.escapingControlCharacters); move or delete it yourself if it is not needed"
             }
-            reportError("nothing was removed")
-            throw ExitCodes.foreignFiles
+            throw ProgramFailure(messages: refusals + ["nothing was removed"], exitCode: ExitCodes.foreignFiles)
         case .notADataDirectory:
-            reportError("\(shown) is not a Wayfinder data directory (no wayfinder.sqlite or navigation.json in it): nothing removed")
-            throw ExitCodes.usage
+            throw ProgramFailure(
+                "\(shown) is not a Wayfinder data directory (no wayfinder.sqlite or navigation.json in it): nothing removed", exitCode: ExitCodes.usage)
         }
     }
 
@@ -160,12 +158,11 @@ struct ResetCommand: MainActorCommand {
         ])
     }
 
-    private static func reset(_ directory: DataDirectory) throws -> DataDirectory.ResetOutcome {
+    private static func reset(_ directory: DataDirectory) throws(ProgramFailure) -> DataDirectory.ResetOutcome {
         do {
             return try directory.reset()
         } catch {
-            reportError("\(error.description.escapingControlCharacters)")
-            throw ExitCodes.cannotOpenData
+            throw ProgramFailure(error.description.escapingControlCharacters, exitCode: ExitCodes.cannotOpenData)
         }
     }
 }

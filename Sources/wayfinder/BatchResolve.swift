@@ -36,9 +36,10 @@ struct BatchResolver {
         self.output = output
     }
 
-    /// Reads standard input to its end (or a read error, reported) and answers every link.
-    /// Returns false when reading failed.
-    mutating func run() -> Bool {
+    /// Reads standard input to its end and answers every link.
+    /// - Throws: A ``ProgramFailure`` (exit 66) when standard input cannot be read (after
+    ///   the answers to what was read).
+    mutating func run() throws(ProgramFailure) {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count: Int
@@ -46,17 +47,15 @@ struct BatchResolver {
                 count = try FileSystem.readStandardInput(into: &chunk)
             } catch {
                 finish()
-                reportError("cannot read standard input: \(error.reason)")
-                return false
+                throw ProgramFailure("cannot read standard input: \(error.reason)", exitCode: ExitCodes.unreadableFile)
             }
             if count == 0 { break }
             chunk.withUnsafeBufferPointer { consume(UnsafeBufferPointer(rebasing: $0[..<count])) }
             writeAnswers()
             // Nobody sees the answers any more: reading on would only lose them.
-            if output.isClosed || output.hasFailed { return true }
+            if output.isClosed || output.hasFailed { return }
         }
         finish()
-        return true
     }
 
     /// Answers the lines `bytes` complete, keeping the unfinished last one.

@@ -31,7 +31,7 @@ enum Entry {
             command = try WayfinderCommand.parseAsRoot(arguments.texts)
         } catch {
             if let first = arguments.invalid.first, WayfinderCommand.exitCode(for: error) != .success {
-                WayfinderCommand.exit(withError: arguments.usageError(first))
+                WayfinderCommand.exitReportingError(arguments.usageError(first))
             }
             WayfinderCommand.exitReportingError(error)
         }

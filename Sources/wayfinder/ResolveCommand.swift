@@ -40,13 +40,13 @@ struct ResolveCommand: ParsableCommand, LinkArguments {
     /// that are not UTF-8 are refused like any other bad link (exit 65), not repaired.
     static func resolve(url: String, routes: String?, format: OutputFormat?) throws {
         if url == "-", routes == "-" {
-            reportError("'--routes -' and the link '-' cannot both read standard input")
-            throw ExitCodes.usage
+            throw ProgramFailure("'--routes -' and the link '-' cannot both read standard input", exitCode: ExitCodes.usage)
         }
         // Batch answers are JSON lines, which a script reads; a text block per link would not be.
         if url == "-", format == .text {
-            reportError("'--format text' cannot be used with the link '-', which prints one JSON line per link; leave --format out or give --format json")
-            throw ExitCodes.usage
+            throw ProgramFailure(
+                "'--format text' cannot be used with the link '-', which prints one JSON line per link; leave --format out or give --format json",
+                exitCode: ExitCodes.usage)
         }
         let graph = try RoutesSource(path: routes).graph()
         if url == "-" { return try resolveBatch(graph) }
@@ -54,8 +54,7 @@ struct ResolveCommand: ParsableCommand, LinkArguments {
         do {
             link = try graph.resolve(utf8: RawArguments.current.linkBytes(url))
         } catch {
-            reportError("\(error.message)")
-            throw ExitCodes.invalidLink
+            throw ProgramFailure(error.message, exitCode: ExitCodes.invalidLink)
         }
         switch format ?? .text {
         case .json:
@@ -68,7 +67,8 @@ struct ResolveCommand: ParsableCommand, LinkArguments {
     /// `resolve -`: every link on standard input (see ``BatchResolver``).
     static func resolveBatch(_ graph: RouteGraph) throws {
         var batch = BatchResolver(graph: graph, output: StandardOutput())
-        guard batch.run() else { throw ExitCodes.unreadableFile }
+        try batch.run()
+        // Each link refused was told on its JSON line: the status alone is left to give.
         if !batch.allResolved { throw ExitCodes.invalidLink }
     }
 

@@ -36,7 +36,7 @@ struct RoutesCommand: ParsableCommand {
                         ("errors", .array(failure.diagnostics.map(Self.json))),
                     ]).serialized)
                 }
-                throw ExitCodes.invalidRoutes
+                throw RoutesSource.failure(failure)
             }
             let warnings = graph.warnings
             for warning in warnings { printError(warning.description.escapingControlCharacters) }

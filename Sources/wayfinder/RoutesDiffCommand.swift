@@ -30,8 +30,7 @@ extension RoutesCommand {
 
         func run() throws {
             if old == "-", new == "-" {
-                reportError("OLD and NEW cannot both read standard input")
-                throw ExitCodes.usage
+                throw ProgramFailure("OLD and NEW cannot both read standard input", exitCode: ExitCodes.usage)
             }
             let (oldSource, newSource) = (RoutesSource(path: old), RoutesSource(path: new))
             let (older, newer) = (try oldSource.graph(), try newSource.graph())

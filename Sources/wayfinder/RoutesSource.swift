@@ -13,24 +13,19 @@ struct RoutesSource {
     /// The name used in messages.
     var displayName: String { path.map { $0 == "-" ? "<stdin>" : $0 } ?? AppRoutes.fileName }
 
-    /// Reads the text; prints a message and exits 66 when it cannot, or 78 (an invalid
-    /// table) with `FILE:LINE:COLUMN: error: invalid UTF-8` when it is not UTF-8.
-    func text() throws -> String {
+    /// Reads the text.
+    /// - Throws: A ``ProgramFailure``: exit 66 when it cannot be read, 78 (an invalid table)
+    ///   with `FILE:LINE:COLUMN: error: invalid UTF-8` when it is not UTF-8.
+    func text() throws(ProgramFailure) -> String {
         guard let path else { return AppRoutes.source }
-        let data: [UInt8]
+        let shown = path.escapingControlCharacters
+        let read: [UInt8]?
         do {
-            if path == "-" {
-                data = try FileSystem.readStandardInput()
-            } else if let read = try FileSystem.read(path) {
-                data = read
-            } else {
-                reportError("\(path.escapingControlCharacters): no such file")
-                throw ExitCodes.unreadableFile
-            }
-        } catch let error as SystemError {
-            reportError("\(path.escapingControlCharacters): cannot read it (\(error.reason))")
-            throw ExitCodes.unreadableFile
+            read = path == "-" ? try FileSystem.readStandardInput() : try FileSystem.read(path)
+        } catch {
+            throw ProgramFailure("\(shown): cannot read it (\(error.reason))", exitCode: ExitCodes.unreadableFile)
         }
+        guard let data = read else { throw ProgramFailure("\(shown): no such file", exitCode: ExitCodes.unreadableFile) }
         guard let text = String(validating: data, as: UTF8.self) else {
             // Refused, not repaired: where the first byte that is not UTF-8 is, as the
             // parser counts places (lines at every line break, columns in Characters).
@@ -38,29 +33,37 @@ struct RoutesSource {
             let before = String(decoding: data.prefix(offset), as: UTF8.self)
             let lines = before.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
             let column = (lines.last?.count ?? 0) + 1
-            printError("\(displayName.escapingControlCharacters):\(lines.count):\(column): error: invalid UTF-8")
-            throw ExitCodes.invalidRoutes
+            let place = "\(displayName.escapingControlCharacters):\(lines.count):\(column)"
+            throw ProgramFailure(diagnostics: ["\(place): error: invalid UTF-8"], exitCode: ExitCodes.invalidRoutes)
         }
         return text
     }
 
-    /// The parsed graph; prints every problem and exits 78 when the table is invalid.
-    func graph() throws -> RouteGraph {
+    /// The parsed graph.
+    /// - Throws: A ``ProgramFailure``: exit 66 when the file cannot be read, 78 with every
+    ///   problem when the table is invalid (``failure(_:)``).
+    func graph() throws(ProgramFailure) -> RouteGraph {
         switch try parsed() {
         case .success(let graph): return graph
-        case .failure: throw ExitCodes.invalidRoutes
+        case .failure(let error): throw Self.failure(error)
         }
     }
 
-    /// The parsed graph, or the problems of a table that does not parse (printed on standard
-    /// error already); exits 66 when the file cannot be read.
-    func parsed() throws -> Result<RouteGraph, RoutesFileError> {
+    /// The parsed graph, or the problems of a table that does not parse.
+    /// - Throws: A ``ProgramFailure`` when the text cannot be read (``text()``).
+    func parsed() throws(ProgramFailure) -> Result<RouteGraph, RoutesFileError> {
         if path == nil { return .success(AppRoutes.graph) }
+        let text = try text()
         do {
-            return .success(try RouteGraph(parsing: try text(), file: displayName))
-        } catch let error as RoutesFileError {
-            for diagnostic in error.diagnostics { printError(diagnostic.description.escapingControlCharacters) }
+            return .success(try RouteGraph(parsing: text, file: displayName))
+        } catch {
             return .failure(error)
         }
+    }
+
+    /// An invalid table's problems, one `FILE:LINE:COLUMN: MESSAGE` a line, as the
+    /// failure that ends the program (exit 78).
+    static func failure(_ error: RoutesFileError) -> ProgramFailure {
+        ProgramFailure(diagnostics: error.diagnostics.map { $0.description.escapingControlCharacters }, exitCode: ExitCodes.invalidRoutes)
     }
 }

@@ -44,12 +44,10 @@ struct StateCommand: ParsableCommand {
 
         func run() throws {
             if file == "-", routes == "-" {
-                reportError("the state file '-' and '--routes -' cannot both read standard input")
-                throw ExitCodes.usage
+                throw ProgramFailure("the state file '-' and '--routes -' cannot both read standard input", exitCode: ExitCodes.usage)
             }
             if file != nil, data.dataDir != nil {
-                reportError("give the state FILE or --data-dir (whose navigation.json is checked), not both")
-                throw ExitCodes.usage
+                throw ProgramFailure("give the state FILE or --data-dir (whose navigation.json is checked), not both", exitCode: ExitCodes.usage)
             }
             let saved = try SavedStateCheck.read(file ?? data.dataDirectory().navigation)
             let graph = try RoutesSource(path: routes).graph()
@@ -82,17 +80,17 @@ struct SavedStateCheck {
     }
 
     /// The state in `path` (standard input for `-`), and the parts of it that could not be
-    /// read; prints a message and exits 66 when the file cannot be read, 65 when it is not
-    /// a saved state.
-    static func read(_ path: String) throws -> (state: NavigationState, routes: Int, problems: [String]) {
+    /// read.
+    /// - Throws: A ``ProgramFailure``: exit 66 when the file cannot be read, 65 when it is
+    ///   not a saved state.
+    static func read(_ path: String) throws(ProgramFailure) -> (state: NavigationState, routes: Int, problems: [String]) {
         let name = path == "-" ? "<stdin>" : path.escapingControlCharacters
         let contents: NavigationStateFile.Contents
         if path == "-" {
             do {
                 contents = NavigationStateFile.contents(of: try readStandardInput(atMost: NavigationStateFile.sizeLimit + 1))
             } catch {
-                reportError("\(name): cannot read it (\(error.reason))")
-                throw ExitCodes.unreadableFile
+                throw ProgramFailure("\(name): cannot read it (\(error.reason))", exitCode: ExitCodes.unreadableFile)
             }
         } else {
             contents = NavigationStateFile(path: path).load()
@@ -103,14 +101,11 @@ struct SavedStateCheck {
         case .partial(let state, let routes, let problems):
             return (state, routes, problems)
         case .missing:
-            reportError("\(name): no such file")
-            throw ExitCodes.unreadableFile
+            throw ProgramFailure("\(name): no such file", exitCode: ExitCodes.unreadableFile)
         case .unreadable(let error):
-            reportError("\(name): cannot read it (\(error.reason))")
-            throw ExitCodes.unreadableFile
+            throw ProgramFailure("\(name): cannot read it (\(error.reason))", exitCode: ExitCodes.unreadableFile)
         case .unusable(let reason):
-            reportError("\(name) is not a saved navigation state: \(reason)")
-            throw ExitCodes.invalidLink
+            throw ProgramFailure("\(name) is not a saved navigation state: \(reason)", exitCode: ExitCodes.invalidLink)
         }
     }
 

@@ -47,6 +47,21 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: saved)) == before)
     }
 
+    /// A link to a post that does not exist is refused by `open --dry-run` as by `open`:
+    /// the same one line, the same status (65: data that does not exist, not data that
+    /// cannot be read).
+    @Test func aDryRunRefusesALinkToMissingDataAsOpenDoes() throws {
+        let home = try Self.signedInAtComments()
+        let link = "wayfinder://main/feed/post/999"
+        let open = try CLI.run(["open", link], environment: ["WAYFINDER_HOME": home])
+        let dryRun = try CLI.run(["open", "--dry-run", link], environment: ["WAYFINDER_HOME": home])
+        #expect(open.status == 65)
+        #expect(open.stderr == "wayfinder: error: post 999 does not exist\n")
+        #expect(dryRun.status == open.status)
+        #expect(dryRun.stderr == open.stderr)
+        #expect(dryRun.stdout == "")
+    }
+
     @Test func theOpenCommandsDryRunPrintsEachLinksEditAsTextOrJSON() throws {
         let links = ["wayfinder://login/register", "wayfinder://login/register/terms", "wayfinder://login/register/terms"]
         let text = try CLI.run(["open", "--dry-run"] + links)

@@ -15,6 +15,38 @@ import Testing
         #expect(result.stderr.hasPrefix(Self.prefix), "\(result.stderr)")
     }
 
+    /// A failure's message and its status are chosen together, in one value, and told in one
+    /// place: a run that fails that way writes exactly one line, `wayfinder: error: MESSAGE`,
+    /// and exits with that status (from the kit's launcher and the program's own commands
+    /// alike). (75 is not an error but a warning; 78, an invalid table, is told as
+    /// `FILE:LINE:COLUMN: …`; 1 is a script's commands', told by the REPL.)
+    @Test func eachFailureIsOneLineAndItsOwnStatus() throws {
+        let root = try CLI.temporaryDirectory()
+        let missing = root + "/missing.wf"
+        let failures: [(arguments: [String], environment: [String: String], status: Int32, message: String?)] = [
+            (["resolve", "-", "--routes", "-"], [:], 64, "'--routes -' and the link '-' cannot both read standard input"),
+            (["-c", "where"], ["WAYFINDER_HOME": ""], 64, "WAYFINDER_HOME is set but empty: name a directory, or unset it to use the default"),
+            (["state", "check", "-", "--data-dir", root], [:], 64, "give the state FILE or --data-dir (whose navigation.json is checked), not both"),
+            (["resolve", "wayfinder://main/nope"], [:], 65, nil),
+            (["wayfinder://main/nope"], [:], 65, nil),
+            (["-f", missing], [:], 66, "\(missing): no such file"),
+            (["routes", "list", missing], [:], 66, "\(missing): no such file"),
+            (["state", "check", missing], [:], 66, "\(missing): no such file"),
+            (["--data-dir", root + "/no-such-parent/data", "-c", "where"], [:], 74,
+             "the data directory \(root)/no-such-parent/data (--data-dir) cannot be created: \(root)/no-such-parent does not exist; create it first, or check --data-dir"),
+        ]
+        for failure in failures {
+            let result = try CLI.run(failure.arguments, environment: failure.environment)
+            #expect(result.status == failure.status, "\(failure.arguments): \(result.stderr)")
+            #expect(result.stderr.hasPrefix(Self.prefix), "\(failure.arguments): \(result.stderr)")
+            #expect(result.stderr.filter { $0 == "\n" }.count == 1 && result.stderr.hasSuffix("\n"), "\(failure.arguments): \(result.stderr)")
+            if let message = failure.message {
+                #expect(result.stderr == Self.prefix + message + "\n", "\(failure.arguments)")
+            }
+            #expect(result.stdout.isEmpty, "\(failure.arguments): \(result.stdout)")
+        }
+    }
+
     @Test func aPipedSessionsErrorsBeginWithThePrefixToo() throws {
         let result = try CLI.run([], stdin: "where\nbogus\nback now\n")
         #expect(result.status == 64)

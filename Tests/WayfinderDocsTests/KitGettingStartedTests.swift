@@ -88,10 +88,12 @@ import WayfinderTesting
         #expect(restored.navigationStore.url == "todo://tasks/task/2")
         let fresh = try await launcher.start(opening: [], fresh: true, dataDirectory: directory)
         #expect(fresh.navigationStore.url == "todo://tasks")
-        // A link the table refuses opens nothing: exit 65, said on standard error.
-        await #expect(throws: ExitCodes.invalidLink) {
+        // A link the table refuses opens nothing: exit 65, with the resolver's message.
+        let refused = await #expect(throws: ProgramFailure.self) {
             _ = try await launcher.start(opening: ["todo://tasks/task/two"], fresh: false, dataDirectory: directory)
         }
+        #expect(refused?.exitCode == ExitCodes.invalidLink)
+        #expect(refused?.messages.count == 1)
     }
 
     @Test func whatTheProgramTakes() throws {

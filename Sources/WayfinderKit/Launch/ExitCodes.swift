@@ -2,8 +2,8 @@ import ArgumentParser
 import WayfinderSystem
 import WayfinderTerminal
 
-/// The exit codes a program on the kit ends with (sysexits where one fits). An app adds
-/// its own in an extension.
+/// The exit codes a program on the kit ends with (sysexits where one fits), each chosen
+/// with its message in a ``ProgramFailure``. An app adds its own in an extension.
 public enum ExitCodes {
     /// A usage error: an unknown command, option or value, or an argument that is not a
     /// link and not valid UTF-8 (EX_USAGE).
@@ -40,27 +40,8 @@ public func printOutput(_ text: String, terminator: String = "\n") {
     if let code = StandardStreams.write(text + terminator, to: .output) { OutputCheck.noteOutputFailure(code) }
 }
 
-/// Writes `PROGRAM: error: MESSAGE` to standard error: how every error the program ends
-/// or goes on with is told (``Program/current`` names it).
-public func reportError(_ message: String) {
-    printError("\(Program.current.name): error: \(message)")
-}
-
-/// Writes `PROGRAM: MESSAGE` to standard error: a warning (`warning: …`) or a note.
+/// Writes `PROGRAM: MESSAGE` to standard error: a warning (`warning: …`) or a note. (An
+/// error is a ``ProgramFailure``, thrown.)
 public func reportNote(_ message: String) {
     printError("\(Program.current.name): \(message)")
-}
-
-extension ParsableCommand {
-    /// Ends the process as `exit(withError:)` does, but with every error told the program's
-    /// way (`PROGRAM: error: MESSAGE`, then the usage), ArgumentParser's own included; help
-    /// and `--version` print as they do, and an `ExitCode` (whose message was printed already)
-    /// ends the process with its status alone.
-    public static func exitReportingError(_ error: (any Error)?) -> Never {
-        guard let error, !(error is ExitCode), exitCode(for: error) != .success else { exit(withError: error) }
-        let full = fullMessage(for: error)
-        let prefix = "Error: "
-        printError(full.hasPrefix(prefix) ? "\(Program.current.name): error: " + full.dropFirst(prefix.count) : full)
-        exit(withError: ExitCode(exitCode(for: error).rawValue))
-    }
 }

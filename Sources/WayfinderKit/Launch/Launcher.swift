@@ -51,7 +51,7 @@ public struct Launcher<App: ShellApp> {
             try Self.refuseWords(in: options.links)
         } catch {
             if let first = arguments.invalid.first, LaunchCommand.exitCode(for: error) != .success {
-                LaunchCommand.exit(withError: arguments.usageError(first))
+                LaunchCommand.exitReportingError(arguments.usageError(first))
             }
             LaunchCommand.exitReportingError(error)
         }
@@ -71,8 +71,8 @@ public struct Launcher<App: ShellApp> {
 
     /// Runs the REPL as `options` ask (on their data directory), then saves the navigation.
     /// - Returns: The exit status.
-    /// - Throws: An `ExitCode` after saying why on standard error, when the program cannot
-    ///   start (a bad link, a script that cannot be read, data that cannot be opened).
+    /// - Throws: A ``ProgramFailure`` saying why, when the program cannot start (a bad link,
+    ///   a script that cannot be read, data that cannot be opened).
     public func run(_ options: ReplOptions) async throws -> Int32 {
         Program.current = program
         let environment = ProcessEnvironment(reading: program)
@@ -90,7 +90,7 @@ public struct Launcher<App: ShellApp> {
     /// The app on `dataDirectory`, with `links` opened, else (unless `fresh`) the saved
     /// navigation restored (``NavigationStateFile/restore(into:granted:check:)``, with the
     /// guards the app granted when it was made); warnings go to standard error.
-    /// - Throws: An `ExitCode` after saying why: 65 when a link does not resolve (nothing
+    /// - Throws: A ``ProgramFailure`` saying why: 65 when a link does not resolve (nothing
     ///   is opened), 74 when the data cannot be read.
     public func start(opening links: [String], fresh: Bool, dataDirectory: String) async throws -> App {
         Program.current = program
@@ -100,8 +100,7 @@ public struct Launcher<App: ShellApp> {
                 reportNote("created the data directory \(dataDirectory.escapingControlCharacters)")
             }
         } catch {
-            reportError("cannot use the data directory: \(error)")
-            throw ExitCodes.cannotOpenData
+            throw ProgramFailure("cannot use the data directory: \(error)", exitCode: ExitCodes.cannotOpenData)
         }
         // Leftovers of runs killed in the middle of saving the file.
         FileSystem.removeAbandonedTemporaryFiles(besides: file.path)
@@ -119,11 +118,9 @@ public struct Launcher<App: ShellApp> {
             }
             return app
         } catch let error as NavigationError {
-            reportError(error.message)
-            throw ExitCodes.invalidLink
+            throw ProgramFailure(error.message, exitCode: ExitCodes.invalidLink)
         } catch let error as any ShellError {
-            reportError(error.message)
-            throw ExitCodes.cannotOpenData
+            throw ProgramFailure(error.message, exitCode: ExitCodes.cannotOpenData)
         }
     }
 
@@ -160,7 +157,8 @@ public struct Launcher<App: ShellApp> {
         }
         var status = await repl.run()
         if let stop = repl.stop { reportNote(ReplScript.message(for: stop)) }
-        if let failure = await app.shellWillEnd() { reportError(failure.message) }
+        // An error the program goes on after: told, and the status stays the commands'.
+        if let failure = await app.shellWillEnd() { printError(ProgramFailure.errorLine(failure.message)) }
         if let failure = autosave.finish() {
             // Told once; the commands' work was done, so not their failure's status (a script
             // that retries on 74 would do it again), but not a plain success either.

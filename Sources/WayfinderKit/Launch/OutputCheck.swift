@@ -1,3 +1,4 @@
+import ArgumentParser
 import Synchronization
 import WayfinderSystem
 
@@ -50,9 +51,11 @@ public enum OutputCheck {
         let brokenPipe = SystemError.brokenPipe
         if output == brokenPipe || error == brokenPipe { CurrentProcess.exitImmediately(StandardOutput.closedStatus) }
         if output != 0 {
-            let reason = SystemError.reason(for: output)
-            StandardStreams.write("\(Program.current.name): error: cannot write to standard output: \(reason)\n", to: .error)
-            CurrentProcess.exitImmediately(failedStatus)
+            // Told here, at exit, straight to the stream: `exitReportingError` would exit again.
+            let failure = ProgramFailure(
+                "cannot write to standard output: \(SystemError.reason(for: output))", exitCode: ExitCode(failedStatus))
+            for line in failure.lines { StandardStreams.write(line + "\n", to: .error) }
+            CurrentProcess.exitImmediately(failure.exitCode.rawValue)
         }
         if error != 0 { CurrentProcess.exitImmediately(failedStatus) }
     }

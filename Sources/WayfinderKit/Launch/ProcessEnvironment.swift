@@ -41,14 +41,15 @@ public struct ProcessEnvironment: Sendable {
         self.invalid = invalid
     }
 
-    /// Prints a usage error and throws exit 64 when `choose`, the rule that picks a path
-    /// from the environment, would pick one from a value that is not UTF-8.
+    /// Refuses a path that `choose`, the rule that picks a path from the environment, would
+    /// pick from a value that is not UTF-8.
     ///
     /// `choose` is given the environment with each such value replaced by a placeholder
     /// holding NUL (which no real value can) and keeping a leading `/`, so that the rule
     /// takes or passes over it as it would the real value; a path that holds a placeholder
     /// names the variable it came from.
-    public func refuseInvalid(in choose: ([String: String]) -> String?) throws {
+    /// - Throws: A usage error (exit 64) naming the variable.
+    public func refuseInvalid(in choose: ([String: String]) -> String?) throws(ProgramFailure) {
         guard !invalid.isEmpty else { return }
         var standIns = values
         for (name, bytes) in invalid {
@@ -58,7 +59,6 @@ public struct ProcessEnvironment: Sendable {
         let name = String(path[path.index(after: start)...].prefix { $0 != "\u{0}" })
         guard let bytes = invalid[name] else { return }
         let position = (UTF8Validation.firstInvalidByte(in: bytes) ?? 0) + 1
-        reportError("\(name) '\(String(displaying: bytes))' is not valid UTF-8 (byte \(position))")
-        throw ExitCodes.usage
+        throw ProgramFailure("\(name) '\(String(displaying: bytes))' is not valid UTF-8 (byte \(position))", exitCode: ExitCodes.usage)
     }
 }

@@ -71,38 +71,38 @@ public struct RawArguments: Sendable {
     }
 
     /// Checks, after parsing, that every argument that is not UTF-8 was taken as one of
-    /// `links`; prints a usage error and throws exit 64 for the first that was not.
-    public func refuseInvalid(exceptLinks links: [String]) throws {
+    /// `links`.
+    /// - Throws: A usage error (``usageError(_:)``, exit 64) for the first that was not.
+    public func refuseInvalid(exceptLinks links: [String]) throws(ProgramFailure) {
         let linkIndices = Set(links.compactMap(placeholderIndex))
         if let index = invalid.first(where: { !linkIndices.contains($0) }) {
             throw usageError(index)
         }
     }
 
-    /// Prints that argument `index` is not UTF-8 and returns exit 64.
-    public func usageError(_ index: Int) -> ExitCode {
+    /// The usage error (exit 64) that argument `index` is not UTF-8.
+    public func usageError(_ index: Int) -> ProgramFailure {
         let argument = bytes[index]
         let position = (UTF8Validation.firstInvalidByte(in: argument) ?? 0) + 1
-        reportError("argument \(index + 1) '\(String(displaying: argument))' is not valid UTF-8 (byte \(position))")
-        return ExitCodes.usage
+        return ProgramFailure(
+            "argument \(index + 1) '\(String(displaying: argument))' is not valid UTF-8 (byte \(position))", exitCode: ExitCodes.usage)
     }
 
     /// `links` as strings, for commands that open them in the app; when one is not UTF-8,
-    /// resolves them in order with the app's `graph`, as opening would, and prints the first
-    /// that is refused (exit 65), so that nothing is opened.
-    public func appLinks(_ links: [String], graph: RouteGraph) throws -> [String] {
+    /// resolves them in order with the app's `graph`, as opening would, so that nothing is
+    /// opened.
+    /// - Throws: The first link refused, as a ``ProgramFailure`` (exit 65).
+    public func appLinks(_ links: [String], graph: RouteGraph) throws(ProgramFailure) -> [String] {
         guard links.contains(where: { placeholderIndex($0) != nil }) else { return links }
         for link in links {
             do {
                 _ = try graph.resolve(utf8: linkBytes(link))
             } catch {
-                reportError("\(error.message)")
-                throw ExitCodes.invalidLink
+                throw ProgramFailure(error.message, exitCode: ExitCodes.invalidLink)
             }
         }
         // Not reached: bytes that are not UTF-8 never resolve.
-        reportError("a link is not valid UTF-8")
-        throw ExitCodes.invalidLink
+        throw ProgramFailure("a link is not valid UTF-8", exitCode: ExitCodes.invalidLink)
     }
 
     /// The links a parsed command takes (deep links may hold any bytes; nothing else may):

@@ -72,14 +72,15 @@ public struct DataOptions: ParsableArguments {
     /// None given.
     public init() {}
 
-    /// The directory `--data-dir` names, else the default (``Program/current``). An empty
-    /// `--data-dir` or home variable, or a default named by a variable that is not UTF-8,
-    /// exits 64 (never a silent fallback to the default); no directory at all exits 74.
+    /// The directory `--data-dir` names, else the default (``Program/current``).
     ///
     /// A directory named by `--data-dir` or the home variable may be missing (it is created
-    /// when first used), but not its parent: a mistyped path exits 74 instead of creating
+    /// when first used), but not its parent: a mistyped path is refused instead of creating
     /// every directory it names. The default's parents are created as needed.
-    public func directory(environment: ProcessEnvironment) throws -> String {
+    /// - Throws: A ``ProgramFailure``: exit 64 for an empty `--data-dir` or home variable,
+    ///   or a default named by a variable that is not UTF-8 (never a silent fallback to the
+    ///   default); 74 for no directory at all, or a named one whose parent is missing.
+    public func directory(environment: ProcessEnvironment) throws(ProgramFailure) -> String {
         let program = Program.current
         if dataDir == nil {
             try environment.refuseInvalid { try? program.dataDirectory(explicit: nil, environment: $0) }  // Only asks which variable the path comes from; the choice itself is made below.
@@ -88,8 +89,7 @@ public struct DataOptions: ParsableArguments {
         do {
             directory = try program.dataDirectory(explicit: dataDir, environment: environment.values)
         } catch {
-            reportError(error.description.escapingControlCharacters)
-            throw error.isUsageError ? ExitCodes.usage : ExitCodes.cannotOpenData
+            throw ProgramFailure(error.description.escapingControlCharacters, exitCode: error.isUsageError ? ExitCodes.usage : ExitCodes.cannotOpenData)
         }
         let namedBy = dataDir != nil ? "--data-dir" : (environment.values[program.homeVariable] != nil ? program.homeVariable : nil)
         if let namedBy {
@@ -98,16 +98,16 @@ public struct DataOptions: ParsableArguments {
         return directory
     }
 
-    /// Exits 74 when `directory` is missing and so is its parent.
-    private static func refuseMissingParent(of directory: String, namedBy source: String) throws {
+    /// Refuses `directory` (exit 74) when it is missing and so is its parent.
+    private static func refuseMissingParent(of directory: String, namedBy source: String) throws(ProgramFailure) {
         let parent = FileSystem.parentDirectory(of: directory)
         do {
             guard try FileSystem.kind(of: directory) == nil, try FileSystem.kind(of: parent) == nil else { return }
         } catch {
-            reportError("cannot use the data directory: \(error)")
-            throw ExitCodes.cannotOpenData
+            throw ProgramFailure("cannot use the data directory: \(error)", exitCode: ExitCodes.cannotOpenData)
         }
-        reportError("the data directory \(directory.escapingControlCharacters) (\(source)) cannot be created: \(parent.escapingControlCharacters) does not exist; create it first, or check \(source)")
-        throw ExitCodes.cannotOpenData
+        throw ProgramFailure(
+            "the data directory \(directory.escapingControlCharacters) (\(source)) cannot be created: \(parent.escapingControlCharacters) does not exist; create it first, or check \(source)",
+            exitCode: ExitCodes.cannotOpenData)
     }
 }

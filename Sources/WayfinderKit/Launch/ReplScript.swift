@@ -31,22 +31,21 @@ struct ReplScript {
     }
 
     /// Where the commands come from; a script file is read whole, before anything is
-    /// opened: one that cannot be read exits 66 with a message.
-    func source() throws -> Source {
+    /// opened.
+    /// - Throws: A ``ProgramFailure`` (exit 66) when the script file cannot be read.
+    func source() throws(ProgramFailure) -> Source {
         if !commands.isEmpty { return .commands(commands) }
         guard let file else { return .standardInput }
         if file == "-" { return .standardInputScript }
         let shown = file.escapingControlCharacters
+        let bytes: [UInt8]?
         do {
-            guard let bytes = try FileSystem.read(file) else {
-                reportError("\(shown): no such file")
-                throw ExitCodes.unreadableFile
-            }
-            return .file(bytes: bytes, name: file)
-        } catch let error as SystemError {
-            reportError("\(shown): cannot read it (\(error.reason))")
-            throw ExitCodes.unreadableFile
+            bytes = try FileSystem.read(file)
+        } catch {
+            throw ProgramFailure("\(shown): cannot read it (\(error.reason))", exitCode: ExitCodes.unreadableFile)
         }
+        guard let bytes else { throw ProgramFailure("\(shown): no such file", exitCode: ExitCodes.unreadableFile) }
+        return .file(bytes: bytes, name: file)
     }
 
     /// What `--bail` says where it stopped: `stopped at line 3 ('like 99'): …`.
