@@ -16,7 +16,7 @@ struct AppTableCounts {
             case "screen":
                 screens += 1
                 guard let after = words.firstIndex(of: "after") else { continue }
-                let end = words[after...].firstIndex(of: "query") ?? words.count
+                let end = words[after...].firstIndex { $0 == "query" || $0 == "reopen" } ?? words.count
                 edges += end - after - 1
             case "guard": guards += 1
             case "version": version = Int(words[1]) ?? 0
