@@ -6,8 +6,8 @@ extension Shell {
     static var quitName: String { "quit" }
 
     /// The navigation commands every app gets, in help order, each declared once with its
-    /// handler: `help`, `back`, `root`, `open`, `where`, `state`, `tab`, `dismiss`, `undo`,
-    /// `redo` and `quit` (`exit`). Dispatch, help, completion and the screen's "Also:" line
+    /// handler: `help`, `back`, `root`, `open`, `explain`, `where`, `state`, `tab`, `dismiss`,
+    /// `undo`, `redo` and `quit` (`exit`). Dispatch, help, completion and the screen's "Also:" line
     /// read them; an app hides or renames any of them in
     /// ``ShellApp/navigationCommands(_:)``.
     public static var navigationCommands: [Command<Shell>] {
@@ -31,6 +31,13 @@ extension Shell {
                 details: { shell in shell.knownLinksHelp() }
             ) { shell, input in
                 await shell.open(input.arguments[0])
+            },
+            Command(
+                "explain", "<url>", "say what a deep link opens and why, or where and why it is refused", arguments: 1...1,
+                completions: { shell, index in index == 0 ? shell.linkCandidates() : [] }
+            ) { shell, input in
+                // Opens nothing: the verdict is what `open` would resolve, with this state's guards.
+                ReplReply(output: .line(shell.navigationStore.navigator.explain(input.arguments[0]).description))
             },
             Command("where", "", "print the link of what is on screen") { shell, _ in
                 ReplReply(output: .line(shell.navigationStore.url, .link))
