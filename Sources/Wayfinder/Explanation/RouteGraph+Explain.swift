@@ -53,6 +53,8 @@ extension RouteGraph {
         // What the table that read the link made of it: the verdict itself when it is today's.
         var read: ResolvedLink? = resolved
         if resolved.origin != nil, let text {
+            // It reads there (``resolveInOtherShape(_:refused:)`` read it so); were it refused,
+            // the explanation would have no steps and say that its walk disagrees.
             do { read = try table.graph.resolveInTodaysShape(text) } catch { read = nil }
         }
         let trace = LinkTrace(link: bytes, graph: table.graph, aliasScreens: table.aliasScreens)
@@ -75,11 +77,11 @@ extension RouteGraph {
     }
 
     /// What shows while the guard of `flow` is unmet, if it has one.
-    func guardRequirement(ofFlow flow: String, isGranted: Bool? = nil) -> LinkExplanation.GuardRequirement? {
+    func guardRequirement(ofFlow flow: String) -> LinkExplanation.GuardRequirement? {
         guard let name = self.flow(named: flow)?.guardName, let info = guardNamed(name),
               let fallback = self.flow(named: info.fallbackFlow), let root = rootScreen(flow: fallback.name) else { return nil }
         let link = self.link(flow: fallback.name, tab: fallback.tabs.first, stack: [withDefaults(Route(root.name))], presentation: nil)
-        return LinkExplanation.GuardRequirement(name: name, fallbackFlow: fallback.name, fallbackLink: link, isGranted: isGranted)
+        return LinkExplanation.GuardRequirement(name: name, fallbackFlow: fallback.name, fallbackLink: link, isGranted: nil)
     }
 }
 

@@ -1,4 +1,5 @@
-/// The table's shapes, and explaining a link that is refused.
+/// One shape of a table that links are read in (today's patterns, today's with the aliases,
+/// an earlier version's): its graph, and its screens standing for an alias.
 struct TableShape {
     let shape: LinkExplanation.Shape
     let graph: RouteGraph
@@ -67,9 +68,9 @@ extension RouteGraph {
     ) -> (stop: LinkExplanation.Stop, trace: LinkTrace?, path: LinkTrace.Path, agrees: Bool) {
         let stage = LinkExplanation.Stop.Stage(error, in: bytes)
         var stop = LinkExplanation.Stop(stage: stage, segment: error.segment, segmentsRead: 0, after: nil, tried: [])
-        guard stage != .link, let trace = LinkTrace(link: bytes, graph: shape.graph, aliasScreens: shape.aliasScreens) else {
-            return (stop, nil, [], true)
-        }
+        guard stage != .link else { return (stop, nil, [], true) }
+        // A link refused past its scheme and host splits into segments: else the walks disagree.
+        guard let trace = LinkTrace(link: bytes, graph: shape.graph, aliasScreens: shape.aliasScreens) else { return (stop, nil, [], false) }
         var (path, agrees): (LinkTrace.Path, Bool) = ([], true)
         stop = trace.stop(stage: stage, segment: error.segment, path: &path, agrees: &agrees)
         return (stop, trace, path, agrees)

@@ -2,6 +2,16 @@ import Wayfinder
 import WayfinderTerminal
 
 extension Shell {
+    /// What `help explain` adds to the command's line.
+    static var explainHelp: StyledText {
+        StyledText.line("""
+              Opens nothing. Says what 'open' would do with the link now: each segment and the screen
+              that read it, the screens that matched too and why they lost, the guard it waits
+              behind; or, for a link that is refused, how far it read and why each screen tried next
+              failed, with the error 'open' would give.
+            """, .dim)
+    }
+
     /// The name of the command that leaves; the app's global commands come before it.
     static var quitName: String { "quit" }
 
@@ -34,7 +44,8 @@ extension Shell {
             },
             Command(
                 "explain", "<url>", "say what a deep link opens and why, or where and why it is refused", arguments: 1...1,
-                completions: { shell, index in index == 0 ? shell.linkCandidates() : [] }
+                completions: { shell, index in index == 0 ? shell.linkCandidates() : [] },
+                details: { _ in Shell.explainHelp }
             ) { shell, input in
                 // Opens nothing: the verdict is what `open` would resolve, with this state's guards.
                 ReplReply(output: .line(shell.navigationStore.navigator.explain(input.arguments[0]).description))
