@@ -31,6 +31,8 @@ dismiss the sheet or alert, else go back one screen
 go back to the first screen of the tab or flow
 .It Ic open Ar url
 open a deep link
+.It Ic explain Ar url
+what a deep link would open and why, or where and why it is refused
 .It Ic where
 print the link of what is on screen
 .It Ic state

@@ -8,7 +8,7 @@
 # .build/fuzz/artifacts/TARGET/.
 #
 #   FUZZ_SECONDS=60                        seconds per target
-#   FUZZ_TARGETS="links stress-links routes state"   the targets to run, in order
+#   FUZZ_TARGETS="links stress-links explain routes state"   the targets to run, in order
 #   FUZZ_KEEP_GOING=1                      go on past findings (libFuzzer's fork mode), to
 #                                          collect several in one run; still exits 1 if any
 #   FUZZ_BUILD_ONLY=1                      build, do not run
@@ -17,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=${FUZZ_SECONDS:-60}
-targets=${FUZZ_TARGETS:-links stress-links routes state}
+targets=${FUZZ_TARGETS:-links stress-links explain routes state}
 swiftc=${SWIFTC:-swiftc}
 out=.build/fuzz
 
@@ -25,6 +25,7 @@ harness() {
   case "$1" in
     links) echo Fuzz/Links.swift ;;
     stress-links) echo Fuzz/StressLinks.swift ;;
+    explain) echo Fuzz/Explain.swift ;;
     routes) echo Fuzz/Routes.swift ;;
     state) echo Fuzz/State.swift ;;
     *) return 1 ;;
@@ -32,7 +33,7 @@ harness() {
 }
 
 for target in $targets; do
-  harness "$target" >/dev/null || { echo "fuzz: unknown target '$target' (links, stress-links, routes, state)" >&2; exit 64; }
+  harness "$target" >/dev/null || { echo "fuzz: unknown target '$target' (links, stress-links, explain, routes, state)" >&2; exit 64; }
 done
 case "$seconds" in ''|*[!0-9]*) echo "fuzz: FUZZ_SECONDS must be a whole number of seconds" >&2; exit 64 ;; esac
 
@@ -66,6 +67,21 @@ build() {
   echo "fuzz: built $binary in $((SECONDS - started)) s"
 }
 
+# The seeds and the dictionary of a target: its own; `explain` reads the links of both
+# link targets, with both their dictionaries.
+seeds() {
+  case "$1" in
+    explain) echo Fuzz/corpus/links Fuzz/corpus/stress-links ;;
+    *) echo Fuzz/corpus/"$1" ;;
+  esac
+}
+dictionary() {
+  case "$1" in
+    explain) cat Fuzz/links.dict Fuzz/stress-links.dict > "$out/explain.dict"; echo "$out/explain.dict" ;;
+    *) echo Fuzz/"$1".dict ;;
+  esac
+}
+
 for target in $targets; do build "$target"; done
 [ -n "${FUZZ_BUILD_ONLY:-}" ] && exit 0
 
@@ -77,11 +93,11 @@ for target in $targets; do
   log=$out/logs/$target.log
   mkdir -p "$work" "$artifacts" "$out/logs"
   # The committed seeds are copied: libFuzzer adds what it finds to the working copy only.
-  cp -n Fuzz/corpus/"$target"/* "$work"/ 2>/dev/null || true
+  for seed in $(seeds "$target"); do cp -n "$seed"/* "$work"/ 2>/dev/null || true; done
   marker=$out/logs/$target.start
   touch "$marker"
   options=(-max_total_time="$seconds" -max_len=4096 -timeout=2 -rss_limit_mb=4096
-    -print_final_stats=1 -dict=Fuzz/"$target".dict -artifact_prefix="$artifacts"/)
+    -print_final_stats=1 -dict="$(dictionary "$target")" -artifact_prefix="$artifacts"/)
   if [ -n "${FUZZ_KEEP_GOING:-}" ]; then
     options+=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
   fi

@@ -26,7 +26,7 @@ struct WayfinderCommand: ParsableCommand {
             routes file is invalid; 129/143 ended by SIGHUP/SIGTERM (the navigation was saved).
             """,
         version: "wayfinder \(Version.current)",
-        subcommands: [ReplCommand.self, OpenCommand.self, ResetCommand.self, RoutesCommand.self, ResolveCommand.self, StateCommand.self],
+        subcommands: [ReplCommand.self, OpenCommand.self, ResetCommand.self, RoutesCommand.self, ResolveCommand.self, ExplainCommand.self, StateCommand.self],
         defaultSubcommand: ReplCommand.self
     )
 }

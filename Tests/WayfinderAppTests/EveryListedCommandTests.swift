@@ -43,7 +43,7 @@ import WayfinderTerminal
     /// A line that runs `name` with arguments its handler accepts.
     private func line(for name: String, link: String) -> String {
         let samples = [
-            "help": "help", "open": link, "tab": "feed", "flag": "paged-feed on", "post": "1", "user": "1", "page": "1",
+            "help": "help", "open": link, "explain": link, "tab": "feed", "flag": "paged-feed on", "post": "1", "user": "1", "page": "1",
             "login": "zed", "create": "zed", "forgot": "a@b.example", "send": "a@b.example", "on": "likes", "off": "likes",
             "title": "Hello", "body": "Hello", "name": "Alice", "bio": "Hello", "find": "tabs",
         ]

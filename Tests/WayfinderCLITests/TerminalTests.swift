@@ -271,7 +271,7 @@ struct TerminalTests {
         // Every line of a screen fits, broken between words.
         try await pane.signIn()
         let screen = try await pane.run("refresh", prompt: "wayfinder://main/feed")
-        #expect(screen.contains("Also: help, back, root, open, where,"), "wrapped between words:\n\(screen)")
+        #expect(screen.contains("Also: help, back, root, open, explain,"), "wrapped between words:\n\(screen)")
         #expect(screen.contains("Commands: post <id>|#<n>, next, prev,"), "\(screen)")
         // (tmux would cut a longer line at the edge: a word cut there would show.)
         #expect(!screen.contains { $0.hasSuffix(" pa") || $0.hasSuffix(" wh") }, "\(screen)")

@@ -2,6 +2,16 @@ import Wayfinder
 import WayfinderTerminal
 
 extension Shell {
+    /// What `help explain` adds to the command's line.
+    static var explainHelp: StyledText {
+        StyledText.line("""
+              Opens nothing. Says what 'open' would do with the link now: each segment and the screen
+              that read it, the screens that matched too and why they lost, the guard it waits
+              behind; or, for a link that is refused, how far it read and why each screen tried next
+              failed, with the error 'open' would give.
+            """, .dim)
+    }
+
     /// The name of the command that leaves; the app's global commands come before it.
     static var quitName: String { "quit" }
 
@@ -9,8 +19,8 @@ extension Shell {
     static var dryRunFlag: String { "--dry-run" }
 
     /// The navigation commands every app gets, in help order, each declared once with its
-    /// handler: `help`, `back`, `root`, `open`, `where`, `state`, `tab`, `dismiss`, `undo`,
-    /// `redo` and `quit` (`exit`). Dispatch, help, completion and the screen's "Also:" line
+    /// handler: `help`, `back`, `root`, `open`, `explain`, `where`, `state`, `tab`, `dismiss`,
+    /// `undo`, `redo` and `quit` (`exit`). Dispatch, help, completion and the screen's "Also:" line
     /// read them; an app hides or renames any of them in
     /// ``ShellApp/navigationCommands(_:)``.
     public static var navigationCommands: [Command<Shell>] {
@@ -38,6 +48,14 @@ extension Shell {
                 let links = input.arguments.filter { $0 != dryRunFlag }
                 guard links.count == 1 else { return .usageFailed("usage: open [--dry-run] <url>") }
                 return input.arguments.count == 2 ? await shell.dryRunReply(links[0]) : await shell.open(links[0])
+            },
+            Command(
+                "explain", "<url>", "say what a deep link opens and why, or where and why it is refused", arguments: 1...1,
+                completions: { shell, index in index == 0 ? shell.linkCandidates() : [] },
+                details: { _ in Shell.explainHelp }
+            ) { shell, input in
+                // Opens nothing: the verdict is what `open` would resolve, with this state's guards.
+                ReplReply(output: .line(shell.navigationStore.navigator.explain(input.arguments[0]).description))
             },
             Command("where", "", "print the link of what is on screen") { shell, _ in
                 ReplReply(output: .line(shell.navigationStore.url, .link))
