@@ -24,6 +24,7 @@ struct AssociationCheck {
     /// Reads the file, compares, prints; exits 1 when something is reported, 65 when the file
     /// is not an association file, 66 when it cannot be read.
     func run() throws {
+        try RoutesCommand.Export.checkShapes(of: table.graph, depth: depth)
         let json = try read()
         if case .array = json {
             try finish(kind: "assetlinks", checked: 0, problems: assetLinksProblems(json), inexpressible: 0)

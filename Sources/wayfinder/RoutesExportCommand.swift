@@ -56,6 +56,7 @@ extension RoutesCommand.Export {
             try RoutesCommand.Export.checkDepth(depth)
             let source = RoutesSource(path: file)
             let graph = try source.graph()
+            try RoutesCommand.Export.checkShapes(of: graph, depth: depth)
             guard graph.webOrigins.contains(where: { $0.scheme == "https" }) else {
                 reportError("\(source.displayName.escapingControlCharacters) declares no https web origin ('web https://HOST'); universal links are https only")
                 throw ExitCodes.noWebOrigin
@@ -145,6 +146,14 @@ extension RoutesCommand.Export {
     static func checkDepth(_ depth: Int) throws {
         guard (0...RouteGraph.maximumSegments).contains(depth) else {
             reportError("--depth \(depth) is not a number from 0 to \(RouteGraph.maximumSegments)")
+            throw ExitCodes.usage
+        }
+    }
+
+    /// Exits 64 with a message when `graph` has too many shapes of link of `depth` screens.
+    static func checkShapes(of graph: RouteGraph, depth: Int) throws {
+        guard graph.associationShapesFit(depth: depth) else {
+            reportError("--depth \(depth): the table has more than \(RouteGraph.maximumAssociationShapes) shapes of link that deep; use a lower --depth")
             throw ExitCodes.usage
         }
     }

@@ -64,23 +64,7 @@ extension RouteGraph {
     /// ``resolve(_:)`` reads them), each once, in a fixed order; each shape's sample link
     /// resolves.
     package func webLinkShapes(depth: Int) -> [WebLinkShape] {
-        var candidates: [[WebLinkShape.Part]] = []
-        for graph in [self] + storage.shapes.tables.map(\.graph) {
-            for flow in graph.flows {
-                let tabs: [String?] = flow.tabs.isEmpty ? [nil] : flow.tabs
-                for (index, tab) in tabs.enumerated() {
-                    guard let root = graph.rootScreen(flow: flow.name, tab: tab) else { continue }
-                    var parts = [WebLinkShape.Part.literal(flow.name)]
-                    // `/main` alone opens the first tab; a longer link names its tab.
-                    if index == 0 { candidates.append(parts) }
-                    if let tab {
-                        parts.append(.literal(tab))
-                        candidates.append(parts)
-                    }
-                    graph.extendShapes(parts, after: root, depth: depth, into: &candidates)
-                }
-            }
-        }
+        let candidates = shapeCandidates(depth: depth, limit: .max)
         var seen: Set<[WebLinkShape.Part]> = []
         var shapes: [WebLinkShape] = []
         for parts in candidates where seen.insert(parts).inserted {
@@ -95,23 +79,58 @@ extension RouteGraph {
         return shapes
     }
 
+    /// The most shapes of link the association files are made of: past it, a `depth` is
+    /// refused (a table with cycles has exponentially many walks).
+    package static let maximumAssociationShapes = 20_000
+
+    /// Whether the table has at most ``maximumAssociationShapes`` shapes of link of `depth`
+    /// screens above the root (counted before duplicates are removed).
+    package func associationShapesFit(depth: Int) -> Bool {
+        shapeCandidates(depth: depth, limit: Self.maximumAssociationShapes).count <= Self.maximumAssociationShapes
+    }
+
+    /// Every walk of `depth` screens (duplicates included), stopping past `limit` of them.
+    private func shapeCandidates(depth: Int, limit: Int) -> [[WebLinkShape.Part]] {
+        var candidates: [[WebLinkShape.Part]] = []
+        for graph in [self] + storage.shapes.tables.map(\.graph) {
+            for flow in graph.flows {
+                let tabs: [String?] = flow.tabs.isEmpty ? [nil] : flow.tabs
+                for (index, tab) in tabs.enumerated() {
+                    guard let root = graph.rootScreen(flow: flow.name, tab: tab) else { continue }
+                    var parts = [WebLinkShape.Part.literal(flow.name)]
+                    // `/main` alone opens the first tab; a longer link names its tab.
+                    if index == 0 { candidates.append(parts) }
+                    if let tab {
+                        parts.append(.literal(tab))
+                        candidates.append(parts)
+                    }
+                    graph.extendShapes(parts, after: root, depth: depth, limit: limit, into: &candidates)
+                    if candidates.count > limit { return candidates }
+                }
+            }
+        }
+        return candidates
+    }
+
     /// Appends to `shapes` every walk on from `screen` (whose link so far is `parts`), up to
     /// `depth` more screens and the link's limit of segments.
-    private func extendShapes(_ parts: [WebLinkShape.Part], after screen: Screen, depth: Int, into shapes: inout [[WebLinkShape.Part]]) {
-        guard depth > 0 else { return }
+    private func extendShapes(
+        _ parts: [WebLinkShape.Part], after screen: Screen, depth: Int, limit: Int, into shapes: inout [[WebLinkShape.Part]]
+    ) {
+        guard depth > 0, shapes.count <= limit else { return }
         for next in successors(of: screen.name) {
             for tail in Self.shapeParts(next.pattern) where parts.count - 1 + tail.count <= Self.maximumSegments {
                 let walk = parts + tail
                 shapes.append(walk)
                 if next.kind == .push, walk.last != .rest {
-                    extendShapes(walk, after: next, depth: depth - 1, into: &shapes)
+                    extendShapes(walk, after: next, depth: depth - 1, limit: limit, into: &shapes)
                 }
             }
         }
     }
 
     /// A pattern's segments as shape parts: one list for each choice of the words of its sets
-    /// (and of `true` or `false` for a `bool`).
+    /// (and of `true` or `false` for a `bool`), up to a thousand lists.
     private static func shapeParts(_ pattern: [Segment]) -> [[WebLinkShape.Part]] {
         var lists: [[WebLinkShape.Part]] = [[]]
         for segment in pattern {
@@ -122,6 +141,11 @@ extension RouteGraph {
             case .parameter(_, .bool): choices = [.literal("true"), .literal("false")]
             case .parameter(_, .rest): choices = [.rest]
             case .parameter(_, let type): choices = [.value(type)]
+            }
+            // Words past a thousand choices are one value's segment each, as any other value.
+            if lists.count * choices.count > 1_000, case .parameter(_, let type) = segment {
+                lists = lists.map { $0 + [.value(type)] }
+                continue
             }
             lists = lists.flatMap { list in choices.map { list + [$0] } }
         }
