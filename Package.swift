@@ -105,7 +105,8 @@ let package = Package(
         ),
         .testTarget(
             name: "WayfinderCLITests",
-            dependencies: ["wayfinder", .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SampleApp"]))]
+            dependencies: ["wayfinder", .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SampleApp"]))],
+            exclude: ["Fixtures"]
         ),
         // Written as a developer using the library products would: public API only.
         .testTarget(name: "WayfinderTestingTests", dependencies: ["Wayfinder", "WayfinderApp", "WayfinderKit", "WayfinderTesting"]),

@@ -7,14 +7,14 @@ struct RoutesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "routes",
         abstract: "Check, list, draw or compare route tables (the embedded app table by default).",
-        subcommands: [Check.self, List.self, Graph.self, Diff.self]
+        subcommands: [Check.self, List.self, Graph.self, Diff.self, Export.self]
     )
 
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "check",
             abstract: "Check a .routes file: a summary and exit 0, or every error as file:line:column: message and exit 78.",
-            discussion: "Warnings (groups of patterns that give one link several readings) go to standard error as file:line:column: warning: message; they do not change the exit status."
+            discussion: "Warnings (groups of patterns that give one link several readings) go to standard error as file:line:column: warning: message; they do not change the exit status. With --against, compares an apple-app-site-association or assetlinks.json file with the table instead: each disagreement on a line, exit 0 when there is none, 1 when there is, 65 when the file is not one, 66 when it cannot be read."
         )
 
         @Argument(help: "The .routes file ('-' for stdin); the embedded app table when left out.", completion: .file(extensions: ["routes"]))
@@ -23,7 +23,14 @@ struct RoutesCommand: ParsableCommand {
         @Option(name: .long, help: "text or json (one object: the counts, or the errors, and the warnings).")
         var format: OutputFormat = .text
 
+        @Option(name: .long, help: "An apple-app-site-association or assetlinks.json file to compare with the table.", completion: .file())
+        var against: String?
+
+        @Option(name: .long, help: "With --against: the most screens above the root of the links compared (0–32).")
+        var depth: Int = RouteGraph.defaultAssociationDepth
+
         func run() throws {
+            if let against { try AssociationCheck.validate(against: against, table: file, depth: depth) }
             let source = RoutesSource(path: file)
             let graph: RouteGraph
             switch try source.parsed() {
@@ -37,6 +44,9 @@ struct RoutesCommand: ParsableCommand {
                     ]).serialized)
                 }
                 throw RoutesSource.failure(failure)
+            }
+            if let against {
+                return try AssociationCheck(fileName: against, table: (source.displayName, graph), format: format, depth: depth).run()
             }
             let warnings = graph.warnings
             for warning in warnings { printError(warning.description.escapingControlCharacters) }
