@@ -15,8 +15,7 @@ struct AssociationCheck {
     /// depth is out of range.
     static func validate(against: String, table: String?, depth: Int) throws {
         if against == "-", table == "-" {
-            reportError("--against and the table cannot both read standard input")
-            throw ExitCodes.usage
+            throw ProgramFailure("--against and the table cannot both read standard input", exitCode: ExitCodes.usage)
         }
         try RoutesCommand.Export.checkDepth(depth)
     }
@@ -34,8 +33,7 @@ struct AssociationCheck {
         do {
             association = try AppSiteAssociation(parsing: json)
         } catch {
-            reportError("\(fileName.escapingControlCharacters): not an apple-app-site-association file (an object with 'applinks') or an assetlinks.json file (an array of statements): \(error.message.escapingControlCharacters)")
-            throw ExitCodes.invalidLink
+            throw ProgramFailure("\(fileName.escapingControlCharacters): not an apple-app-site-association file (an object with 'applinks') or an assetlinks.json file (an array of statements): \(error.message.escapingControlCharacters)", exitCode: ExitCodes.invalidLink)
         }
         try compare(association)
     }
@@ -49,22 +47,18 @@ struct AssociationCheck {
                 switch try FileSystem.read(fileName, atMost: 1 << 24) {
                 case .bytes(let read)?: bytes = read
                 case .tooLarge(let size)?:
-                    reportError("\(fileName.escapingControlCharacters): \(size) bytes; an association file this check reads is at most 16 MiB")
-                    throw ExitCodes.invalidLink
+                    throw ProgramFailure("\(fileName.escapingControlCharacters): \(size) bytes; an association file this check reads is at most 16 MiB", exitCode: ExitCodes.invalidLink)
                 case nil:
-                    reportError("\(fileName.escapingControlCharacters): no such file")
-                    throw ExitCodes.unreadableFile
+                    throw ProgramFailure("\(fileName.escapingControlCharacters): no such file", exitCode: ExitCodes.unreadableFile)
                 }
             }
         } catch let error as SystemError {
-            reportError("\(fileName.escapingControlCharacters): cannot read it (\(error.reason))")
-            throw ExitCodes.unreadableFile
+            throw ProgramFailure("\(fileName.escapingControlCharacters): cannot read it (\(error.reason))", exitCode: ExitCodes.unreadableFile)
         }
         do {
             return try JSONValue(parsing: bytes)
         } catch {
-            reportError("\(fileName.escapingControlCharacters): not JSON (\(error))")
-            throw ExitCodes.invalidLink
+            throw ProgramFailure("\(fileName.escapingControlCharacters): not JSON (\(error))", exitCode: ExitCodes.invalidLink)
         }
     }
 

@@ -46,20 +46,17 @@ extension RoutesCommand.Export {
 
         func run() throws {
             guard !appIDs.isEmpty else {
-                reportError("routes export aasa needs --app-id TEAMID.BUNDLE: the app that opens the links (repeat it for more)")
-                throw ExitCodes.usage
+                throw ProgramFailure("routes export aasa needs --app-id TEAMID.BUNDLE: the app that opens the links (repeat it for more)", exitCode: ExitCodes.usage)
             }
             if let bad = appIDs.first(where: { !Self.isAppID($0) }) {
-                reportError("--app-id '\(bad.escapingControlCharacters)' is not TEAMID.BUNDLE: a 10-character team ID of letters and digits, a dot, and a bundle ID")
-                throw ExitCodes.usage
+                throw ProgramFailure("--app-id '\(bad.escapingControlCharacters)' is not TEAMID.BUNDLE: a 10-character team ID of letters and digits, a dot, and a bundle ID", exitCode: ExitCodes.usage)
             }
             try RoutesCommand.Export.checkDepth(depth)
             let source = RoutesSource(path: file)
             let graph = try source.graph()
             try RoutesCommand.Export.checkShapes(of: graph, depth: depth)
             guard graph.webOrigins.contains(where: { $0.scheme == "https" }) else {
-                reportError("\(source.displayName.escapingControlCharacters) declares no https web origin ('web https://HOST'); universal links are https only")
-                throw ExitCodes.noWebOrigin
+                throw ProgramFailure("\(source.displayName.escapingControlCharacters) declares no https web origin ('web https://HOST'); universal links are https only", exitCode: ExitCodes.noWebOrigin)
             }
             let text = graph.appSiteAssociation(appIDs: appIDs, depth: depth).serialized
             printOutput(text)
@@ -102,26 +99,21 @@ extension RoutesCommand.Export {
 
         func run() throws {
             guard let package else {
-                reportError("routes export assetlinks needs --package NAME: the Android app's package name")
-                throw ExitCodes.usage
+                throw ProgramFailure("routes export assetlinks needs --package NAME: the Android app's package name", exitCode: ExitCodes.usage)
             }
             guard Self.isPackageName(package) else {
-                reportError("--package '\(package.escapingControlCharacters)' is not a package name: two or more dot-separated names of letters, digits and '_', each starting with a letter")
-                throw ExitCodes.usage
+                throw ProgramFailure("--package '\(package.escapingControlCharacters)' is not a package name: two or more dot-separated names of letters, digits and '_', each starting with a letter", exitCode: ExitCodes.usage)
             }
             guard !fingerprint.isEmpty else {
-                reportError("routes export assetlinks needs --fingerprint SHA256: the signing certificate's fingerprint (repeat it for more)")
-                throw ExitCodes.usage
+                throw ProgramFailure("routes export assetlinks needs --fingerprint SHA256: the signing certificate's fingerprint (repeat it for more)", exitCode: ExitCodes.usage)
             }
             if let bad = fingerprint.first(where: { !Self.isFingerprint($0) }) {
-                reportError("--fingerprint '\(bad.escapingControlCharacters)' is not a SHA-256 fingerprint: 32 hexadecimal bytes separated by ':' (AB:CD:…)")
-                throw ExitCodes.usage
+                throw ProgramFailure("--fingerprint '\(bad.escapingControlCharacters)' is not a SHA-256 fingerprint: 32 hexadecimal bytes separated by ':' (AB:CD:…)", exitCode: ExitCodes.usage)
             }
             let source = RoutesSource(path: file)
             let graph = try source.graph()
             guard !graph.webOrigins.isEmpty else {
-                reportError("\(source.displayName.escapingControlCharacters) declares no web origin ('web https://HOST')")
-                throw ExitCodes.noWebOrigin
+                throw ProgramFailure("\(source.displayName.escapingControlCharacters) declares no web origin ('web https://HOST')", exitCode: ExitCodes.noWebOrigin)
             }
             printOutput(graph.assetLinks(packageName: package, fingerprints: fingerprint.map { $0.uppercased() }).serialized)
         }
@@ -145,16 +137,14 @@ extension RoutesCommand.Export {
     /// Exits 64 with a message when `depth` is not 0…32.
     static func checkDepth(_ depth: Int) throws {
         guard (0...RouteGraph.maximumSegments).contains(depth) else {
-            reportError("--depth \(depth) is not a number from 0 to \(RouteGraph.maximumSegments)")
-            throw ExitCodes.usage
+            throw ProgramFailure("--depth \(depth) is not a number from 0 to \(RouteGraph.maximumSegments)", exitCode: ExitCodes.usage)
         }
     }
 
     /// Exits 64 with a message when `graph` has too many shapes of link of `depth` screens.
     static func checkShapes(of graph: RouteGraph, depth: Int) throws {
         guard graph.associationShapesFit(depth: depth) else {
-            reportError("--depth \(depth): the table has more than \(RouteGraph.maximumAssociationShapes) shapes of link that deep; use a lower --depth")
-            throw ExitCodes.usage
+            throw ProgramFailure("--depth \(depth): the table has more than \(RouteGraph.maximumAssociationShapes) shapes of link that deep; use a lower --depth", exitCode: ExitCodes.usage)
         }
     }
 }
