@@ -50,10 +50,7 @@ do {
 /// Where the first byte of `bytes` that is not UTF-8 is, as the parser counts places (lines
 /// at every line break, columns in Characters).
 func invalidUTF8Location(_ bytes: [UInt8]) -> (line: Int, column: Int) {
-    var parser = Unicode.UTF8.ForwardParser()
-    var iterator = bytes.makeIterator()
-    var offset = 0
-    while case .valid(let encoded) = parser.parseScalar(from: &iterator) { offset += encoded.count }
+    let offset = bytes.span.firstInvalidUTF8?.lowerBound ?? bytes.count
     let before = String(decoding: bytes[..<offset], as: UTF8.self)
     let lines = before.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
     return (lines.count, (lines.last?.count ?? 0) + 1)

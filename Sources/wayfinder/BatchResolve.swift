@@ -134,7 +134,7 @@ struct BatchResolver {
     private static func quoted(_ line: ArraySlice<UInt8>) -> String {
         if let text = String(validating: line, as: UTF8.self) { return text }
         return line.map { byte in
-            byte < 0x80 ? String(UnicodeScalar(byte)) : "\\x" + String(byte, radix: 16, uppercase: true)
+            byte < 0x80 ? String(UnicodeScalar(byte)) : "\\x" + Hexadecimal.string(byte, minimumDigits: 2)
         }.joined()
     }
 

@@ -156,6 +156,9 @@ import WayfinderTerminal
         #expect(FileSystem.mode(of: directory.session) == 0o600)
         let token = try String(contentsOfFile: directory.session, encoding: .utf8)
         #expect(!token.contains("wonderland"))
+        // 32 random bytes as 64 lower-case hexadecimal digits, and a newline.
+        #expect(token.utf8.count == 65 && token.hasSuffix("\n"))
+        #expect(token.dropLast().allSatisfy { "0123456789abcdef".contains($0) })
         #expect(try await (try container()).sessions.restore() == bob)
         try await services.sessions.end(for: bob)
         #expect(FileManager.default.fileExists(atPath: directory.session) == false)
@@ -172,6 +175,14 @@ import WayfinderTerminal
         try token.write(toFile: directory.session, atomically: true, encoding: .utf8)
         #expect(try await (try container()).sessions.restore() == nil)
         #expect(FileManager.default.fileExists(atPath: directory.session) == false)
+    }
+
+    @Test func aSessionFileThatHoldsNoTokenSignsNoOneInAndIsKept() async throws {
+        let services = try container()
+        // 64 digits, but full-width ones: a token's are ASCII hexadecimal digits.
+        try (String(repeating: "\u{FF10}", count: 64) + "\n").write(toFile: directory.session, atomically: true, encoding: .utf8)
+        #expect(try await services.sessions.restore() == nil)
+        #expect(FileManager.default.fileExists(atPath: directory.session))
     }
 
     /// A container of its own, as another process has: its database is not open yet.

@@ -58,7 +58,7 @@ extension LinkResolver {
     /// Resolves `bytes` with `index`, setting `cost` to the number of patterns matched.
     static func resolve(_ bytes: ByteView, index: LinkIndex, checkingUTF8: Bool, cost: inout Int) -> Outcome {
         guard bytes.count <= RouteGraph.maximumLinkLength else { return reject(.tooLong(Int32(bytes.count))) }
-        if checkingUTF8, let bad = bytes.withSpan(PercentEncoding.firstInvalidUTF8) { return reject(.rawInvalidUTF8, range: bad) }
+        if checkingUTF8, let bad = bytes.withSpan({ $0.firstInvalidUTF8 }) { return reject(.rawInvalidUTF8, range: bad) }
         if let problem = schemeProblem(bytes, index: index) { return .rejected(problem) }
         return withWorkBuffer(of: Int.self, count: RouteGraph.maximumSegments + 2) { slashes in
             var scan = Scan(hostStart: index.scheme.count + 3, queryStart: bytes.count)

@@ -1,5 +1,27 @@
-/// Percent-decoding on UTF-8 bytes, without Foundation.
+/// Percent-encoding on UTF-8 bytes, both ways, without Foundation: how links print values
+/// (``encode(_:into:)``: a byte that is not unreserved as `%` and two upper-case hex digits)
+/// and how they are read (``decode(_:into:)``: digits in either case, then checked).
 enum PercentEncoding {
+    /// Whether `byte` is RFC 3986 unreserved (`A–Z a–z 0–9 - . _ ~`): written as itself in
+    /// links, and all that a pattern's literal segment may hold.
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): true
+        default: false
+        }
+    }
+
+    /// Appends `bytes` to `target`, each byte that is not unreserved as `%XX`.
+    static func encode(_ bytes: some Sequence<UInt8>, into target: inout [UInt8]) {
+        for byte in bytes {
+            guard !isUnreserved(byte) else { target.append(byte); continue }
+            target.append(UInt8(ascii: "%"))
+            target.append(Hexadecimal.digit(byte >> 4))
+            target.append(Hexadecimal.digit(byte & 0xF))
+        }
+    }
+
     /// Decodes `source` into `target` (at least as long) exactly once: the number of bytes written, or
     /// `.badEscape`, or for the decoded bytes `.invalidUTF8` or `.controlCharacter` (C0, DEL or C1).
     static func decode(_ source: Span<UInt8>, into target: inout MutableSpan<UInt8>) -> Result<Int, LinkProblem.Kind> {
@@ -7,8 +29,8 @@ enum PercentEncoding {
         var written = 0
         while read < source.count {
             if source[read] == UInt8(ascii: "%") {
-                guard read + 2 < source.count, let high = UUIDValue.hexValue(source[read + 1]),
-                      let low = UUIDValue.hexValue(source[read + 2])
+                guard read + 2 < source.count, let high = Hexadecimal.value(of: source[read + 1]),
+                      let low = Hexadecimal.value(of: source[read + 2])
                 else { return .failure(.badEscape) }
                 target[written] = high << 4 | low
                 read += 3
@@ -19,42 +41,16 @@ enum PercentEncoding {
             written += 1
         }
         let decoded = target.span.extracting(0..<written)
-        guard firstInvalidUTF8(decoded) == nil else { return .failure(.invalidUTF8) }
-        guard !containsControlCharacter(decoded) else { return .failure(.controlCharacter) }
+        guard decoded.firstInvalidUTF8 == nil else { return .failure(.invalidUTF8) }
+        guard !decoded.containsControlCharacters else { return .failure(.controlCharacter) }
         return .success(written)
     }
 
-    /// Whether `bytes` hold C0 controls, DEL, or C1 controls (U+0080–U+009F, `C2 80`–`C2 9F`).
-    static func containsControlCharacter(_ bytes: Span<UInt8>) -> Bool {
-        for index in bytes.indices {
-            if bytes[index] < 0x20 || bytes[index] == 0x7F { return true }
-            if bytes[index] == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return true }
-        }
-        return false
-    }
-
-    /// The maximal part of the first sequence in `bytes` that is not UTF-8 (as Unicode recommends).
-    static func firstInvalidUTF8(_ bytes: Span<UInt8>) -> Range<Int>? {
-        do { _ = try UTF8Span(validating: bytes) } catch { return error.byteOffsets }
-        return nil
-    }
-
-    /// Whether `raw` (a segment as written) is `.` or `..`, each dot as itself or as `%2E` or `%2e`.
+    /// Whether `raw`, a segment as written, is a dot segment once decoded (`.`, `%2E`, `.%2e`…).
     static func isDotSegment(_ raw: Span<UInt8>) -> Bool {
-        guard raw.count <= 6 else { return false }
-        var dots = 0
-        var index = 0
-        while index < raw.count {
-            if raw[index] == UInt8(ascii: ".") {
-                index += 1
-            } else if raw[index] == UInt8(ascii: "%"), index + 2 < raw.count,
-                      raw[index + 1] == UInt8(ascii: "2"), raw[index + 2] | 0x20 == UInt8(ascii: "e") {
-                index += 3
-            } else {
-                return false
-            }
-            dots += 1
-        }
-        return dots == 1 || dots == 2
+        var decoded = InlineArray<6, UInt8>(repeating: 0)  // `%2E%2E` at most
+        var target = decoded.mutableSpan
+        guard raw.count <= 6, case .success(let count) = decode(raw, into: &target) else { return false }
+        return target.span.extracting(0..<count).isDotSegment
     }
 }

@@ -176,15 +176,7 @@ private struct LinkWriter {
 
     /// Appends `bytes`, percent-encoding every byte that is not unreserved.
     mutating func append(percentEncoding bytes: some Sequence<UInt8>) {
-        for byte in bytes {
-            if PercentEncoding.isUnreserved(byte) {
-                append(byte)
-            } else {
-                append(UInt8(ascii: "%"))
-                append(PercentEncoding.hexDigit(byte >> 4))
-                append(PercentEncoding.hexDigit(byte & 0xF))
-            }
-        }
+        PercentEncoding.encode(bytes, into: &self.bytes)
     }
 
     /// Appends a value as it appears in a canonical link.
@@ -234,24 +226,4 @@ extension ResolvedLink {
     /// The canonical web form of the link (see ``RouteGraph/webLink(flow:tab:stack:presentation:)``),
     /// or `nil` when the table declares no web origin.
     public var webURL: String? { graph.webForm(of: url) }
-}
-
-/// Percent-encoding, for printing links (decoding is in `PercentEncoding.swift`).
-extension PercentEncoding {
-    /// Whether `byte` is an RFC 3986 unreserved character, written as itself in links.
-    static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-            true
-        default:
-            false
-        }
-    }
-
-    /// The upper-case hexadecimal digit of `nibble` (0–15).
-    static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
-    }
 }

@@ -93,7 +93,7 @@ extension RouteGraph {
 
     /// The outcome for a web link, problems placed in the link as given; `nil` for another link.
     private func resolveWeb(_ bytes: ByteView, checkingUTF8: Bool) -> LinkResolver.Outcome? {
-        if checkingUTF8, let bad = bytes.withSpan(PercentEncoding.firstInvalidUTF8) { return .rejected(LinkProblem(.rawInvalidUTF8, range: bad)) }
+        if checkingUTF8, let bad = bytes.withSpan({ $0.firstInvalidUTF8 }) { return .rejected(LinkProblem(.rawInvalidUTF8, range: bad)) }
         let web: (link: [UInt8], offset: Int, flow: Range<Int>)?
         do { web = try customForm(ofWeb: bytes) } catch { return .rejected(error) }
         guard let web else { return nil }
@@ -173,9 +173,9 @@ struct LinkResolver {
             let range = range(segment)
             do throws(LinkProblem.Kind) {
                 if range.isEmpty { throw .emptySegment }
-                // `a/../b` is `/b` to a browser: a value must never hold what it would remove.
-                if bytes.extracting(range).withSpan(PercentEncoding.isDotSegment) { throw .dotSegment }
                 workspace.segments[segment] = try decode(bytes.extracting(range))
+                // `a/../b` is `/b` to a browser: a value must never hold what it would remove.
+                if segmentText(segment).withSpan({ $0.isDotSegment }) { throw .dotSegment }
             } catch {
                 return LinkResolver.reject(error, range: range, segment: segment + 1)
             }

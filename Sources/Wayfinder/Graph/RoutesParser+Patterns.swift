@@ -3,10 +3,6 @@ extension RoutesParser {
     /// Why a pattern may not hold `.` or `..`: links may not (see ``DeepLinkError/Code/dotSegment``).
     static let dotSegmentReason = "URL parsers remove '.' and '..' segments, and a link may not hold one, so no link could match it"
 
-    static func isDotSegment(_ text: some StringProtocol) -> Bool {
-        text == "." || text == ".."
-    }
-
     mutating func parsePattern(_ token: Token, line: Int) -> [RouteGraph.Segment]? {
         var text = Substring(token.text)
         var column = token.column
@@ -45,7 +41,7 @@ extension RoutesParser {
                     error(at, "invalid literal segment '\(part)': use letters, digits, '-', '_', '.' or '~'")
                     return nil
                 }
-                guard !Self.isDotSegment(part) else {
+                guard !part.utf8.span.isDotSegment else {
                     error(at, "literal segment '\(part)' is a dot segment: \(Self.dotSegmentReason)")
                     return nil
                 }
@@ -72,7 +68,7 @@ extension RoutesParser {
             guard let declared = parseType(pieces[1], at: at) else { return nil }
             type = declared
         }
-        if case .oneOf(let words) = type, let dots = words.first(where: Self.isDotSegment) {
+        if case .oneOf(let words) = type, let dots = words.first(where: { $0.utf8.span.isDotSegment }) {
             error(at, "word '\(dots)' of '\(part)' is a dot segment: \(Self.dotSegmentReason)")
             return nil
         }

@@ -108,10 +108,9 @@ struct RoutesParser {
         return text.unicodeScalars.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == "-" || $0 == "_" }
     }
 
+    /// Whether `text` is one or more unreserved characters, which a link writes as themselves.
     static func isURLWord(_ text: String) -> Bool {
-        !text.isEmpty && text.unicodeScalars.allSatisfy {
-            $0.isASCIILetter || $0.isASCIIDigit || $0 == "-" || $0 == "_" || $0 == "." || $0 == "~"
-        }
+        !text.isEmpty && text.utf8.allSatisfy(PercentEncoding.isUnreserved)
     }
 
     // MARK: - Directives

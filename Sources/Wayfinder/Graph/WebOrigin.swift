@@ -133,7 +133,7 @@ extension WebOrigin {
     private static func endsInANumber(_ label: Substring) -> Bool {
         if label.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) { return true }
         guard label.hasPrefix("0x") else { return false }
-        return label.dropFirst(2).allSatisfy(\.isHexDigit)
+        return label.utf8.dropFirst(2).allSatisfy(Hexadecimal.isDigit)
     }
 
     /// Why `host`, which browsers read as an IPv4 address, is not one in its own form.
@@ -174,8 +174,8 @@ extension WebOrigin {
         // Past 2^32 the value is too large whatever follows: it stays there, digits still checked.
         let ceiling = UInt64(1) << 32
         var value: UInt64 = 0
-        for character in digits {
-            guard let digit = character.hexDigitValue, UInt64(digit) < radix else { return nil }
+        for byte in digits.utf8 {
+            guard let digit = Hexadecimal.value(of: byte), UInt64(digit) < radix else { return nil }
             value = min(value * radix + UInt64(digit), ceiling)
         }
         return value

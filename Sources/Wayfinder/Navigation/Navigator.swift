@@ -343,12 +343,12 @@ public struct Navigator: Sendable {
             for text in texts {
                 let bytes = text.utf8.span
                 let valid = !bytes.isEmpty && bytes.count <= RouteGraph.maximumValueLength
-                    && !PercentEncoding.containsControlCharacter(bytes)
+                    && !bytes.containsControlCharacters
                 guard valid else {
                     throw NavigationError(.badParameters, "'\(name)' of '\(screen.name)' must be 1 to \(RouteGraph.maximumValueLength) bytes without control characters\(texts.count > 1 ? " in each segment" : "")")
                 }
                 // A path segment of "." or ".." is one URL parsers remove: no link holds one.
-                if text == "." || text == "..", screen.pattern.contains(where: { $0.parameterName == name }) {
+                if bytes.isDotSegment, screen.pattern.contains(where: { $0.parameterName == name }) {
                     throw NavigationError(.badParameters, "'\(name)' of '\(screen.name)' cannot be '\(text)', a dot segment, which URL parsers remove from a link's path")
                 }
             }

@@ -28,7 +28,7 @@ public struct UUIDValue: Hashable, Sendable, Comparable {
                 guard byte == UInt8(ascii: "-") else { return nil }
                 continue
             }
-            guard let nibble = UUIDValue.hexValue(byte) else { return nil }
+            guard let nibble = Hexadecimal.value(of: byte) else { return nil }
             if nibbles < 16 {
                 high = high << 4 | UInt64(nibble)
             } else {
@@ -40,15 +40,6 @@ public struct UUIDValue: Hashable, Sendable, Comparable {
         self.low = low
     }
 
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
-
     public static func < (lhs: UUIDValue, rhs: UUIDValue) -> Bool {
         (lhs.high, lhs.low) < (rhs.high, rhs.low)
     }
@@ -57,7 +48,6 @@ public struct UUIDValue: Hashable, Sendable, Comparable {
 extension UUIDValue: CustomStringConvertible {
     /// The canonical lower-case 8-4-4-4-12 form.
     public var description: String {
-        let digits = Array("0123456789abcdef".utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(36)
         for index in 0..<32 {
@@ -66,7 +56,7 @@ extension UUIDValue: CustomStringConvertible {
             }
             let half = index < 16 ? high : low
             let shift = UInt64(60 - (index % 16) * 4)
-            bytes.append(digits[Int((half >> shift) & 0xF)])
+            bytes.append(Hexadecimal.digit(UInt8((half >> shift) & 0xF), uppercase: false))
         }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -2,7 +2,7 @@ extension String {
     /// Whether the text holds a C0 control, DEL or a C1 control (read on the string's own
     /// bytes: no copy, unlike `withUTF8` on a `var`).
     package var containsControlCharacters: Bool {
-        PercentEncoding.containsControlCharacter(utf8.span)
+        utf8.span.containsControlCharacters
     }
 
     /// Whether ``escapingControlCharacters`` would change the text: whether it holds a
@@ -34,8 +34,7 @@ extension String {
         result.reserveCapacity(utf8.count + 8)
         for scalar in unicodeScalars {
             if scalar.isControlCharacter || scalar.isBidirectionalControl {
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                result += "\\u{" + (hex.count < 2 ? "0" + hex : hex) + "}"
+                result += "\\u{" + Hexadecimal.string(scalar.value, minimumDigits: 2) + "}"
             } else {
                 result.unicodeScalars.append(scalar)
             }
@@ -51,30 +50,33 @@ extension String {
     /// `\xFF`. The one place bytes from outside are made fit to show, so that a message
     /// never repairs them into U+FFFD nor writes a terminal's escape sequence.
     package init(displaying bytes: some Collection<UInt8>) {
+        let bytes = Array(bytes)
         var result = ""
-        var rest = Array(bytes)[...]
-        while !rest.isEmpty {
-            // The valid prefix, and the invalid sequence after it as the parser sees it
+        var start = 0
+        while start < bytes.count {
+            // The valid part, and the invalid sequence after it as the UTF-8 rule finds it
             // (at least its first byte; never a byte that starts a valid sequence).
-            var parser = Unicode.UTF8.ForwardParser()
-            var iterator = rest.makeIterator()
-            var valid = 0
-            var invalid = 0
-            scan: while true {
-                switch parser.parseScalar(from: &iterator) {
-                case .valid(let encoded): valid += encoded.count
-                case .emptyInput: break scan
-                case .error(let length): invalid = Swift.max(1, length); break scan
-                }
+            let found = bytes.span.extracting(start...).firstInvalidUTF8
+            let invalid = found.map { (start + $0.lowerBound)..<(start + $0.upperBound) } ?? bytes.count..<bytes.count
+            result += String(decoding: bytes[start..<invalid.lowerBound], as: UTF8.self).escapingControlCharacters
+            for byte in bytes[invalid] {
+                result += "\\x" + Hexadecimal.string(byte, minimumDigits: 2)
             }
-            result += String(decoding: rest.prefix(valid), as: UTF8.self).escapingControlCharacters
-            for byte in rest.dropFirst(valid).prefix(invalid) {
-                let hex = String(byte, radix: 16, uppercase: true)
-                result += "\\x" + (hex.count < 2 ? "0" + hex : hex)
-            }
-            rest = rest.dropFirst(valid + invalid)
+            start = invalid.upperBound
         }
         self = result
+    }
+}
+
+extension Span where Element == UInt8 {
+    /// Whether the bytes (UTF-8) hold a control character as ``Unicode/Scalar/isControlCharacter``
+    /// has it: C0 or DEL (one byte each), or C1 (`C2 80`–`C2 9F`).
+    package var containsControlCharacters: Bool {
+        for index in indices {
+            if self[index] < 0x20 || self[index] == 0x7F { return true }
+            if self[index] == 0xC2, index + 1 < count, (0x80...0x9F).contains(self[index + 1]) { return true }
+        }
+        return false
     }
 }
 

@@ -220,20 +220,11 @@ private struct JSONReader {
         guard bytes.count - index >= 4 else { throw failure("four hex digits expected") }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let digit = Self.hexValue(bytes[index]) else { throw failure("four hex digits expected") }
-            value = value << 4 | digit
+            guard let digit = Hexadecimal.value(of: bytes[index]) else { throw failure("four hex digits expected") }
+            value = value << 4 | UInt32(digit)
             index += 1
         }
         return value
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
-        default: nil
-        }
     }
 
     /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`

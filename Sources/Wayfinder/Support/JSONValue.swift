@@ -172,8 +172,7 @@ struct JSONWriter {
         default:
             bytes.append(UInt8(ascii: "u"))
             for shift in stride(from: 12, through: 0, by: -4) {
-                let digit = UInt8((value >> UInt32(shift)) & 0xF)
-                bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+                bytes.append(Hexadecimal.digit(UInt8((value >> UInt32(shift)) & 0xF), uppercase: false))
             }
         }
     }

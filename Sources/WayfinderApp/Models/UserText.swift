@@ -1,3 +1,5 @@
+import Wayfinder
+
 /// The one rule for text that users type into the app's fields: the registration name, the
 /// profile's name and bio, a post's title and text, search words, the forgot-password email.
 /// View models apply it as soon as a field is typed (the draft stays as it was), and every
@@ -64,7 +66,6 @@ public enum UserText {
 
     /// `U+001B`: at least four upper-case hex digits.
     static func codePoint(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        "U+" + Hexadecimal.string(scalar.value, minimumDigits: 4)
     }
 }

@@ -160,8 +160,7 @@ private struct FileGroup {
             return header?.format == NavigationStateFile.format && header?.version != nil ? nil : "not a Wayfinder navigation file"
         case .session:
             let bytes = try FileSystem.read(file) ?? []
-            let hexDigits = Array("0123456789abcdefABCDEF".utf8)
-            let isToken = bytes.count == 65 && bytes.last == UInt8(ascii: "\n") && bytes.dropLast().allSatisfy { hexDigits.contains($0) }
+            let isToken = bytes.count == 65 && bytes.last == UInt8(ascii: "\n") && bytes.dropLast().allSatisfy(Hexadecimal.isDigit)
             return isToken ? nil : "not a Wayfinder session file (64 hexadecimal digits and a newline)"
         }
     }

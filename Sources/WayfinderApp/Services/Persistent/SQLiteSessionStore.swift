@@ -1,4 +1,5 @@
 import GRDB
+import Wayfinder
 import WayfinderSystem
 
 /// Sessions on the SQLite database: a random token in the `session` table and in a
@@ -25,7 +26,7 @@ public struct SQLiteSessionStore: SessionStore {
             throw ServiceError("cannot read the session file: \(error)", kind: .storage)
         }
         let token = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard token.count == 64, token.allSatisfy(\.isHexDigit) else { return nil }
+        guard token.utf8.count == 64, token.utf8.allSatisfy(Hexadecimal.isDigit) else { return nil }
         let user = try await database.read { db in
             try SessionRecord.fetchOne(db, key: token).flatMap { session in try User.fetchOne(db, id: session.userID) }
         }
@@ -47,7 +48,7 @@ public struct SQLiteSessionStore: SessionStore {
         var generator = SystemRandomNumberGenerator()
         let token = (0..<32).map { _ in
             let byte = UInt8.random(in: 0...255, using: &generator)
-            return String(byte, radix: 16).count == 1 ? "0" + String(byte, radix: 16) : String(byte, radix: 16)
+            return Hexadecimal.string(byte, minimumDigits: 2, uppercase: false)
         }.joined()
         try await database.write { db in
             try SessionRecord(token: token, userID: user.id).insert(db)
