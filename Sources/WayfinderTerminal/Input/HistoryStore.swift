@@ -60,7 +60,7 @@ public struct HistoryStore: Sendable {
     ///
     /// A missing file gives no entries; lines that are not valid UTF-8, blank, or that
     /// ``append(_:)`` would refuse are skipped.
-    /// - Throws: ``SystemError`` when the file is there but cannot be read (permissions,
+    /// - Throws: `SystemError` when the file is there but cannot be read (permissions,
     ///   I/O). ``entries`` are then empty, and nothing is lost: ``record(_:)`` appends to the
     ///   file as it is, and trimming reads it again (failing, not replacing it, when it cannot).
     /// - Complexity: O(n) in the size of the file.
