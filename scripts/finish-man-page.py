@@ -141,7 +141,11 @@ or a pipe failed;
 .Ic state check
 had to drop part of a state;
 .Ic routes diff
-found a breaking change no migration covers, or a table changed without raising its version
+found a breaking change no migration covers, or a table changed without raising its version;
+.Ic routes coverage
+reached fewer screens than
+.Fl -fail-under
+asks
 .It 64
 a usage error: an unknown command, option or value; an empty
 .Fl -data-dir

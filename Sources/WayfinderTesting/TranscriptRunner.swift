@@ -1,9 +1,10 @@
+import WayfinderKit
 import Foundation
 import Testing
 import Wayfinder
 import WayfinderTerminal
 
-/// Runs ``Transcript``s in-process against a `ReplShell`, exactly as a piped session
+/// Runs `Transcript`s (WayfinderKit) in-process against a `ReplShell`, exactly as a piped session
 /// runs: no banner, no prompt, plain text, errors on standard error.
 ///
 /// ```swift

@@ -6,8 +6,8 @@ import Wayfinder
 struct RoutesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "routes",
-        abstract: "Check, list, draw or compare route tables (the embedded app table by default).",
-        subcommands: [Check.self, List.self, Graph.self, Diff.self, Export.self]
+        abstract: "Check, list, draw, compare, export or measure the coverage of route tables (the embedded app table by default).",
+        subcommands: [Check.self, List.self, Graph.self, Diff.self, Export.self, Coverage.self]
     )
 
     struct Check: ParsableCommand {

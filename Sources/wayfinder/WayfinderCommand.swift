@@ -15,8 +15,8 @@ struct WayfinderCommand: ParsableCommand {
             Without a subcommand, starts the REPL on the demo data, after opening the links \
             given (wayfinder 'wayfinder://main/feed/post/42'); with -c or -f, runs those \
             commands and exits ('wayfinder repl --help'). Exit codes: 0 success; 1 a command \
-            from -c, -f or a pipe failed, 'state check' had to drop part of a state, or 'routes diff' \
-            found a change not covered; 64 usage error; 65 a deep link was rejected (one line of \
+            from -c, -f or a pipe failed, 'state check' had to drop part of a state, 'routes diff' \
+            found a change not covered, or 'routes coverage' reached fewer screens than --fail-under; 64 usage error; 65 a deep link was rejected (one line of \
             'resolve -' among them) or names data that does not exist, reset found a file that is \
             not the app's, or a file is not a saved state; 66 a file could not be read; 74 data \
             could not be read or written (the data directory or database cannot be opened, or \

@@ -1,3 +1,4 @@
+import WayfinderKit
 import Foundation
 import Testing
 import WayfinderTerminal

@@ -151,7 +151,7 @@ public struct Transcript: Hashable, Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func line(for output: Output) -> String {
+    package static func line(for output: Output) -> String {
         switch output {
         case .error(let text):
             return "! " + text

@@ -1,0 +1,148 @@
+import WayfinderKit
+import Wayfinder
+import WayfinderSystem
+
+/// The links `wayfinder routes coverage` reads from files of links and REPL transcripts.
+///
+/// - A path named on the command line is read whatever its name: a `.transcript` file as a
+///   transcript, any other as a file of links. A directory is read recursively, its entries in
+///   name order; there only `.transcript`, `.links` and `.txt` files are read, and entries whose
+///   names start with `.` are skipped.
+/// - A file of links holds one link a line; spaces and tabs around a line are dropped; blank
+///   lines and lines starting with `#` are skipped.
+/// - A transcript (`Transcript` reads it) gives the links of its
+///   `$` line (words holding `://`), of its `open [--dry-run] LINK` inputs, the lines printed
+///   after a `where` input, and the `"url"` of each printed line that is a JSON object (what
+///   `state` prints). A link waits for a guard when a printed line has it followed by
+///   ` opens ` (the kit's `LINK opens once 'GUARD' is granted.`, the sample app's
+///   `Sign in first; LINK opens after that.`) or is the `"pending"` of a printed JSON object.
+struct CoverageInput {
+    /// One link seen, and where.
+    struct Sighting: Hashable {
+        /// The link as written.
+        var link: String
+        /// `FILE:LINE`.
+        var place: String
+        /// Whether it was seen waiting for a guard (in a transcript).
+        var isDeferred = false
+    }
+
+    private(set) var sightings: [Sighting] = []
+    /// The files read, in order.
+    private(set) var files: [String] = []
+
+    /// Reads every path.
+    /// - Throws: A ``ProgramFailure`` (exit 66) when a path does not exist or cannot be read,
+    ///   with the system's reason.
+    mutating func read(_ paths: [String]) throws(ProgramFailure) {
+        for path in paths { try read(path, named: true) }
+    }
+
+    private mutating func read(_ path: String, named: Bool) throws(ProgramFailure) {
+        let shown = path.escapingControlCharacters
+        let kind: FileSystem.Kind?
+        do {
+            kind = try FileSystem.kind(of: path)
+        } catch {
+            throw ProgramFailure("\(shown): cannot read it (\(error.reason))", exitCode: ExitCodes.unreadableFile)
+        }
+        switch kind {
+        case nil:
+            throw ProgramFailure("\(shown): no such file", exitCode: ExitCodes.unreadableFile)
+        case .directory:
+            let entries: [String]
+            do {
+                entries = try FileSystem.entries(in: path)
+            } catch {
+                throw ProgramFailure("\(shown): cannot read it (\(error.reason))", exitCode: ExitCodes.unreadableFile)
+            }
+            let base = path.hasSuffix("/") ? path : path + "/"
+            for entry in entries.sorted() where !entry.hasPrefix(".") {
+                try read(base + entry, named: false)
+            }
+        case .file, .other:
+            let isTranscript = path.hasSuffix(".transcript")
+            guard named || isTranscript || path.hasSuffix(".links") || path.hasSuffix(".txt") else { return }
+            let bytes: [UInt8]?
+            do {
+                bytes = try FileSystem.read(path)
+            } catch {
+                throw ProgramFailure("\(shown): cannot read it (\(error.reason))", exitCode: ExitCodes.unreadableFile)
+            }
+            guard let bytes else { throw ProgramFailure("\(shown): no such file", exitCode: ExitCodes.unreadableFile) }
+            files.append(path)
+            let text = String(decoding: bytes, as: UTF8.self)
+            if isTranscript {
+                try readTranscript(text, file: path)
+            } else {
+                readLinks(text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }), file: path)
+            }
+        }
+    }
+
+    private mutating func readLinks(_ lines: [Substring], file: String) {
+        for (index, line) in lines.enumerated() {
+            let link = line.trimmingBlanks
+            guard !link.isEmpty, !link.hasPrefix("#") else { continue }
+            sightings.append(Sighting(link: String(link), place: "\(file):\(index + 1)"))
+        }
+    }
+
+    /// The links of a transcript (read as `Transcript` reads it): its arguments, its `open`
+    /// commands, what `where` printed, and the `"url"` and `"pending"` of `state` lines.
+    private mutating func readTranscript(_ text: String, file: String) throws(ProgramFailure) {
+        let transcript: Transcript
+        do {
+            transcript = try Transcript(parsing: text)
+        } catch {
+            throw ProgramFailure("\(file.escapingControlCharacters): not a transcript: \(error)", exitCode: ExitCodes.invalidLink)
+        }
+        func see(_ link: some StringProtocol, at place: String, deferred: Bool = false) {
+            sightings.append(Sighting(link: String(link), place: place, isDeferred: deferred))
+        }
+        for argument in transcript.arguments where argument.contains("://") { see(argument, at: "\(file): arguments") }
+        // What the program printed before the first input, then each step.
+        let steps: [(input: String, output: [Transcript.Output])] = [("", transcript.preamble)] + transcript.steps.map { ($0.input, $0.output) }
+        for (number, step) in steps.enumerated() {
+            let place = number == 0 ? "\(file): start" : "\(file): step \(number)"
+            let words = Self.words(Substring(step.input))
+            let command = words.first.map(String.init) ?? ""
+            if command == "open", let link = words.dropFirst().first(where: { !$0.hasPrefix("--") }) { see(link, at: place) }
+            for case .standard(let line) in step.output {
+                let text = Substring(line)
+                if command == "where", !text.contains(" "), text.contains("://") { see(text, at: place) }
+                if let waiting = Self.waitingLink(in: text) { see(waiting, at: place, deferred: true) }
+                // A printed line that does not read as JSON is simply not a `state` line.
+                guard text.hasPrefix("{"), let json = try? JSONValue(parsing: Array(text.utf8)) else { continue }
+                if case .string(let url)? = json.member("url") { see(url, at: place) }
+                if case .string(let pending)? = json.member("pending") { see(pending, at: place, deferred: true) }
+            }
+        }
+    }
+
+    /// The link in `LINK opens …` (the word before ` opens `), when it holds `://`.
+    private static func waitingLink(in text: Substring) -> Substring? {
+        guard let range = text.firstRange(of: " opens ") else { return nil }
+        let word = text[..<range.lowerBound].split(separator: " ").last
+        return word.flatMap { $0.contains("://") ? $0 : nil }
+    }
+
+    /// Words split at spaces, single quotes around a word dropped.
+    private static func words(_ text: Substring) -> [Substring] {
+        text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { word in
+            var word = word
+            if word.hasPrefix("'") { word = word.dropFirst() }
+            if word.hasSuffix("'") { word = word.dropLast() }
+            return word
+        }
+    }
+}
+
+extension Substring {
+    /// Without the spaces, tabs and `\r` around it.
+    fileprivate var trimmingBlanks: Substring {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+        guard let start = firstIndex(where: { !isBlank($0) }), let end = lastIndex(where: { !isBlank($0) }) else { return self[endIndex...] }
+        return self[start...end]
+    }
+}
