@@ -105,7 +105,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WayfinderCLITests",
-            dependencies: ["wayfinder", .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SampleApp"]))],
+            dependencies: ["wayfinder", "WayfinderKit", .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SampleApp"]))],
             exclude: ["Fixtures"]
         ),
         // Written as a developer using the library products would: public API only.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WayfinderKit
 
 /// The README's examples are real, and so are the sessions of the reference it links to: every
 /// console session of README.md and of the DocC articles (`Sources/*/*.docc`) is run from the
@@ -45,29 +46,6 @@ import Testing
         return result
     }
 
-    /// Splits a command line into words, honouring single quotes.
-    private static func words(_ line: String) -> [String] {
-        var words: [String] = []
-        var word = ""
-        var quoted = false
-        var inWord = false
-        for character in line {
-            if character == "'" {
-                quoted.toggle()
-                inWord = true
-            } else if character == " " && !quoted {
-                if inWord { words.append(word) }
-                word = ""
-                inWord = false
-            } else {
-                word.append(character)
-                inWord = true
-            }
-        }
-        if inWord { words.append(word) }
-        return words
-    }
-
     /// The line each console block starts with: a data directory of its own, so that every
     /// block can be run by itself, in any order, from fresh demo data.
     static let freshData = "$ export WAYFINDER_HOME=$(mktemp -d)"
@@ -97,7 +75,7 @@ import Testing
                     continue
                 }
                 var stdin = ""
-                var words = Self.words(command)
+                var words = Transcript.words(command)
                 // `printf '…' | wayfinder …`: the printf text is the session's input.
                 if words.first == "printf", words.count > 3, words[2] == "|" {
                     stdin = words[1].replacingOccurrences(of: "\\n", with: "\n")

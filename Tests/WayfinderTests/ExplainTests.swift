@@ -152,21 +152,6 @@ import Wayfinder
         #expect(navigator.explain("shop://account").guardRequirement == nil)
     }
 
-    @Test func theTextCarriesTheVerdictWordForWord() {
-        #expect(Self.shop.explain("shop://store/browse/item/abc").description == """
-            link        shop://store/browse/item/abc
-            refused     typeMismatch: segment 3 'abc': 'id' of screen 'item' must be an int
-            flow        store (the host)
-            segment 1   browse  the tab, screen 'browse'
-            segment 2   item    not read
-            segment 3   abc     not read
-            screen      browse (root, segment 1)
-            stopped     in the path, at segment 3
-            read        through segment 1, up to screen 'browse'
-            tried       item (item/{id:int}): segment 3 'abc' is not an int ('id')
-            """)
-    }
-
     @Test func theJSONSaysTheVerdictAsResolveDoes() throws {
         let explanation = Self.shop.explain("shop://store/browse/item/42")
         let json = try JSONValue(parsing: Array(explanation.jsonValue.serialized.utf8))

@@ -165,8 +165,9 @@ public struct Transcript: Hashable, Sendable {
         word.contains(where: { $0 == " " || $0 == "'" || $0 == "&" || $0 == "?" }) ? "'" + word.replacingAll("'", with: "'\\''") + "'" : word
     }
 
-    /// Splits a `$` line into words, honouring single quotes.
-    static func words(_ line: String) -> [String] {
+    /// Splits a command line (a `$` line) into words at spaces and tabs, as a shell does with
+    /// single quotes: quoted spaces stay in the word, the quotes go.
+    package static func words(_ line: String) -> [String] {
         var words: [String] = []
         var word = ""
         var quoted = false
