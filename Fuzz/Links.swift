@@ -2,7 +2,9 @@
 // (`Routes/app.routes`, read at start-up from the repository root or $WAYFINDER_FUZZ_ROOT).
 // Input: the link's bytes. Every accepted link must round-trip (see FuzzSupport.checkLink):
 // its canonical form resolves to the same flow, tab, stack and presentation and prints the
-// same; the String and byte APIs agree; opening it shows it. Nothing may trap otherwise.
+// same; the String and byte APIs agree; opened from outside it meets its screens' entry tiers
+// (internal: refused; confirm: held until confirmed); opened in the app it shows it. Nothing
+// may trap otherwise.
 
 let linksGraph = FuzzSupport.graph("Routes/app.routes")
 let linksNavigator = FuzzSupport.grantedNavigator(linksGraph)

@@ -2,14 +2,15 @@
 // line and the routes compiler read them: UTF-8, invalid bytes replaced).
 // - Parsing never traps; a refused table has at least one diagnostic, and printing them
 //   never traps.
-// - For a table that parses: with every guard granted, each flow (and each of its tabs) is
+// - For a table that parses (its screens' `entry` tiers included): with every guard granted, each flow (and each of its tabs) is
 //   entered; from each root, three walks push or present a few screens allowed after the
 //   top, with generated parameter values (a generator seeded from the input's hash; string
 //   values include the table's own literal words, and numbers and UUIDs as text). After
 //   each accepted intent the state's canonical link must resolve back to the same flow,
 //   tab, stack and presentation and print the same, and other spellings of the link (a
 //   trailing slash, upper-case scheme and host, a percent-encoded path byte) must read the
-//   same. A refused intent must leave the state as it was. On a table without overlap
+//   same; opened from outside, it meets its screens' entry tiers (FuzzSupport.checkOutsideOpen).
+//   A refused intent must leave the state as it was. On a table without overlap
 //   warnings (`RouteGraph.warnings`), an intent may be refused as not representable only
 //   when its link would pass the limits.
 // - For a table with migrations or aliases: a table compared with itself has no changes; in

@@ -266,16 +266,59 @@ enum FuzzSupport {
             fail("round trip: printing is not canonical\n  link: \(display(bytes))\n  url:  \(display(url.utf8))\n  then: \(display(again.url.utf8))")
         }
         let start = navigator
+        checkOutsideOpen(first, on: start, context: display(bytes))
         var navigator = navigator
         do {
-            _ = try navigator.open(first)
+            _ = try navigator.open(first, from: .app)
         } catch {
-            fail("opening an accepted link was refused with every guard granted\n  link: \(display(bytes))\n  error: \(error.code): \(error)")
+            fail("opening an accepted link in the app was refused with every guard granted\n  link: \(display(bytes))\n  error: \(error.code): \(error)")
         }
         if navigator.url != url {
             fail("opening an accepted link shows another link\n  link: \(display(bytes))\n  url:  \(display(url.utf8))\n  shown: \(display(navigator.url.utf8))")
         }
         checkLeastChange(first, opened: navigator, before: start.state, context: display(bytes))
+    }
+
+    /// `link` opened from outside on `start` meets its screens' tiers: through an internal
+    /// screen it is refused (`internalScreen`) and nothing changes; to a screen asking for
+    /// confirmation it is held (only ``NavigationState/confirming`` changes, no undo step)
+    /// and opens once confirmed; otherwise it opens. No internal screen is ever on screen
+    /// after it, and `resolveFromOutside` agrees.
+    static func checkOutsideOpen(_ link: ResolvedLink, on start: Navigator, context: @autoclosure () -> String) {
+        let graph = start.graph
+        let tiers = link.screenNames.map { graph.screen(named: $0)?.entry ?? .outside }
+        let strictest = tiers.max() ?? .outside
+        if link.entry.tier != strictest { fail("a link's tier is not the strictest of its screens'\n  link: \(context())") }
+        var navigator = start
+        let outcome: NavigationOutcome
+        do {
+            outcome = try navigator.open(link)
+        } catch {
+            if strictest != .inApp || error.deepLinkError?.code != .internalScreen {
+                fail("an outside link was refused, not for an internal screen\n  link: \(context())\n  error: \(error.code): \(error)")
+            }
+            if navigator.state != start.state { fail("a refused outside link changed the state\n  link: \(context())") }
+            // Only whether it is accepted matters here.
+            if (try? graph.resolveFromOutside(link.url)) != nil { fail("resolveFromOutside accepts a link open refuses\n  link: \(context())") }
+            return
+        }
+        if strictest == .inApp { fail("an outside link through an internal screen was not refused\n  link: \(context())\n  outcome: \(outcome)") }
+        switch outcome {
+        case .awaitingConfirmation(let held, _):
+            var expected = start.state
+            expected.confirming = held
+            if strictest != .confirm || navigator.state != expected || navigator.undoCount != start.undoCount {
+                fail("holding an outside link for confirmation changed more than the link to confirm\n  link: \(context())")
+            }
+            do { _ = try navigator.confirmLink() } catch { fail("a confirmed link was refused\n  link: \(context())\n  error: \(error)") }
+            if navigator.state.confirming != nil { fail("a confirmed link is still waiting\n  link: \(context())") }
+        case .applied, .deferred:
+            if strictest == .confirm { fail("an outside link to a screen asking for confirmation opened without it\n  link: \(context())") }
+        }
+        let shown = (navigator.state.activeStack?.routes ?? []) + (navigator.state.presentation.map { [$0.route] } ?? [])
+        if let screen = shown.first(where: { graph.screen(named: $0.screen)?.entry == .inApp }), start.state.activeStack != navigator.state.activeStack {
+            fail("an outside link left internal screen '\(screen.screen)' on screen\n  link: \(context())")
+        }
     }
 
     /// A link opened once is open: opening it again changes nothing (its edit is empty, the
@@ -285,7 +328,7 @@ enum FuzzSupport {
         var navigator = opened
         let edit = navigator.edit(opening: link)
         if !edit.isEmpty { fail("a link already open would change something\n  link: \(context())\n  edit: \(edit)") }
-        do { _ = try navigator.open(link) } catch { fail("opening an open link again was refused\n  link: \(context())\n  error: \(error)") }
+        do { _ = try navigator.open(link, from: .app) } catch { fail("opening an open link again was refused\n  link: \(context())\n  error: \(error)") }
         if navigator.state != opened.state || navigator.undoCount != opened.undoCount {
             fail("opening an open link again changed the state or the history\n  link: \(context())")
         }
@@ -331,6 +374,7 @@ enum FuzzSupport {
         if link.url != url {
             fail("round trip: a state's link is not canonical\n  url:  \(display(url.utf8))\n  then: \(display(link.url.utf8))\n\(context())")
         }
+        checkOutsideOpen(link, on: grantedNavigator(navigator.graph), context: "\(display(url.utf8))\n\(context())")
         for variant in variants(of: url, using: &rng) {
             let other: ResolvedLink
             do {

@@ -143,7 +143,7 @@ for screen in graph.screens {
                     name: \(literal(screen.name)), flow: \(literal(screen.flow)), tab: \(tab), kind: .\(screen.kind.rawValue),
                     pattern: \(pattern),
                     query: \(query),
-                    predecessors: \(literal(screen.predecessors)),\(screen.reopen == .reuse ? "" : " reopen: .\(screen.reopen.rawValue),")
+                    predecessors: \(literal(screen.predecessors)),\(screen.reopen == .reuse ? "" : " reopen: .\(screen.reopen),")\(screen.declaredEntry.map { " entry: .\($0)," } ?? "")
                     location: RoutesLocation(file: \(literal(location.file)), line: \(location.line), column: \(location.column))
                 ),
 

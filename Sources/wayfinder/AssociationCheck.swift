@@ -90,7 +90,7 @@ struct AssociationCheck {
             for path in corpus {
                 let opens = file.opens(path: path, appID: app)
                 let resolved: Result<ResolvedLink, DeepLinkError>
-                do { resolved = .success(try graph.resolve("\(origin)\(path)")) } catch { resolved = .failure(error) }
+                do { resolved = .success(try graph.resolveFromOutside("\(origin)\(path)")) } catch { resolved = .failure(error) }
                 var accepted = false
                 if case .success = resolved { accepted = true }
                 guard opens != accepted else { continue }

@@ -100,7 +100,7 @@ struct BatchResolver {
         let line = Self.trimmed(pending[...])
         guard let first = line.first, first != UInt8(ascii: "#") else { return }
         do {
-            let link = try graph.resolve(utf8: line)
+            let link = try graph.resolveFromOutside(utf8: line)
             link.jsonValue.appendJSON(to: &answers)
             answers.append(UInt8(ascii: "\n"))
         } catch {

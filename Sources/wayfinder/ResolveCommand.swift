@@ -13,7 +13,8 @@ struct ResolveCommand: ParsableCommand, LinkArguments {
         commandName: "resolve",
         abstract: "Show what a deep link opens: flow, tab, stack and presentation.",
         discussion: """
-            A link that does not resolve prints one message on stderr and exits 65.
+            A link that does not resolve, or that reaches a screen of tier 'internal' (which \
+            links from outside never open), prints one message on stderr and exits 65.
             With '-' for the link, reads links from stdin, one per line (blank lines and '#' \
             comments skipped), and prints one JSON line for each: the --format json object, \
             or {"input", "error": {"code", "message"}}. Exits 65 when any link did not resolve.
@@ -52,7 +53,7 @@ struct ResolveCommand: ParsableCommand, LinkArguments {
         if url == "-" { return try resolveBatch(graph) }
         let link: ResolvedLink
         do {
-            link = try graph.resolve(utf8: RawArguments.current.linkBytes(url))
+            link = try graph.resolveFromOutside(utf8: RawArguments.current.linkBytes(url))
         } catch {
             throw ProgramFailure(error.message, exitCode: ExitCodes.invalidLink)
         }
@@ -81,8 +82,15 @@ struct ResolveCommand: ParsableCommand, LinkArguments {
             ("tab", link.tab ?? "none"),
             ("stack", link.stack.map(\.description).joined(separator: " > ")),
             ("presentation", presentation),
+            ("entry", entryText(link)),
         ] + originRows(link)
         return rows.map { "\($0.0.padding(14))\($0.1.escapingControlCharacters)" }.joined(separator: "\n")
+    }
+
+    /// `outside`, or `confirm: 'compose' asks first`.
+    static func entryText(_ link: ResolvedLink) -> String {
+        let entry = link.entry
+        return entry.tier == .outside ? entry.tier.rawValue : "\(entry.tier.rawValue): '\(entry.screen)' asks first"
     }
 
     /// For a link in another shape than today's: `alias` and its line, or `old shape` and the

@@ -6,15 +6,15 @@ import Wayfinder
 struct RoutesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "routes",
-        abstract: "Check, list, draw, compare, export or measure the coverage of route tables (the embedded app table by default).",
-        subcommands: [Check.self, List.self, Graph.self, Diff.self, Export.self, Coverage.self]
+        abstract: "Check, list, draw, compare or export route tables, measure their coverage, or list what outside links reach (the embedded app table by default).",
+        subcommands: [Check.self, List.self, Graph.self, Diff.self, Export.self, Coverage.self, Surface.self]
     )
 
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "check",
             abstract: "Check a .routes file: a summary and exit 0, or every error as file:line:column: message and exit 78.",
-            discussion: "Warnings (groups of patterns that give one link several readings) go to standard error as file:line:column: warning: message; they do not change the exit status. With --against, compares an apple-app-site-association or assetlinks.json file with the table instead: each disagreement on a line, exit 0 when there is none, 1 when there is, 65 when the file is not one, 66 when it cannot be read."
+            discussion: "Warnings (groups of patterns that give one link several readings, sheets and alerts without an entry tier) go to standard error as file:line:column: warning: message; they do not change the exit status. With --against, compares an apple-app-site-association or assetlinks.json file with the table instead: each disagreement on a line, exit 0 when there is none, 1 when there is, 65 when the file is not one, 66 when it cannot be read."
         )
 
         @Argument(help: "The .routes file ('-' for stdin); the embedded app table when left out.", completion: .file(extensions: ["routes"]))
@@ -48,7 +48,7 @@ struct RoutesCommand: ParsableCommand {
             if let against {
                 return try AssociationCheck(fileName: against, table: (source.displayName, graph), format: format, depth: depth).run()
             }
-            let warnings = graph.warnings
+            let warnings = (graph.warnings + graph.entryWarnings).sorted { ($0.location, $0.message) < ($1.location, $1.message) }
             for warning in warnings { printError(warning.description.escapingControlCharacters) }
             let tabs = graph.flows.reduce(0) { $0 + $1.tabs.count }
             let counts = [(graph.flows.count, "flow"), (tabs, "tab"), (graph.screens.count, "screen"), (graph.edgeCount, "edge"), (graph.guards.count, "guard")]

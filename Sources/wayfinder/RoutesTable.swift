@@ -52,7 +52,7 @@ enum RoutesTable {
                 ("kind", .string(screen.kind.rawValue)), ("pattern", screen.kind == .root ? .null : .string(screen.patternText)),
                 ("parameters", .array(parameters)), ("after", .array(screen.predecessors.map(JSONValue.string))),
                 ("guard", graph.flow(named: screen.flow)?.guardName.map(JSONValue.string) ?? .null),
-                ("reopen", .string(screen.reopen.rawValue)),
+                ("reopen", .string(screen.reopen.rawValue)), ("entry", .string(screen.entry.rawValue)),
             ])
         }
         return .object([

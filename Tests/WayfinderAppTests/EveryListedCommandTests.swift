@@ -26,7 +26,7 @@ import WayfinderTerminal
             #expect(await shell.execute("login alice").isError == false)
             #expect(await shell.execute(DemoData.password).isError == false)
         }
-        try shell.app.open(link)
+        try shell.app.open(link, from: .app)
         #expect(shell.app.url == link)
         return shell
     }

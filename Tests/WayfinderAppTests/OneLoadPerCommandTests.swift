@@ -60,7 +60,7 @@ final class CountingPosts: PostRepository {
         let posts = CountingPosts(wrapping: container.posts)
         container.posts = posts
         let shell = AppShell(app: AppCoordinator(container: container))
-        try shell.app.open(link)
+        try shell.app.open(link, from: .app)
         #expect(await shell.execute("login alice").isError == false)
         #expect(await shell.execute("wonderland").isError == false)
         #expect(shell.app.url == link)

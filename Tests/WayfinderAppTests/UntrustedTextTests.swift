@@ -170,7 +170,7 @@ import WayfinderTesting
     @Test func composeRefusesEachFieldAsItIsTyped() async throws {
         let session = Session()
         try await session.signIn()
-        try session.app.open("wayfinder://main/feed/compose")
+        try session.app.open("wayfinder://main/feed/compose", from: .app)
         let model = try #require(session.app.visibleScreen() as? ComposeViewModel)
         #expect(try await session.run("title Fine") == .done(nil))
         #expect(try await session.run("title Terminal \u{1B}]2;x\u{07}")

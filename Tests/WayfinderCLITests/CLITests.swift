@@ -16,7 +16,7 @@ struct AppTableCounts {
             case "screen":
                 screens += 1
                 guard let after = words.firstIndex(of: "after") else { continue }
-                let end = words[after...].firstIndex { $0 == "query" || $0 == "reopen" } ?? words.count
+                let end = words[after...].firstIndex { $0 == "query" || $0 == "reopen" || $0 == "entry" } ?? words.count
                 edges += end - after - 1
             case "guard": guards += 1
             case "version": version = Int(words[1]) ?? 0
@@ -135,19 +135,19 @@ struct AppTableCounts {
 
 @Suite struct ResolveCommandTests {
     static let table: [(String, String)] = [
-        ("wayfinder://login", #"{"url":"wayfinder://login","web_url":"https://wayfinder.example/login","flow":"login","tab":null,"stack":[{"screen":"signIn","params":{}}],"presentation":null}"#),
-        ("wayfinder://login/register", #"{"url":"wayfinder://login/register","web_url":"https://wayfinder.example/login/register","flow":"login","tab":null,"stack":[{"screen":"signIn","params":{}},{"screen":"register","params":{}}],"presentation":null}"#),
-        ("wayfinder://login/forgot?email=alice%40example.com", #"{"url":"wayfinder://login/forgot?email=alice%40example.com","web_url":"https://wayfinder.example/login/forgot?email=alice%40example.com","flow":"login","tab":null,"stack":[{"screen":"signIn","params":{}},{"screen":"forgot","params":{"email":"alice@example.com"}}],"presentation":null}"#),
-        ("wayfinder://login/terms", #"{"url":"wayfinder://login/terms","web_url":"https://wayfinder.example/login/terms","flow":"login","tab":null,"stack":[{"screen":"signIn","params":{}}],"presentation":{"screen":"terms","params":{},"style":"sheet"}}"#),
-        ("wayfinder://main/feed", #"{"url":"wayfinder://main/feed","web_url":"https://wayfinder.example/main/feed","flow":"main","tab":"feed","stack":[{"screen":"feed","params":{}}],"presentation":null}"#),
-        ("wayfinder://main/feed/post/42", #"{"url":"wayfinder://main/feed/post/42","web_url":"https://wayfinder.example/main/feed/post/42","flow":"main","tab":"feed","stack":[{"screen":"feed","params":{}},{"screen":"post","params":{"id":42}}],"presentation":null}"#),
-        ("wayfinder://main/feed/post/42/comments", #"{"url":"wayfinder://main/feed/post/42/comments","web_url":"https://wayfinder.example/main/feed/post/42/comments","flow":"main","tab":"feed","stack":[{"screen":"feed","params":{}},{"screen":"post","params":{"id":42}},{"screen":"comments","params":{}}],"presentation":null}"#),
-        ("wayfinder://main/feed/post/42/people/7", #"{"url":"wayfinder://main/feed/post/42/people/7","web_url":"https://wayfinder.example/main/feed/post/42/people/7","flow":"main","tab":"feed","stack":[{"screen":"feed","params":{}},{"screen":"post","params":{"id":42}},{"screen":"person","params":{"id":7}}],"presentation":null}"#),
-        ("wayfinder://main/feed/post/42/people/7/post/9", #"{"url":"wayfinder://main/feed/post/42/people/7/post/9","web_url":"https://wayfinder.example/main/feed/post/42/people/7/post/9","flow":"main","tab":"feed","stack":[{"screen":"feed","params":{}},{"screen":"post","params":{"id":42}},{"screen":"person","params":{"id":7}},{"screen":"post","params":{"id":9}}],"presentation":null}"#),
-        ("wayfinder://main/feed/compose", #"{"url":"wayfinder://main/feed/compose","web_url":"https://wayfinder.example/main/feed/compose","flow":"main","tab":"feed","stack":[{"screen":"feed","params":{}}],"presentation":{"screen":"compose","params":{},"style":"sheet"}}"#),
-        ("wayfinder://main/search?q=swift", #"{"url":"wayfinder://main/search?q=swift","web_url":"https://wayfinder.example/main/search?q=swift","flow":"main","tab":"search","stack":[{"screen":"search","params":{"q":"swift"}}],"presentation":null}"#),
-        ("wayfinder://main/search/post/3?q=swift", #"{"url":"wayfinder://main/search/post/3?q=swift","web_url":"https://wayfinder.example/main/search/post/3?q=swift","flow":"main","tab":"search","stack":[{"screen":"search","params":{"q":"swift"}},{"screen":"post","params":{"id":3}}],"presentation":null}"#),
-        ("wayfinder://main/me", #"{"url":"wayfinder://main/me","web_url":"https://wayfinder.example/main/me","flow":"main","tab":"me","stack":[{"screen":"me","params":{}}],"presentation":null}"#),
+        ("wayfinder://login", #"{"url":"wayfinder://login","web_url":"https://wayfinder.example/login","flow":"login","tab":null,"stack":[{"screen":"signIn","params":{}}],"presentation":null,"entry":"outside"}"#),
+        ("wayfinder://login/register", #"{"url":"wayfinder://login/register","web_url":"https://wayfinder.example/login/register","flow":"login","tab":null,"stack":[{"screen":"signIn","params":{}},{"screen":"register","params":{}}],"presentation":null,"entry":"outside"}"#),
+        ("wayfinder://login/forgot?email=alice%40example.com", #"{"url":"wayfinder://login/forgot?email=alice%40example.com","web_url":"https://wayfinder.example/login/forgot?email=alice%40example.com","flow":"login","tab":null,"stack":[{"screen":"signIn","params":{}},{"screen":"forgot","params":{"email":"alice@example.com"}}],"presentation":null,"entry":"outside"}"#),
+        ("wayfinder://login/terms", #"{"url":"wayfinder://login/terms","web_url":"https://wayfinder.example/login/terms","flow":"login","tab":null,"stack":[{"screen":"signIn","params":{}}],"presentation":{"screen":"terms","params":{},"style":"sheet"},"entry":"outside"}"#),
+        ("wayfinder://main/feed", #"{"url":"wayfinder://main/feed","web_url":"https://wayfinder.example/main/feed","flow":"main","tab":"feed","stack":[{"screen":"feed","params":{}}],"presentation":null,"entry":"outside"}"#),
+        ("wayfinder://main/feed/post/42", #"{"url":"wayfinder://main/feed/post/42","web_url":"https://wayfinder.example/main/feed/post/42","flow":"main","tab":"feed","stack":[{"screen":"feed","params":{}},{"screen":"post","params":{"id":42}}],"presentation":null,"entry":"outside"}"#),
+        ("wayfinder://main/feed/post/42/comments", #"{"url":"wayfinder://main/feed/post/42/comments","web_url":"https://wayfinder.example/main/feed/post/42/comments","flow":"main","tab":"feed","stack":[{"screen":"feed","params":{}},{"screen":"post","params":{"id":42}},{"screen":"comments","params":{}}],"presentation":null,"entry":"outside"}"#),
+        ("wayfinder://main/feed/post/42/people/7", #"{"url":"wayfinder://main/feed/post/42/people/7","web_url":"https://wayfinder.example/main/feed/post/42/people/7","flow":"main","tab":"feed","stack":[{"screen":"feed","params":{}},{"screen":"post","params":{"id":42}},{"screen":"person","params":{"id":7}}],"presentation":null,"entry":"outside"}"#),
+        ("wayfinder://main/feed/post/42/people/7/post/9", #"{"url":"wayfinder://main/feed/post/42/people/7/post/9","web_url":"https://wayfinder.example/main/feed/post/42/people/7/post/9","flow":"main","tab":"feed","stack":[{"screen":"feed","params":{}},{"screen":"post","params":{"id":42}},{"screen":"person","params":{"id":7}},{"screen":"post","params":{"id":9}}],"presentation":null,"entry":"outside"}"#),
+        ("wayfinder://main/feed/compose", #"{"url":"wayfinder://main/feed/compose","web_url":"https://wayfinder.example/main/feed/compose","flow":"main","tab":"feed","stack":[{"screen":"feed","params":{}}],"presentation":{"screen":"compose","params":{},"style":"sheet"},"entry":"confirm"}"#),
+        ("wayfinder://main/search?q=swift", #"{"url":"wayfinder://main/search?q=swift","web_url":"https://wayfinder.example/main/search?q=swift","flow":"main","tab":"search","stack":[{"screen":"search","params":{"q":"swift"}}],"presentation":null,"entry":"outside"}"#),
+        ("wayfinder://main/search/post/3?q=swift", #"{"url":"wayfinder://main/search/post/3?q=swift","web_url":"https://wayfinder.example/main/search/post/3?q=swift","flow":"main","tab":"search","stack":[{"screen":"search","params":{"q":"swift"}},{"screen":"post","params":{"id":3}}],"presentation":null,"entry":"outside"}"#),
+        ("wayfinder://main/me", #"{"url":"wayfinder://main/me","web_url":"https://wayfinder.example/main/me","flow":"main","tab":"me","stack":[{"screen":"me","params":{}}],"presentation":null,"entry":"outside"}"#),
     ]
 
     @Test(arguments: table)
@@ -157,7 +157,7 @@ struct AppTableCounts {
         #expect(result.stderr.isEmpty)
         #expect(result.stdout == json + "\n")
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-        #expect(object?.keys.sorted() == ["flow", "presentation", "stack", "tab", "url", "web_url"])
+        #expect(object?.keys.sorted() == ["entry", "flow", "presentation", "stack", "tab", "url", "web_url"])
     }
 
     @Test(arguments: [
@@ -183,6 +183,7 @@ struct AppTableCounts {
             tab           search
             stack         search(q: swift) > post(id: 3)
             presentation  none
+            entry         outside
 
             """)
     }

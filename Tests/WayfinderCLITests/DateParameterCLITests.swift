@@ -16,7 +16,7 @@ import Testing
         let path = try CLI.temporaryFile(Self.table, name: "diary.routes")
         let result = try CLI.run(["resolve", "diary://book/day/2024%2D02-29", "--routes", path, "--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == #"{"url":"diary://book/day/2024-02-29","flow":"book","tab":null,"stack":[{"screen":"home","params":{}},{"screen":"day","params":{"day":"2024-02-29","until":"2024-12-31"}}],"presentation":null}"# + "\n")
+        #expect(result.stdout == #"{"url":"diary://book/day/2024-02-29","flow":"book","tab":null,"stack":[{"screen":"home","params":{}},{"screen":"day","params":{"day":"2024-02-29","until":"2024-12-31"}}],"presentation":null,"entry":"outside"}"# + "\n")
     }
 
     @Test func resolveRefusesADayTheYearLacks() throws {

@@ -18,7 +18,7 @@ import Testing
         ("open --dry-run wayfinder://main/feed/post/7", "would pop comments\n"),
         ("open wayfinder://main/feed/post/7/comments --dry-run", "would change nothing: wayfinder://main/feed/post/7/comments is open\n"),
         ("open --dry-run wayfinder://main/search/post/3", "would select tab search; push post(id: 3)\n"),
-        ("open --dry-run wayfinder://main/feed/compose", "would pop comments; pop post(id: 7); present compose (sheet)\n"),
+        ("open --dry-run wayfinder://main/feed/compose", "would ask to confirm: wayfinder://main/feed/compose opens 'compose', so nothing opens before 'confirm'\n"),
     ])
     func aDryRunPrintsTheEditAndLeavesTheSavedStateAsItWas(command: String, expected: String) throws {
         let home = try Self.signedInAtComments()

@@ -98,7 +98,7 @@ struct FullDiskTests {
 
     @Test(arguments: [
         ("like", "open wayfinder://main/feed/post/7\nlike\n", "Liked."),
-        ("publish", "open wayfinder://main/feed/compose\ntitle Full\nbody A full disk\npublish\n", "Published"),
+        ("publish", "open wayfinder://main/feed/compose\nconfirm\ntitle Full\nbody A full disk\npublish\n", "Published"),
     ])
     func aSaveThatCouldNotBeWrittenSaysSoAndNothingChanged(name: String, commands: String, success: String) throws {
         try Self.expectRefusedOnAFullDisk(name: name, commands: commands, success: success)

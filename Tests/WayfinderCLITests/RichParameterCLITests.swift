@@ -13,7 +13,7 @@ import Testing
 
     @Test func resolvePrintsEachTypeInJSONForCustomAndWebLinks() throws {
         let path = try CLI.temporaryFile(Self.table, name: "shop.routes")
-        let expected = #"{"url":"shop://store/files/a/b%2Fc?hidden=true&min=1.5","web_url":"https://shop.example/store/files/a/b%2Fc?hidden=true&min=1.5","flow":"store","tab":null,"stack":[{"screen":"home","params":{}},{"screen":"files","params":{"path":["a","b/c"],"hidden":true,"min":1.5,"sort":"new"}}],"presentation":null}"#
+        let expected = #"{"url":"shop://store/files/a/b%2Fc?hidden=true&min=1.5","web_url":"https://shop.example/store/files/a/b%2Fc?hidden=true&min=1.5","flow":"store","tab":null,"stack":[{"screen":"home","params":{}},{"screen":"files","params":{"path":["a","b/c"],"hidden":true,"min":1.5,"sort":"new"}}],"presentation":null,"entry":"outside"}"#
         for link in ["shop://store/files/a/b%2Fc?hidden=true&min=1.50", "HTTPS://Shop.Example:443/store/files/a/b%2Fc/?min=001.5&hidden=true&sort=new"] {
             let result = try CLI.run(["resolve", "--routes", path, "--format", "json", link])
             #expect(result.status == 0, "\(result.stderr)")

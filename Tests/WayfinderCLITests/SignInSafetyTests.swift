@@ -101,7 +101,7 @@ import Testing
         #expect(result.stderr == "wayfinder: error: wrong password for 'bob'\nwayfinder: error: wrong password for 'bob'\n"
             + "wayfinder: error: wrong password for 'bob' (3 tries; type login bob to try again)\n")
         #expect(result.stdout.hasSuffix(
-            "{\"url\":\"wayfinder://main/feed/post/7\",\"flow\":\"main\",\"tab\":\"feed\",\"stack\":[{\"screen\":\"feed\",\"params\":{}},{\"screen\":\"post\",\"params\":{\"id\":7}}],\"presentation\":null,\"pending\":null,\"user\":\"alice\"}\n"),
+            "{\"url\":\"wayfinder://main/feed/post/7\",\"flow\":\"main\",\"tab\":\"feed\",\"stack\":[{\"screen\":\"feed\",\"params\":{}},{\"screen\":\"post\",\"params\":{\"id\":7}}],\"presentation\":null,\"pending\":null,\"confirming\":null,\"user\":\"alice\"}\n"),
             "\(result.stdout)")
     }
 

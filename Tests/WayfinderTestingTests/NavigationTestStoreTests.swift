@@ -86,7 +86,7 @@ import WayfinderTesting
     @Test func aStoreCanStartFromAStateValue() throws {
         var navigator = Navigator(graph: AppRoutes.graph)
         try navigator.grant("signed-in")
-        try navigator.open("wayfinder://main/me/compose")
+        try navigator.open("wayfinder://main/me/compose", from: .app)
         let store = try NavigationTestStore(graph: AppRoutes.graph, state: navigator.state)
         store.expectURL("wayfinder://main/me/compose")
         store.send({ try $0.dismiss() }) { $0.presentations["main/me"] = nil }

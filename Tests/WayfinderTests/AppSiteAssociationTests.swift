@@ -75,7 +75,7 @@ import Wayfinder
             for path in corpus.sorted() {
                 let opens = association.opens(path: path)
                 do {
-                    let link = try graph.resolve("\(origin)\(path)")
+                    let link = try graph.resolveFromOutside("\(origin)\(path)")
                     guard !opens else { continue }
                     // The two kinds of accepted link the file sends to the browser: deeper than
                     // its depth, or with the flow in other than lower case.
@@ -108,7 +108,7 @@ import Wayfinder
                 case .rest: return false
                 }
             }
-            return (try? graph.resolve("\(graph.webOrigins[0])/" + fixed.joined(separator: "/"))) != nil
+            return (try? graph.resolveFromOutside("\(graph.webOrigins[0])/" + fixed.joined(separator: "/"))) != nil
         }
     }
 

@@ -14,7 +14,7 @@ import Wayfinder
         var navigator = Navigator(graph: Fixtures.appGraph)
         try navigator.grant("signed-in")
         try navigator.open("wayfinder://main/search/post/3?q=swift")
-        try navigator.open("wayfinder://main/me/compose")
+        try navigator.open("wayfinder://main/me/compose", from: .app)
         try navigator.open("wayfinder://main/feed/post/1/comments")
         return navigator
     }

@@ -1,6 +1,6 @@
 import Wayfinder
 
-/// What must hold of every explanation: its verdict is `resolve`'s (through the `String`
+/// What must hold of every explanation: its verdict is `resolveFromOutside`'s (through the `String`
 /// and the byte APIs alike), the second walk agrees with it, its JSON parses and says the
 /// same verdict, and its text carries a refusal's message word for word.
 enum ExplainChecks {
@@ -8,10 +8,10 @@ enum ExplainChecks {
     static func problems(explaining bytes: [UInt8], in graph: RouteGraph) -> [String] {
         let shown = String(decoding: bytes, as: UTF8.self)
         let explanation = graph.explain(utf8: bytes)
-        let resolution = Result { () throws(DeepLinkError) in try graph.resolve(utf8: bytes) }
+        let resolution = Result { () throws(DeepLinkError) in try graph.resolveFromOutside(utf8: bytes) }
         var problems = verdictProblems(explanation.verdict, resolution).map { "\(shown) (bytes): \($0)" }
         if let text = String(validating: bytes, as: UTF8.self) {
-            let resolved = Result { () throws(DeepLinkError) in try graph.resolve(text) }
+            let resolved = Result { () throws(DeepLinkError) in try graph.resolveFromOutside(text) }
             problems += verdictProblems(graph.explain(text).verdict, resolved).map { "\(shown): \($0)" }
         }
         if !explanation._traceAgrees { problems.append("\(shown): the second walk disagrees with the verdict") }

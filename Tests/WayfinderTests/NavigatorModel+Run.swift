@@ -46,7 +46,7 @@ struct ModelRun {
             case .activate(let flow):
                 if case .deferred = try navigator.activate(flow: flow) { return .deferred }
             case .open(let link, _):
-                if case .deferred = try navigator.open(link) { return .deferred }
+                if case .deferred = try navigator.open(link, from: .app) { return .deferred }
             case .grant(let name, let flow):
                 let applied = try navigator.grant(name, showing: flow)
                 return .granted(applied: applied)

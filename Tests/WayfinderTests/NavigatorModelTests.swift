@@ -16,6 +16,9 @@ import Wayfinder
 //
 // A failure names the seed, the step and every step up to it (the table too, for a random
 // one), and how to replay it: `NavigatorModelTests.replay(seed:tableSeed:)`.
+//
+// Links are opened as the app's own (`from: .app`): what a link from outside meets (the
+// screens' entry tiers) is checked by LinkEntryTests.
 
 // MARK: - The tests
 

@@ -62,7 +62,7 @@ extension RouteGraph {
     /// The shapes of the web links the table opens with at most `depth` screens above the
     /// root (today's patterns, its aliases and the shapes of its earlier versions, as
     /// ``resolve(_:)`` reads them), each once, in a fixed order; each shape's sample link
-    /// resolves.
+    /// resolves and may be opened from outside (no internal screen: see ``EntryTier``).
     package func webLinkShapes(depth: Int) -> [WebLinkShape] {
         let candidates = shapeCandidates(depth: depth, limit: .max)
         var seen: Set<[WebLinkShape.Part]> = []
@@ -70,10 +70,12 @@ extension RouteGraph {
         for parts in candidates where seen.insert(parts).inserted {
             let path = WebLinkShape(parts: parts, screens: []).path(WebLinkShape.sample)
             do {
-                let link = try resolve("\(scheme):/" + path)
+                let link = try resolveFromOutside("\(scheme):/" + path)
                 shapes.append(WebLinkShape(parts: parts, screens: link.screenNames))
             } catch {
-                continue  // A shape of an earlier version whose state does not carry over.
+                // A shape of an earlier version whose state does not carry over, or one
+                // through an internal screen: its links are the browser's.
+                continue
             }
         }
         return shapes

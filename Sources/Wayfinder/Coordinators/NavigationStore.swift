@@ -134,7 +134,7 @@ public final class NavigationStore {
     }
 
     /// Publishes what changed between two states: guards granted or revoked, a link
-    /// deferred or applied, the visible link.
+    /// deferred, held for confirmation or applied, the visible link.
     private func publishChanges(from before: NavigationState, beforeURL: String) {
         let after = navigator.state
         guard !continuations.isEmpty || !observers.isEmpty, before != after else { return }
@@ -143,6 +143,7 @@ public final class NavigationStore {
         if let pending = after.pending, pending != before.pending, let guardName = navigator.pendingGuard {
             publish(.deferred(pending: pending, guardName: guardName))
         }
+        if let held = after.confirming, held != before.confirming { publish(.awaitingConfirmation(held)) }
         let afterURL = navigator.url
         if let applied = before.pending, after.pending == nil, afterURL == applied {
             publish(.pendingApplied(applied))

@@ -42,6 +42,9 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
         public static let badEncoding = Code("badEncoding")
         /// An undeclared, repeated, malformed or missing query parameter.
         public static let badQuery = Code("badQuery")
+        /// A link from outside the app through a screen only in-app navigation opens
+        /// (``RouteGraph/EntryTier/inApp``).
+        public static let internalScreen = Code("internalScreen")
     }
 
     /// What kind of problem this is.
@@ -151,6 +154,8 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
         case .repeatedQuery: "query parameter \(quoted) is repeated"
         case .missingQuery(let screen, let query):
             "screen '\(screenName(screen))' needs query parameter '\(graph.screens[Int(screen)].query[Int(query)].name)'"
+        case .internalScreen(let screen):
+            "screen '\(screenName(screen))' is internal: it opens from inside the app, never from a link"
         default: "\(quoted): \(code)"
         }
     }
@@ -221,6 +226,7 @@ extension LinkProblem.Kind {
         case .dotSegment: .dotSegment
         case .badEscape, .invalidUTF8, .rawInvalidUTF8, .controlCharacter: .badEncoding
         case .emptyQueryPair, .queryWithoutValue, .undeclaredQuery, .queryNotOnPath, .repeatedQuery, .missingQuery: .badQuery
+        case .internalScreen: .internalScreen
         }
     }
 }

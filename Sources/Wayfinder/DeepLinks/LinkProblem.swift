@@ -38,6 +38,8 @@ struct LinkProblem: Error, Sendable {
         case undeclaredQuery(flow: Int32)
         case queryNotOnPath(screen: Int32)
         case missingQuery(screen: Int32, query: Int32)
+        /// The link is whole, but reaches a screen outside links may not open.
+        case internalScreen(screen: Int32)
     }
 
     var kind: Kind

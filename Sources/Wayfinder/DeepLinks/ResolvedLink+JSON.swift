@@ -1,10 +1,11 @@
 extension ResolvedLink {
     /// `{"url", "web_url" (when the table declares a web origin), "flow", "tab", "stack",
-    /// "presentation"}`, and `"alias"` or `"migrated"` for a link in another shape: what
+    /// "presentation", "entry"}` (the link's ``entry`` tier), and `"alias"` or `"migrated"`
+    /// for a link in another shape: what
     /// `wayfinder resolve --format json` prints (`jsonValue.serialized`).
     public var jsonValue: JSONValue {
         var members: [(String, JSONValue)] = []
-        members.reserveCapacity(7)
+        members.reserveCapacity(8)
         let canonical = url
         members.append(("url", .string(canonical)))
         if let web = graph.webForm(of: canonical) { members.append(("web_url", .string(web))) }
@@ -12,6 +13,7 @@ extension ResolvedLink {
         graph.appendPlaceMembers(
             to: &members, flow: flow, tab: tab, stack: (0..<(style == nil ? count : count - 1)).map(routeJSON(at:)),
             presentation: style.map { (routeJSON(at: count - 1), $0) })
+        members.append(("entry", .string(entry.tier.rawValue)))
         members.append(contentsOf: originMembers)
         return .object(members)
     }

@@ -14,7 +14,7 @@ extension RouteGraph {
     /// may follow the current one are tried by precedence (literals, words of a set, `bool`,
     /// `uuid`, `date`, `int`, `double`, `string`, then `rest`; longer patterns first), so the
     /// result never depends on line order.
-    /// Guards are not checked here; ``Navigator/open(_:)-(String)`` does that.
+    /// Guards are not checked here; ``Navigator/open(_:from:)-(String,_)`` does that.
     ///
     /// ```swift
     /// let link = try graph.resolve("wayfinder://main/feed/post/42")

@@ -1,7 +1,8 @@
 extension RouteGraph {
-    /// Explains a deep link: what ``resolve(_:)`` answers for it, and why.
+    /// Explains a deep link from outside: what ``resolveFromOutside(_:)`` answers for it, and why.
     ///
-    /// The verdict is ``resolve(_:)``'s own answer, kept as it is (``LinkExplanation/verdict``):
+    /// The verdict is ``resolveFromOutside(_:)``'s own answer (``resolve(_:)``'s, or the
+    /// refusal of a link through an internal screen), kept as it is (``LinkExplanation/verdict``):
     /// an explanation never disagrees with a resolution. The details come from a second walk
     /// over the same table, made only here: for a link that resolves, which screen read each
     /// segment (a literal, or a parameter and its type), the other screens whose patterns
@@ -20,12 +21,12 @@ extension RouteGraph {
     /// - Complexity: A resolution, then O(segments × screens of the flow) pattern matches.
     public func explain(_ link: String) -> LinkExplanation {
         let verdict: Result<ResolvedLink, DeepLinkError>
-        do { verdict = .success(try resolve(link)) } catch { verdict = .failure(error) }
+        do { verdict = .success(try resolveFromOutside(link)) } catch { verdict = .failure(error) }
         return explanation(of: Array(link.utf8), text: link, verdict: verdict)
     }
 
     /// Explains a deep link given as raw bytes, as ``explain(_:)`` does, with the verdict of
-    /// ``resolve(utf8:)`` (bytes that are not UTF-8 are refused, not repaired).
+    /// ``resolveFromOutside(utf8:)`` (bytes that are not UTF-8 are refused, not repaired).
     ///
     /// ```swift
     /// graph.explain(utf8: Array("shop://store/browse".utf8)).resolved?.url  // "shop://store/browse"
@@ -35,7 +36,7 @@ extension RouteGraph {
     public func explain(utf8 link: some Collection<UInt8>) -> LinkExplanation {
         let bytes = Array(link)
         let verdict: Result<ResolvedLink, DeepLinkError>
-        do { verdict = .success(try resolve(utf8: bytes)) } catch { verdict = .failure(error) }
+        do { verdict = .success(try resolveFromOutside(utf8: bytes)) } catch { verdict = .failure(error) }
         return explanation(of: bytes, text: String(validating: bytes, as: UTF8.self), verdict: verdict)
     }
 
@@ -88,7 +89,7 @@ extension RouteGraph {
 extension Navigator {
     /// Explains a deep link as ``RouteGraph/explain(_:)`` does, saying too whether the guard
     /// its flow requires is granted in this navigator's state
-    /// (``LinkExplanation/GuardRequirement/isGranted``): whether ``open(_:)-(String)`` would
+    /// (``LinkExplanation/GuardRequirement/isGranted``): whether ``open(_:from:)-(String,_)`` would
     /// open it now, or show the guard's fallback flow and keep it as the pending link.
     ///
     /// ```swift

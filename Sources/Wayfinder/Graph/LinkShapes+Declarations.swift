@@ -70,7 +70,8 @@ extension RouteGraph.Screen {
     ) -> RouteGraph.Screen {
         RouteGraph.Screen(
             name: name ?? self.name, flow: flow ?? self.flow, tab: tab ?? self.tab, kind: kind, pattern: pattern ?? self.pattern,
-            query: query ?? self.query, predecessors: predecessors ?? self.predecessors, reopen: reopen, location: location
+            query: query ?? self.query, predecessors: predecessors ?? self.predecessors, reopen: reopen, entry: declaredEntry,
+            location: location
         )
     }
 

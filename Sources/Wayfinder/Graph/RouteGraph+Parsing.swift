@@ -297,7 +297,8 @@ struct GraphBuilder {
         let screens = parser.screens.map {
             RouteGraph.Screen(
                 name: $0.name, flow: $0.flow.0, tab: $0.tab?.0, kind: $0.kind, pattern: $0.pattern,
-                query: $0.query.map { $0.0 }, predecessors: $0.predecessors.map { $0.0 }, reopen: $0.reopen, location: $0.location
+                query: $0.query.map { $0.0 }, predecessors: $0.predecessors.map { $0.0 }, reopen: $0.reopen, entry: $0.entry,
+                location: $0.location
             )
         }
         let history = RouteGraph.History(

@@ -132,15 +132,19 @@ public struct RouteGraph: Sendable {
         public let predecessors: [String]
         /// What a link that reaches it does when it is already in the stack (`reopen`).
         public let reopen: ReopenPolicy
+        /// Its `entry` tier as the table writes it; `nil` when the line declares none.
+        public let declaredEntry: EntryTier?
         /// Where it is declared.
         public let location: RoutesLocation
 
         /// A screen (in code the `RoutesCompiler` plugin generates).
         public init(
             name: String, flow: String, tab: String?, kind: ScreenKind, pattern: [Segment],
-            query: [QueryParameter], predecessors: [String], reopen: ReopenPolicy = .reuse, location: RoutesLocation
+            query: [QueryParameter], predecessors: [String], reopen: ReopenPolicy = .reuse, entry: EntryTier? = nil,
+            location: RoutesLocation
         ) {
             self.reopen = reopen
+            self.declaredEntry = entry
             self.name = name
             self.flow = flow
             self.tab = tab
@@ -150,6 +154,10 @@ public struct RouteGraph: Sendable {
             self.predecessors = predecessors
             self.location = location
         }
+
+        /// Who may open it with a link (``EntryTier``): the tier declared, else
+        /// ``EntryTier/outside``.
+        public var entry: EntryTier { declaredEntry ?? .outside }
 
         /// The names and types of its path parameters, in pattern order.
         public var pathParameters: [(name: String, type: ParameterType)] {

@@ -37,11 +37,21 @@ struct RoutesParser {
         let query: [(RouteGraph.QueryParameter, RoutesLocation)]
         let predecessors: [(String, RoutesLocation)]
         let reopen: RouteGraph.ReopenPolicy
+        /// The `entry` tier, when the line declares one.
+        let entry: RouteGraph.EntryTier?
         let location: RoutesLocation
     }
 
+    /// The clauses ending a screen line.
+    struct ScreenClauses {
+        var predecessors: [(String, RoutesLocation)] = []
+        var query: [(RouteGraph.QueryParameter, RoutesLocation)] = []
+        var reopen = RouteGraph.ReopenPolicy.reuse
+        var entry: RouteGraph.EntryTier?
+    }
+
     /// Words that cannot name anything (a few: a list is quicker to search than to hash into).
-    static let keywords = ["after", "query", "reopen", "guard", "tabs", "else"]
+    static let keywords = ["after", "query", "reopen", "entry", "guard", "tabs", "else"]
 
     let file: String
     var diagnostics: [RoutesDiagnostic] = []
@@ -205,7 +215,7 @@ struct RoutesParser {
 
     mutating func parseScreen(_ args: [Token], line: Int, at: RoutesLocation) {
         guard args.count >= 3 else {
-            error(at, "expected 'screen NAME FLOW[.TAB] root|push|sheet|alert [PATTERN] [after SCREEN...] [query KEY:TYPE...] [reopen reuse|push|reset]'")
+            error(at, "expected 'screen NAME FLOW[.TAB] root|push|sheet|alert [PATTERN] [after SCREEN...] [query KEY:TYPE...] [reopen reuse|push|reset] [entry outside|confirm|internal]'")
             return
         }
         let nameToken = args[0]
@@ -228,7 +238,8 @@ struct RoutesParser {
         guard let clauses = parseClauses(args[index...], line: line, hasPattern: patternAt != nil) else { return }
         screens.append(ScreenDecl(
             name: nameToken.text, flow: flow, tab: tab, kind: kind, pattern: pattern, patternLocation: patternAt,
-            query: clauses.query, predecessors: clauses.predecessors, reopen: clauses.reopen, location: location(line, nameToken.column)
+            query: clauses.query, predecessors: clauses.predecessors, reopen: clauses.reopen, entry: clauses.entry,
+            location: location(line, nameToken.column)
         ))
     }
 
@@ -244,32 +255,39 @@ struct RoutesParser {
         return (flow, tab)
     }
 
-    /// The `after SCREEN...`, `query KEY:TYPE...` and `reopen POLICY` clauses ending a screen
-    /// line; nil (reported) when malformed. `args` are the line's words from the fourth on.
-    private mutating func parseClauses(
-        _ args: ArraySlice<Token>, line: Int, hasPattern: Bool
-    ) -> (predecessors: [(String, RoutesLocation)], query: [(RouteGraph.QueryParameter, RoutesLocation)], reopen: RouteGraph.ReopenPolicy)? {
-        var predecessors: [(String, RoutesLocation)] = []
-        var query: [(RouteGraph.QueryParameter, RoutesLocation)] = []
-        var reopen = RouteGraph.ReopenPolicy.reuse
+    /// The `after SCREEN...`, `query KEY:TYPE...`, `reopen POLICY` and `entry TIER` clauses
+    /// ending a screen line; nil (reported) when malformed. `args` are the line's words from
+    /// the fourth on.
+    private mutating func parseClauses(_ args: ArraySlice<Token>, line: Int, hasPattern: Bool) -> ScreenClauses? {
+        var clauses = ScreenClauses()
         var seen: Set<String> = []
         var index = args.startIndex
         while index < args.endIndex {
             let token = args[index]
             let tokenAt = location(line, token.column)
-            guard token.text == "after" || token.text == "query" || token.text == "reopen" else {
-                let hint = index == 3 || hasPattern ? "expected 'after', 'query' or 'reopen'" : "a pattern must come right after the screen kind"
+            guard ["after", "query", "reopen", "entry"].contains(token.text) else {
+                let hint = index == 3 || hasPattern ? "expected 'after', 'query', 'reopen' or 'entry'" : "a pattern must come right after the screen kind"
                 error(tokenAt, "unexpected '\(token.text)' in screen declaration; \(hint)")
                 return nil
             }
             guard seen.insert(token.text).inserted else {
-                error(tokenAt, "'\(token.text)' appears twice on one line; \(token.text == "reopen" ? "a screen has one policy" : "list every name after a single '\(token.text)'")")
+                let why = switch token.text {
+                case "reopen": "a screen has one policy"
+                case "entry": "a screen has one tier"
+                default: "list every name after a single '\(token.text)'"
+                }
+                error(tokenAt, "'\(token.text)' appears twice on one line; \(why)")
                 return nil
             }
             index += 1
-            if token.text == "reopen" {
-                guard let policy = parseReopen(args[index...], after: tokenAt, line: line) else { return nil }
-                reopen = policy
+            if token.text == "reopen" || token.text == "entry" {
+                if token.text == "reopen" {
+                    guard let policy = parseChoice(RouteGraph.ReopenPolicy.self, args[index...], after: token, line: line) else { return nil }
+                    clauses.reopen = policy
+                } else {
+                    guard let tier = parseChoice(RouteGraph.EntryTier.self, args[index...], after: token, line: line) else { return nil }
+                    clauses.entry = tier
+                }
                 index += 1
                 continue
             }
@@ -282,29 +300,34 @@ struct RoutesParser {
                 let item = args[index]
                 if isAfter {
                     guard checkName(item, line: line, what: "screen") else { return nil }
-                    predecessors.append((item.text, location(line, item.column)))
+                    clauses.predecessors.append((item.text, location(line, item.column)))
                 } else {
                     guard let parameter = parseQueryParameter(item, line: line) else { return nil }
-                    query.append((parameter, location(line, item.column)))
+                    clauses.query.append((parameter, location(line, item.column)))
                 }
                 index += 1
             }
         }
-        return (predecessors, query, reopen)
+        return clauses
     }
 
-    /// The policy word after `reopen` (the first of `args`); nil (reported) when missing or unknown.
-    private mutating func parseReopen(_ args: ArraySlice<Token>, after keyword: RoutesLocation, line: Int) -> RouteGraph.ReopenPolicy? {
-        let choices = RouteGraph.ReopenPolicy.allCases.map(\.rawValue).joined(separator: ", ")
-        guard let word = args.first else {
-            error(keyword, "'reopen' needs a policy after it: \(choices)")
+    /// The word after `keyword` (`reopen` or `entry`, the first of `args`) as one of
+    /// `Choice`'s cases; nil (reported) when missing or unknown.
+    private mutating func parseChoice<Choice: RawRepresentable & CaseIterable>(
+        _: Choice.Type, _ args: ArraySlice<Token>, after keyword: Token, line: Int
+    ) -> Choice? where Choice.RawValue == String {
+        let names = Choice.allCases.map(\.rawValue)
+        let what = keyword.text == "entry" ? "tier" : "policy"
+        guard let word = args.first, !Self.keywords.contains(word.text) else {
+            error(location(line, keyword.column), "'\(keyword.text)' needs a \(what) after it: \(names.joined(separator: ", "))")
             return nil
         }
-        guard let policy = RouteGraph.ReopenPolicy(rawValue: word.text) else {
-            error(location(line, word.column), "unknown reopen policy '\(word.text)'; expected \(choices)\(closestName(to: word.text, among: RouteGraph.ReopenPolicy.allCases.map(\.rawValue)).map { "; did you mean '\($0)'?" } ?? "")")
+        guard let choice = Choice(rawValue: word.text) else {
+            let hint = closestName(to: word.text, among: names).map { "; did you mean '\($0)'?" } ?? ""
+            error(location(line, word.column), "unknown \(keyword.text) \(what) '\(word.text)'; expected \(names.joined(separator: ", "))\(hint)")
             return nil
         }
-        return policy
+        return choice
     }
 }
 

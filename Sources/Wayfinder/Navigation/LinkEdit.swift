@@ -17,7 +17,7 @@ extension RouteGraph {
 /// The least change that opens a link on the current navigation: the part of the stack the
 /// link shares is kept, the rest popped, the link's remaining screens pushed, its tab
 /// selected, a presentation dismissed or presented. ``Navigator/edit(opening:)`` tells it
-/// without making it; ``Navigator/open(_:)-(ResolvedLink)`` makes it as one undo step and
+/// without making it; ``Navigator/open(_:from:)-(ResolvedLink,_)`` makes it as one undo step and
 /// publishes it (``NavigationEvent/opened(_:)``).
 ///
 /// ```swift
@@ -78,7 +78,7 @@ public struct LinkEdit: Hashable, Sendable, CustomStringConvertible {
 
 extension Navigator {
     /// The least change that opens `link` on the current state, as
-    /// ``open(_:)-(ResolvedLink)`` would make it, without making it (a dry run). For a link
+    /// ``open(_:from:)-(ResolvedLink,_)`` would make it, without making it (a dry run). For a link
     /// whose guard is unmet, see ``ResolvedLink/guardName``: it would wait instead.
     public func edit(opening link: ResolvedLink) -> LinkEdit {
         edit(opening: link, in: state)

@@ -47,6 +47,8 @@ public struct NavigationError: Error, Hashable, Sendable, CustomStringConvertibl
         public static let invalidState = Code("invalidState")
         /// No coordinator up the chain handled an intent.
         public static let unhandledIntent = Code("unhandledIntent")
+        /// No link waits to be confirmed (``NavigationState/confirming``).
+        public static let nothingToConfirm = Code("nothingToConfirm")
     }
 
     /// The kind of refusal.
@@ -81,6 +83,9 @@ public enum NavigationOutcome: Hashable, Sendable {
     /// A guard was unmet: the link waits as ``NavigationState/pending`` and the guard's
     /// fallback flow is shown.
     case deferred(pending: String, guardName: String)
+    /// The link from outside reaches `screen`, of tier ``RouteGraph/EntryTier/confirm``: it
+    /// waits as ``NavigationState/confirming`` and nothing else changed.
+    case awaitingConfirmation(link: String, screen: String)
 }
 
 /// What changed, as published by ``NavigationStore/events()``.
@@ -94,6 +99,8 @@ public enum NavigationEvent: Hashable, Sendable {
     case deferred(pending: String, guardName: String)
     /// The pending link was applied after its guard was granted.
     case pendingApplied(String)
+    /// A link from outside waits for the user to confirm it (``NavigationState/confirming``).
+    case awaitingConfirmation(String)
     /// A guard was granted.
     case granted(String)
     /// A guard was revoked: the flows behind it were reset.

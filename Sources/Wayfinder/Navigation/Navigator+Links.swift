@@ -4,24 +4,42 @@ extension Navigator {
     /// popped and the link's other screens pushed; the flow and tab it names are shown. One
     /// undo step; opening a link that is already open changes nothing.
     ///
-    /// When the flow's guard is unmet the link is never entered: it becomes the
-    /// ``NavigationState/pending`` link and the guard's fallback flow is shown at its root.
-    /// - Returns: ``NavigationOutcome/applied`` or ``NavigationOutcome/deferred(pending:guardName:)``.
+    /// A link from outside (the default `source`) meets its screens' tiers
+    /// (``RouteGraph/EntryTier``) first: through an internal screen it is refused; to a
+    /// screen that asks for confirmation it waits as ``NavigationState/confirming`` and
+    /// nothing else changes. When the flow's guard is unmet the link is never entered: it
+    /// becomes the ``NavigationState/pending`` link and the guard's fallback flow is shown at
+    /// its root.
+    /// - Parameters:
+    ///   - link: The link.
+    ///   - source: Where it comes from: ``LinkSource/app`` for the app's own navigation.
+    /// - Returns: ``NavigationOutcome/applied``, ``NavigationOutcome/deferred(pending:guardName:)``
+    ///   or ``NavigationOutcome/awaitingConfirmation(link:screen:)``.
     /// - Throws: ``NavigationError/Code/invalidLink`` with the ``DeepLinkError``.
     @discardableResult
-    public mutating func open(_ link: String) throws(NavigationError) -> NavigationOutcome {
+    public mutating func open(_ link: String, from source: LinkSource = .outside) throws(NavigationError) -> NavigationOutcome {
         let resolved: ResolvedLink
         do {
             resolved = try graph.resolve(link)
         } catch {
             throw NavigationError(link: error)
         }
-        return try open(resolved)
+        return try open(resolved, from: source)
     }
 
-    /// Opens an already resolved link; see ``open(_:)-(String)``.
+    /// Opens an already resolved link; see ``open(_:from:)-(String,_)``.
     @discardableResult
-    public mutating func open(_ link: ResolvedLink) throws(NavigationError) -> NavigationOutcome {
+    public mutating func open(_ link: ResolvedLink, from source: LinkSource = .outside) throws(NavigationError) -> NavigationOutcome {
+        if source == .outside {
+            do { try link.checkOutsideEntry() } catch { throw NavigationError(link: error) }
+            let entry = link.entry
+            if entry.tier == .confirm {
+                // Held, not opened: no undo step, as nothing on screen changed.
+                let held = link.url
+                state.confirming = held
+                return .awaitingConfirmation(link: held, screen: entry.screen)
+            }
+        }
         if let guardName = link.guardName, !isGranted(guardName) {
             let pending = link.url
             try deferToFallback(of: guardName, pending: pending)
@@ -115,7 +133,8 @@ extension Navigator {
     }
 
     /// Marks `guardName` as unmet (the user signed out): every flow behind it goes back
-    /// to its roots, presentations are dismissed, the pending link is dropped, and the
+    /// to its roots, presentations are dismissed, the pending link and the link to confirm
+    /// are dropped, and the
     /// fallback flow is shown if a guarded flow was active. Starts a new undo history.
     public mutating func revoke(_ guardName: String) throws(NavigationError) {
         guard let info = graph.guardNamed(guardName) else {
@@ -123,6 +142,7 @@ extension Navigator {
         }
         state.grantedGuards.remove(guardName)
         state.pending = nil
+        state.confirming = nil
         for flow in graph.flows where flow.guardName == guardName {
             state.flows[flow.name] = Navigator.initialState(of: flow, in: graph)
             if state.activeFlow == flow.name {

@@ -45,7 +45,9 @@ extension Navigator {
     /// not start at its root starts afresh; each stack keeps its longest valid prefix (and
     /// its presentation only when nothing below it was dropped); a guarded active flow whose
     /// guard is not granted gives way to the guard's fallback; a pending link that no longer
-    /// resolves, or that opens a flow no guard keeps (nothing for it to wait for), is dropped.
+    /// resolves, that reaches an internal screen, or that opens a flow no guard keeps
+    /// (nothing for it to wait for), is dropped; so is a link to confirm that does not
+    /// resolve or reaches an internal screen.
     package func nearestValidState(to snapshot: NavigationState) -> (state: NavigationState, problems: [String]) {
         let snapshot = graph.withDefaults(snapshot)
         var problems: [String] = []
@@ -82,19 +84,21 @@ extension Navigator {
             case let problem?: problems.append(problem)
             }
         }
+        if let confirming = snapshot.confirming {
+            switch keptLinkProblem(confirming, "link to confirm").problem {
+            case nil: result.confirming = confirming
+            case let problem?: problems.append(problem)
+            }
+        }
         return (result, problems)
     }
 
-    /// Why `pending` cannot wait as the pending link: it does not resolve, or its flow has no
-    /// guard to wait for; `nil` when it can.
+    /// Why `pending` cannot wait as the pending link: it does not resolve, an outside link
+    /// may not open it, or its flow has no guard to wait for; `nil` when it can.
     private func pendingProblem(_ pending: String) -> String? {
-        do {
-            let link = try graph.resolve(pending)
-            guard link.guardName == nil else { return nil }
-            return "pending link: flow '\(link.flow)' has no guard for \(pending.escapingControlCharacters) to wait for"
-        } catch {
-            return "pending link: \(error.message)"
-        }
+        let (link, problem) = keptLinkProblem(pending, "pending link")
+        guard let link, link.guardName == nil else { return problem }
+        return "pending link: flow '\(link.flow)' has no guard for \(pending.escapingControlCharacters) to wait for"
     }
 
     /// The guard the pending link waits for; `nil` when no link is pending. Every pending
@@ -226,7 +230,7 @@ extension Navigator {
 
     /// `stack`, or its longest prefix (its presentation dropped first) that prints to a link
     /// reading back as itself, with why the shortest prefix cut does not. The stack is checked
-    /// whole, as ``open(_:)-(String)`` makes it: on a table with overlap warnings a prefix of
+    /// whole, as ``open(_:from:)-(String,_)`` makes it: on a table with overlap warnings a prefix of
     /// a stack a link opens may read as another state while the whole does not.
     private func longestRepresentablePrefix(of stack: RouteStack, flow: String, tab: String?) -> (RouteStack, String?) {
         var scratch = NavigationState(activeFlow: flow, flows: [flow: FlowState(selectedTab: tab, stacks: [:])])

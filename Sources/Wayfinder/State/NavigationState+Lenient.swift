@@ -64,13 +64,22 @@ struct LenientStateReader {
         } else {
             problems.append("the flows \(Self.describe(json.member(Key.flows))) are not an object")
         }
-        var pending: String?
-        switch json.member(Key.pending) {
-        case nil, .null?: break
-        case .string(let link)?: pending = link
-        case let other?: problems.append("the pending link \(Self.describe(other)) is not a string")
+        var state = NavigationState(
+            activeFlow: activeFlow, flows: flows, pending: link(json.member(Key.pending), "the pending link"),
+            grantedGuards: grantedGuards(json.member(Key.grantedGuards)))
+        state.confirming = link(json.member(Key.confirming), "the link to confirm")
+        return state
+    }
+
+    /// A link member (the pending link, the link to confirm): absent, `null` or a string.
+    private mutating func link(_ json: JSONValue?, _ what: String) -> String? {
+        switch json {
+        case nil, .null?: return nil
+        case .string(let link)?: return link
+        case let other?:
+            problems.append("\(what) \(Self.describe(other)) is not a string")
+            return nil
         }
-        return NavigationState(activeFlow: activeFlow, flows: flows, pending: pending, grantedGuards: grantedGuards(json.member(Key.grantedGuards)))
     }
 
     private mutating func grantedGuards(_ json: JSONValue?) -> Set<String> {

@@ -25,7 +25,7 @@ public struct FlowState: Hashable, Codable, Sendable {
 }
 
 /// The whole navigation state of an app: every flow's stacks, the active flow, the
-/// granted guards and the link waiting for a guard. One value: `Codable` (in its saved
+/// granted guards, the link waiting for a guard and the link waiting to be confirmed. One value: `Codable` (in its saved
 /// form, ``SavedStateFormat``), `Equatable`, `Sendable`; snapshot it by copying, restore it
 /// with ``Navigator/restore(_:)``.
 public struct NavigationState: Hashable, Sendable {
@@ -35,6 +35,10 @@ public struct NavigationState: Hashable, Sendable {
     public var flows: [String: FlowState]
     /// The canonical link asked for while its guard was unmet, applied when it is granted.
     public var pending: String?
+    /// The canonical link from outside the app waiting for the user to confirm it: it
+    /// reaches a screen of tier ``RouteGraph/EntryTier/confirm``, and nothing of it is
+    /// opened until ``Navigator/confirmLink()``; ``Navigator/declineLink()`` drops it.
+    public var confirming: String?
     /// The guards currently met (such as `signed-in`).
     public var grantedGuards: Set<String>
 

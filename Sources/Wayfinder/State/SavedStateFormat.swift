@@ -10,14 +10,15 @@
 ///  "grantedGuards":["signed-in"]}
 /// ```
 ///
-/// Keys are written in sorted order; what is absent (no pending link, no tab, no
-/// presentation) is left out. A parameter keeps its type: see ``json(of:)-(ParameterValue)``.
+/// Keys are written in sorted order; what is absent (no pending link, no link to
+/// confirm, no tab, no presentation) is left out. A parameter keeps its type: see ``json(of:)-(ParameterValue)``.
 public enum SavedStateFormat {
     /// The keys of the saved form.
     public enum Key {
         public static let activeFlow = "activeFlow"
         public static let flows = "flows"
         public static let pending = "pending"
+        public static let confirming = "confirming"
         public static let grantedGuards = "grantedGuards"
         public static let selectedTab = "selectedTab"
         public static let stacks = "stacks"
@@ -35,8 +36,9 @@ public enum SavedStateFormat {
 
     /// `state` in its saved form: guards sorted, flows and stacks by name.
     public static func json(of state: NavigationState) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            (Key.activeFlow, .string(state.activeFlow)),
+        var members: [(String, JSONValue)] = [(Key.activeFlow, .string(state.activeFlow))]
+        if let confirming = state.confirming { members.append((Key.confirming, .string(confirming))) }
+        members += [
             (Key.flows, .object(state.flows.sorted { $0.key < $1.key }.map { ($0.key, json(of: $0.value)) })),
             (Key.grantedGuards, .array(state.grantedGuards.sorted().map(JSONValue.string))),
         ]

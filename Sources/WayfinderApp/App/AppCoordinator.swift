@@ -104,7 +104,7 @@ public final class AppCoordinator: Coordinator, ShellApp {
             if replaced != nil {
                 let resume = n.url
                 try n.revoke(Self.signedInGuard)
-                if n.url != resume { try n.open(resume) }
+                if n.url != resume { try n.open(resume, from: .app) }
             }
             // The sign-in screens are done with: Login starts afresh next time. Granting
             // the guard then starts a new history, so undo cannot go back to them.

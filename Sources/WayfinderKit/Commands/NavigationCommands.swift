@@ -19,8 +19,9 @@ extension Shell {
     static var dryRunFlag: String { "--dry-run" }
 
     /// The navigation commands every app gets, in help order, each declared once with its
-    /// handler: `help`, `back`, `root`, `open`, `explain`, `where`, `state`, `tab`, `dismiss`,
-    /// `undo`, `redo` and `quit` (`exit`). Dispatch, help, completion and the screen's "Also:" line
+    /// handler: `help`, `back`, `root`, `open`, `confirm` and `decline` (while a link from
+    /// outside waits to be confirmed), `explain`, `where`, `state`, `tab`, `dismiss`, `undo`,
+    /// `redo` and `quit` (`exit`). Dispatch, help, completion and the screen's "Also:" line
     /// read them; an app hides or renames any of them in
     /// ``ShellApp/navigationCommands(_:)``.
     public static var navigationCommands: [Command<Shell>] {
@@ -48,6 +49,18 @@ extension Shell {
                 let links = input.arguments.filter { $0 != dryRunFlag }
                 guard links.count == 1 else { return .usageFailed("usage: open [--dry-run] <url>") }
                 return input.arguments.count == 2 ? await shell.dryRunReply(links[0]) : await shell.open(links[0])
+            },
+            Command(
+                "confirm", "", "open the link from outside that waits to be confirmed",
+                when: { $0.navigationStore.state.confirming != nil }
+            ) { shell, _ in
+                await shell.answerLink(confirming: true)
+            },
+            Command(
+                "decline", "", "drop the link from outside that waits to be confirmed",
+                when: { $0.navigationStore.state.confirming != nil }
+            ) { shell, _ in
+                await shell.answerLink(confirming: false)
             },
             Command(
                 "explain", "<url>", "say what a deep link opens and why, or where and why it is refused", arguments: 1...1,
@@ -124,14 +137,31 @@ extension Shell {
 
     private func open(_ link: String) async -> ReplReply {
         do {
-            switch try await app.openChecked([link]) {
-            case .deferred(let pending, let guardName)?:
-                return ReplReply(output: .line(app.waitingMessage(for: pending, behind: guardName), .dim), showsScreen: true)
-            case .applied?, nil:
-                return ReplReply(showsScreen: true)
-            }
+            return reply(to: try await app.openChecked([link]))
         } catch {
             return .failed(error)
+        }
+    }
+
+    /// `confirm`: the link waiting is opened (its data checked as `open` checks it);
+    /// `decline`: it is dropped.
+    private func answerLink(confirming: Bool) async -> ReplReply {
+        do {
+            if confirming { return reply(to: try await app.confirmLink()) }
+            let dropped = try navigationStore.perform { navigator throws(NavigationError) in try navigator.declineLink() }
+            return ReplReply(output: .line("Declined \(dropped).", .dim), showsScreen: true)
+        } catch {
+            return .failed(error)
+        }
+    }
+
+    /// What the REPL says after a link was opened, held or deferred.
+    private func reply(to outcome: NavigationOutcome?) -> ReplReply {
+        switch outcome {
+        case .deferred(let pending, let guardName)?:
+            ReplReply(output: .line(app.waitingMessage(for: pending, behind: guardName), .dim), showsScreen: true)
+        case .awaitingConfirmation?, .applied?, nil:
+            ReplReply(showsScreen: true)
         }
     }
 

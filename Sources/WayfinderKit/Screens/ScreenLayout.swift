@@ -24,6 +24,7 @@ struct ScreenLayout<App: ShellApp> {
         } else {
             text.append(contentsOf: view.render())
         }
+        if let held = state.confirming { appendConfirmation(of: held, to: &text) }
         text.appendBlank()
         let screenCommands = model.secretPrompt == nil ? shell.commands(of: model) : []
         if !screenCommands.isEmpty {
@@ -39,6 +40,20 @@ struct ScreenLayout<App: ShellApp> {
         }
         text.append(shell.alsoLine, .dim)
         return text
+    }
+
+    /// The question a link from outside waiting to be confirmed asks, under the screen.
+    private func appendConfirmation(of held: String, to text: inout StyledText) {
+        // A kept link resolves (the navigator drops one that does not): `try?` only unwraps it.
+        let screen = (try? shell.navigationStore.graph.resolve(held))?.entry.screen
+        text.appendBlank()
+        text.append("── a link from outside asks to open \(screen.map { "'\($0)'" } ?? "a screen") ──", .dim)
+        text.append("  \(held)", .link)
+        text.append(line: [
+            TextSpan("  Type ", .dim), TextSpan("confirm", .command), TextSpan(" to open it, or ", .dim),
+            TextSpan("decline", .command), TextSpan(" to stay here. Nothing of it opens before.", .dim),
+        ])
+        text.append("────────", .dim)
     }
 
     /// `login: signIn | *main/feed: post(id: 42) | settings: settings`.

@@ -177,7 +177,7 @@ public final class Shell<App: ShellApp>: ReplShell, NavigationStoreProviding {
         return result
     }
 
-    /// `{"url", "flow", "tab", "stack", "presentation", "pending"}`, then the app's
+    /// `{"url", "flow", "tab", "stack", "presentation", "pending", "confirming"}`, then the app's
     /// ``ShellApp/stateMembers``: what the `state` command prints.
     public var stateJSON: JSONValue {
         let state = navigationStore.state
@@ -186,7 +186,10 @@ public final class Shell<App: ShellApp>: ReplShell, NavigationStoreProviding {
             flow: state.activeFlow, tab: state.selectedTab, stack: stack?.routes ?? [],
             presentation: stack?.presentation.map { ($0.route, $0.style) }
         )
-        return .object([("url", .string(navigationStore.url))] + place + [("pending", state.pending.map(JSONValue.string) ?? .null)] + app.stateMembers)
+        return .object([("url", .string(navigationStore.url))] + place + [
+            ("pending", state.pending.map(JSONValue.string) ?? .null),
+            ("confirming", state.confirming.map(JSONValue.string) ?? .null),
+        ] + app.stateMembers)
     }
 }
 

@@ -134,13 +134,18 @@ extension ShellApp {
         screens.visible(in: navigationStore.state, make: makeScreen(for:at:))
     }
 
-    /// Opens `link`: a link behind a guard not granted waits as the pending link.
+    /// Opens `link`: a link behind a guard not granted waits as the pending link; a link
+    /// from outside (the default `source`) meets its screens' entry tiers (see
+    /// `Navigator.open(_:from:)`).
+    /// - Parameters:
+    ///   - link: The link.
+    ///   - source: `.app` for the app's own navigation (a test putting a screen on show).
     /// - Throws: `NavigationError` when the link does not resolve or may not be opened
     ///   now (``refusal(toOpen:)``); nothing changes then.
     @discardableResult
-    public func open(_ link: String) throws(NavigationError) -> NavigationOutcome {
+    public func open(_ link: String, from source: LinkSource = .outside) throws(NavigationError) -> NavigationOutcome {
         let resolved = try resolvedForOpening(link)
-        return try navigationStore.perform { navigator throws(NavigationError) in try navigator.open(resolved) }
+        return try navigationStore.perform { navigator throws(NavigationError) in try navigator.open(resolved, from: source) }
     }
 
     /// Opens `links` in order as one change, all or none: a link that does not resolve, or
@@ -178,23 +183,39 @@ extension ShellApp {
         }
     }
 
+    /// Opens the link from outside waiting to be confirmed (`Navigator.confirmLink()`), once
+    /// the state it leads to is checked against the app's data as ``openChecked(_:)`` checks
+    /// it. What `confirm` does.
+    /// - Throws: As ``openChecked(_:)``; `NavigationError` code `nothingToConfirm` when no
+    ///   link waits.
+    @discardableResult
+    public func confirmLink() async throws -> NavigationOutcome {
+        var preview = navigationStore.navigator
+        _ = try preview.confirmLink()
+        let (_, missing) = try await withoutMissingData(preview.state)
+        if let first = missing.first { throw NavigationError(.missingData, first) }
+        return try navigationStore.perform { navigator throws(NavigationError) in try navigator.confirmLink() }
+    }
+
     /// What opening `links` in order would change, one line each, changing nothing (the
     /// saved navigation included): the `LinkEdit` a link makes (`pop comments`,
-    /// `nothing: already open`), or that it would wait for its guard. What `open --dry-run`
-    /// prints.
+    /// `nothing: already open`), that it would wait for its guard, or that it would ask to
+    /// be confirmed. What `open --dry-run` prints.
     /// - Throws: What ``openChecked(_:)`` would throw for these links.
     public func dryRun(_ links: [String]) async throws -> [String] {
         var preview = navigationStore.navigator
         var lines: [String] = []
         for link in links {
             let resolved = try resolvedForOpening(link)
-            if let guardName = resolved.guardName, !preview.isGranted(guardName) {
-                lines.append("would wait for '\(guardName)': \(resolved.url) kept pending")
-            } else {
-                let edit = preview.edit(opening: resolved)
+            let edit = preview.edit(opening: resolved)
+            switch try preview.open(resolved) {
+            case .deferred(let pending, let guardName):
+                lines.append("would wait for '\(guardName)': \(pending) kept pending")
+            case .awaitingConfirmation(let held, let screen):
+                lines.append("would ask to confirm: \(held) opens '\(screen)', so nothing opens before 'confirm'")
+            case .applied:
                 lines.append(edit.isEmpty ? "would change nothing: \(resolved.url) is open" : "would " + edit.description)
             }
-            _ = try preview.open(resolved)
         }
         let (_, missing) = try await withoutMissingData(preview.state)
         if let first = missing.first { throw NavigationError(.missingData, first) }

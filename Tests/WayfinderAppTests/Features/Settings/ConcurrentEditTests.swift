@@ -20,7 +20,7 @@ import WayfinderTerminal
     }
 
     private func screen<Model: ScreenModel>(_ link: String, as type: Model.Type) async throws -> Model {
-        try app.open(link)
+        try app.open(link, from: .app)
         let model = try #require(app.visibleScreen() as? Model)
         try await model.load()
         return model

@@ -15,7 +15,7 @@ import WayfinderTerminal
         let shell = AppShell(app: AppCoordinator(container: .demo()))
         #expect(await shell.execute("login alice").isError == false)
         #expect(await shell.execute(DemoData.password).isError == false)
-        try shell.app.open(link)
+        try shell.app.open(link, from: .app)
         #expect(shell.app.url == link)
         return shell
     }

@@ -6,7 +6,8 @@ import WayfinderKit
 extension FailedWriteTests {
     @Test func aConfirmedSignOutThatCouldNotBeStoredLeavesTheUserSignedIn() async throws {
         try app.resume(as: DemoData.users[0])
-        _ = await shell.execute("open wayfinder://settings/logout")
+        _ = await shell.execute("settings")
+        _ = await shell.execute("signout")
         let confirmed = await shell.execute("yes")
         #expect(confirmed.isError)
         #expect(confirmed.isStorageError)

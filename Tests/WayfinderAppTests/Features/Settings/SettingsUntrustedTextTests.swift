@@ -10,7 +10,7 @@ extension UntrustedTextTests {
     @Test func editProfileRefusesARawEscapeAndAnOverride() async throws {
         let session = Session()
         try await session.signIn()
-        try session.app.open("wayfinder://settings/profile")
+        try session.app.open("wayfinder://settings/profile", from: .app)
         let model = try #require(session.app.visibleScreen() as? EditProfileViewModel)
         try await model.load()
         let before = model.draft

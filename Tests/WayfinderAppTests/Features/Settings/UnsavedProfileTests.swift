@@ -15,6 +15,7 @@ import WayfinderTerminal
         #expect(await shell.execute("login alice").isError == false)
         #expect(await shell.execute(DemoData.password).isError == false)
         #expect(await shell.execute("open wayfinder://settings/profile").isError == false)
+        #expect(await shell.execute("confirm").isError == false)
         _ = await shell.screen()
         return try #require(shell.app.visibleScreen() as? EditProfileViewModel)
     }

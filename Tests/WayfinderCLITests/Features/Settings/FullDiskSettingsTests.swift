@@ -3,7 +3,7 @@ import Testing
 /// Settings saved on a full disk (removed with the Settings feature).
 extension FullDiskTests {
     @Test(arguments: [
-        ("profile", "open wayfinder://settings/profile\nbio Written on a full disk\nsave\n", "Profile saved."),
+        ("profile", "open wayfinder://settings/profile\nconfirm\nbio Written on a full disk\nsave\n", "Profile saved."),
         ("flag", "open wayfinder://settings\nflag paged-feed off\n", "paged-feed is off"),
         ("notifications", "open wayfinder://settings/notifications\noff likes\n", "likes notifications off"),
     ])
@@ -19,6 +19,7 @@ extension FullDiskTests {
         let directory = try Self.signedIn(on: disk)
         let repl = try Self.runningREPL(in: directory)
         _ = try repl.run("open wayfinder://settings/profile")
+        _ = try repl.run("confirm")
         _ = try repl.run("name Edited on a full disk")
         try disk.fill()
         // Refused once, then (typed again at once) tried: the sign-out cannot be stored.

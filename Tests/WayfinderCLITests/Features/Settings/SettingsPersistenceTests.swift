@@ -22,7 +22,7 @@ extension PersistenceEndToEndTests {
             """)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.contains("Published post 37."))
-        let second = try run("where\nstate\nopen wayfinder://main/feed/post/37\nopen wayfinder://main/feed/post/4\nopen wayfinder://settings/profile\n")
+        let second = try run("where\nstate\nopen wayfinder://main/feed/post/37\nopen wayfinder://main/feed/post/4\nopen wayfinder://settings/profile\nconfirm\n")
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stderr.isEmpty)
         let lines = second.stdout.split(separator: "\n").map(String.init)

@@ -8,6 +8,7 @@ extension SignInSafetyTests {
             login alice
             wonderland
             open wayfinder://settings/profile
+            confirm
             name Mallory\u{1B}]2;owned\u{07}
             bio "Hello \u{202E}dlrow"
             save
@@ -32,7 +33,7 @@ extension SignInSafetyTests {
         #expect(result.status == 1)
         #expect(!result.stdout.contains("\u{1B}]2;owned"), "the escape sequence reached the terminal")
 
-        let profile = try run("", ["open", "wayfinder://settings/profile"])
+        let profile = try run("confirm\n", ["wayfinder://settings/profile"])
         #expect(profile.stdout.contains("Name: Alice Liddell"), "\(profile.stdout)")
         #expect(profile.stdout.contains("Bio:  Curiouser and curiouser."), "\(profile.stdout)")
         let post = try run("", ["open", "wayfinder://main/feed/post/37"])

@@ -15,7 +15,10 @@ struct UnsavedProfileTerminalTests {
         defer { pane.shutDown() }
         try await pane.waitForPrompt("wayfinder://login")
         try await pane.signIn()
-        try await pane.run("open wayfinder://settings/profile", prompt: "wayfinder://settings/profile")
+        // A link from outside to the profile asks first (its tier is confirm).
+        let asked = try await pane.run("open wayfinder://settings/profile", prompt: "wayfinder://main/feed")
+        #expect(asked.contains { $0.contains("a link from outside asks to open 'editProfile'") }, "\(pane.shown)")
+        try await pane.run("confirm", prompt: "wayfinder://settings/profile")
 
         let edited = try await pane.run("name Robert", prompt: "wayfinder://settings/profile")
         #expect(edited.contains("Name: Robert"), "\(pane.shown)")
