@@ -19,6 +19,8 @@ public struct NavigationSnapshot: Hashable, Sendable {
     public var presentations: [String: Route]
     /// The link waiting for a guard.
     public var pending: String?
+    /// The link from outside waiting to be confirmed.
+    public var confirming: String?
     /// The guards met.
     public var grantedGuards: Set<String>
 
@@ -26,6 +28,7 @@ public struct NavigationSnapshot: Hashable, Sendable {
     public init(_ state: NavigationState) {
         activeFlow = state.activeFlow
         pending = state.pending
+        confirming = state.confirming
         grantedGuards = state.grantedGuards
         selectedTabs = [:]
         stacks = [:]
@@ -49,6 +52,7 @@ public struct NavigationSnapshot: Hashable, Sendable {
         }
         compare("activeFlow", expected.activeFlow, activeFlow) { "\"\($0)\"" }
         compare("pending", expected.pending, pending) { $0.map { "\"\($0)\"" } ?? "nil" }
+        compare("confirming", expected.confirming, confirming) { $0.map { "\"\($0)\"" } ?? "nil" }
         compare("grantedGuards", expected.grantedGuards, grantedGuards) { "[" + $0.sorted().joined(separator: ", ") + "]" }
         for key in Set(expected.selectedTabs.keys).union(selectedTabs.keys).sorted() {
             compare("selectedTabs[\"\(key)\"]", expected.selectedTabs[key], selectedTabs[key]) { $0.map { "\"\($0)\"" } ?? "nil" }

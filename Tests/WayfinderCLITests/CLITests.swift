@@ -232,7 +232,7 @@ struct AppTableCounts {
             screen product store push p/{sku} after home
             """)
         let result = try CLI.run(["resolve", "shop://store/p/x1", "--routes", path, "--format", "json"])
-        #expect(result.stdout == #"{"url":"shop://store/p/x1","flow":"store","tab":null,"stack":[{"screen":"home","params":{}},{"screen":"product","params":{"sku":"x1"}}],"presentation":null}"# + "\n")
+        #expect(result.stdout == #"{"url":"shop://store/p/x1","flow":"store","tab":null,"stack":[{"screen":"home","params":{}},{"screen":"product","params":{"sku":"x1"}}],"presentation":null,"entry":"outside"}"# + "\n")
         let invalid = try CLI.temporaryFile("scheme shop\n")
         let failed = try CLI.run(["resolve", "shop://store", "--routes", invalid])
         #expect(failed.status == 78)

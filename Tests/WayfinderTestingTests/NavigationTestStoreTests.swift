@@ -21,6 +21,18 @@ import WayfinderTesting
         store.expectURL("wayfinder://main/feed/post/3/comments")
     }
 
+    @Test func aLinkWaitingToBeConfirmedIsPartOfTheSnapshot() async throws {
+        let store = NavigationTestStore(try AppShell(opening: []), exhaustive: false)
+        await store.command("login alice")
+        await store.command("wonderland")
+        store.open("wayfinder://main/feed/compose") { $0.confirming = "wayfinder://main/feed/compose" }
+        await store.command("confirm") {
+            $0.confirming = nil
+            $0.presentations["main/feed"] = MainRoute.compose.route
+        }
+        store.expectURL("wayfinder://main/feed/compose")
+    }
+
     @Test func theEditAnOpenMakesCanBeAsserted() async throws {
         let store = NavigationTestStore(try AppShell(opening: []), exhaustive: false)
         await store.command("login alice")

@@ -100,6 +100,15 @@ import Testing
         #expect(store.state == before, "undo goes back to the screen without the question")
     }
 
+    @Test func aConfirmLinkAlreadyOpenChangesNothingAndAsksNothing() throws {
+        var navigator = try Self.signedIn()
+        try navigator.open("demo://main/me/compose", from: .app)
+        let before = navigator.state
+        #expect(try navigator.open("demo://main/me/compose") == .applied)
+        #expect(navigator.state == before)
+        #expect(navigator.state.confirming == nil)
+    }
+
     @Test func aDeclinedLinkLeavesEverythingAsItWas() throws {
         var navigator = try Self.signedIn()
         let before = navigator.state

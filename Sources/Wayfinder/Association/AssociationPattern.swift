@@ -51,7 +51,7 @@ struct AssociationPattern: Hashable, Sendable {
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+               let high = Hexadecimal.value(of: bytes[index + 1]), let low = Hexadecimal.value(of: bytes[index + 2]) {
                 decoded.append(high << 4 | low)
                 index += 3
             } else {
@@ -60,14 +60,5 @@ struct AssociationPattern: Hashable, Sendable {
             }
         }
         return String(validating: decoded, as: UTF8.self) ?? text
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

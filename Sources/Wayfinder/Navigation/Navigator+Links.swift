@@ -7,7 +7,7 @@ extension Navigator {
     /// A link from outside (the default `source`) meets its screens' tiers
     /// (``RouteGraph/EntryTier``) first: through an internal screen it is refused; to a
     /// screen that asks for confirmation it waits as ``NavigationState/confirming`` and
-    /// nothing else changes. When the flow's guard is unmet the link is never entered: it
+    /// nothing else changes (unless it is open already: then nothing changes at all). When the flow's guard is unmet the link is never entered: it
     /// becomes the ``NavigationState/pending`` link and the guard's fallback flow is shown at
     /// its root.
     /// - Parameters:
@@ -33,7 +33,8 @@ extension Navigator {
         if source == .outside {
             do { try link.checkOutsideEntry() } catch { throw NavigationError(link: error) }
             let entry = link.entry
-            if entry.tier == .confirm {
+            // A link already open would change nothing: there is nothing to ask about.
+            if entry.tier == .confirm, !((link.guardName.map(isGranted) ?? true) && edit(opening: link).isEmpty) {
                 // Held, not opened: no undo step, as nothing on screen changed.
                 let held = link.url
                 state.confirming = held

@@ -172,11 +172,7 @@ extension ShellApp {
         guard !links.isEmpty else { return nil }
         var resolved: [ResolvedLink] = []
         for link in links { resolved.append(try resolvedForOpening(link)) }
-        var preview = navigationStore.navigator
-        for link in resolved { _ = try preview.open(link) }
-        let (_, missing) = try await withoutMissingData(preview.state)
-        if let first = missing.first { throw NavigationError(.missingData, first) }
-        return try navigationStore.perform { navigator throws(NavigationError) in
+        return try await performCheckingData { navigator throws(NavigationError) in
             var outcome: NavigationOutcome?
             for link in resolved { outcome = try navigator.open(link) }
             return outcome
@@ -190,11 +186,22 @@ extension ShellApp {
     ///   link waits.
     @discardableResult
     public func confirmLink() async throws -> NavigationOutcome {
+        try await performCheckingData { navigator throws(NavigationError) in try navigator.confirmLink() }
+    }
+
+    /// Makes `change` as one step once the state it leads to (made on a copy first) is
+    /// checked against the app's data (``withoutMissingData(_:)``): a change leading to a
+    /// place whose data does not exist changes nothing.
+    /// - Throws: `NavigationError` (code `missingData`, naming the data), what `change`
+    ///   throws, or what ``withoutMissingData(_:)`` throws.
+    private func performCheckingData<Result>(
+        _ change: (inout Navigator) throws(NavigationError) -> Result
+    ) async throws -> Result {
         var preview = navigationStore.navigator
-        _ = try preview.confirmLink()
+        _ = try change(&preview)
         let (_, missing) = try await withoutMissingData(preview.state)
         if let first = missing.first { throw NavigationError(.missingData, first) }
-        return try navigationStore.perform { navigator throws(NavigationError) in try navigator.confirmLink() }
+        return try navigationStore.perform(change)
     }
 
     /// What opening `links` in order would change, one line each, changing nothing (the
