@@ -1,7 +1,8 @@
 // libFuzzer target `explain`: explaining links (`RouteGraph.explain`) on the sample app's
 // table (`Routes/app.routes`, with an alias and an earlier version's shape) and on the stress
 // table (`Fuzz/stress.routes`, overlapping patterns). Input: the link's bytes, explained on
-// both tables. The explanation's verdict must be resolution's, through the byte and the
+// both tables. The explanation's verdict must be resolveFromOutside's (resolution, and the
+// refusal of a link through an internal screen), through the byte and the
 // String APIs alike; its second walk must agree with the resolver (the same screens for a
 // link that resolves, no way through a path refused); a refusal's stop must be at the
 // error's segment; its JSON must parse back as itself and its text must print.
@@ -24,10 +25,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 /// The checks of this target on one link and one table.
 func checkExplanation(_ bytes: [UInt8], graph: RouteGraph) {
     let explanation = graph.explain(utf8: bytes)
-    let resolution = Result { () throws(DeepLinkError) in try graph.resolve(utf8: bytes) }
+    let resolution = Result { () throws(DeepLinkError) in try graph.resolveFromOutside(utf8: bytes) }
     checkVerdict(explanation.verdict, resolution, bytes, api: "explain(utf8:)")
     if let text = String(validating: bytes, as: UTF8.self) {
-        checkVerdict(graph.explain(text).verdict, Result { () throws(DeepLinkError) in try graph.resolve(text) }, bytes, api: "explain(_:)")
+        checkVerdict(graph.explain(text).verdict, Result { () throws(DeepLinkError) in try graph.resolveFromOutside(text) }, bytes, api: "explain(_:)")
     }
     if !explanation.traceAgrees {
         FuzzSupport.fail("the explanation's second walk disagrees with the resolver\n  link: \(FuzzSupport.display(bytes))\n\(explanation)")

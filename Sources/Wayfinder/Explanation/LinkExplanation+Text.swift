@@ -117,6 +117,10 @@ extension LinkExplanation: CustomStringConvertible {
             lines += migrations.map { row("migration", $0.text) }
         }
         if let requirement = guardRequirement { lines.append(row("guard", Self.guardText(requirement))) }
+        let entry = resolved.entry
+        if entry.tier == .confirm {
+            lines.append(row("entry", "confirm: '\(entry.screen)' asks first; opening the link holds it, nothing opened, until it is confirmed"))
+        }
         lines.append(row("canonical", resolved.url))
         if let web = resolved.webURL { lines.append(row("web form", web)) }
         return lines

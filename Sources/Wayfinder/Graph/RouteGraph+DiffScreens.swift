@@ -34,6 +34,15 @@ extension TableDiff {
             if screen.kind != newScreen.kind {
                 add("screen '\(name)' is now \(newScreen.kind.rawValue) (was \(screen.kind.rawValue)): saved places on it do not fit", covered: false)
             }
+            if screen.entry != newScreen.entry {
+                // Saved places are not about tiers: what changes is what a link from outside does.
+                let effect = switch newScreen.entry {
+                case .outside: "links from outside open it at once"
+                case .confirm: "links from outside to it wait to be confirmed"
+                case .inApp: "links from outside to it are refused"
+                }
+                add("screen '\(name)' entry \(screen.entry.rawValue) → \(newScreen.entry.rawValue): \(effect)", breaking: false, covered: true)
+            }
             if screen.patternText != newScreen.patternText {
                 add(
                     "screen '\(name)' link \(screen.patternText) → \(newScreen.patternText)", covered: rebuiltScreen.pattern == screen.pattern,
