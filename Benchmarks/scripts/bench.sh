@@ -15,8 +15,9 @@ if [ -f "$results/targets.json" ]; then mv "$results/targets.json" "$results/tar
 "$root/scripts/install-deps.sh" --commands hyperfine python3
 
 # SwiftPM keeps the build plan of a path dependency whose source files were added or
-# removed since the last build (the new files are then missing from it): start afresh.
-rm -f .build/release.yaml .build/debug.yaml
+# removed since the last build (the new files are then missing from it): start afresh, in
+# each scratch path (the references link the engine too).
+rm -f .build/release.yaml .build/debug.yaml .build/*/release.yaml .build/*/debug.yaml
 
 # Both binaries are built the same way, as `make release` builds `wayfinder`.
 release_flags=(-c release --static-swift-stdlib)
