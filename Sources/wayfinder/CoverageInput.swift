@@ -25,6 +25,9 @@ struct CoverageInput {
         var place: String
         /// Whether it was seen waiting for a guard (in a transcript).
         var isDeferred = false
+        /// Whether it came from outside the app (a file of links, an argument, `open`), so
+        /// that screens' entry tiers apply to it; not what the app printed (`where`, `state`).
+        var isFromOutside = false
     }
 
     private(set) var sightings: [Sighting] = []
@@ -84,7 +87,7 @@ struct CoverageInput {
         for (index, line) in lines.enumerated() {
             let link = line.trimmingBlanks
             guard !link.isEmpty, !link.hasPrefix("#") else { continue }
-            sightings.append(Sighting(link: String(link), place: "\(file):\(index + 1)"))
+            sightings.append(Sighting(link: String(link), place: "\(file):\(index + 1)", isFromOutside: true))
         }
     }
 
@@ -97,17 +100,17 @@ struct CoverageInput {
         } catch {
             throw ProgramFailure("\(file.escapingControlCharacters): not a transcript: \(error)", exitCode: ExitCodes.invalidLink)
         }
-        func see(_ link: some StringProtocol, at place: String, deferred: Bool = false) {
-            sightings.append(Sighting(link: String(link), place: place, isDeferred: deferred))
+        func see(_ link: some StringProtocol, at place: String, deferred: Bool = false, fromOutside: Bool = false) {
+            sightings.append(Sighting(link: String(link), place: place, isDeferred: deferred, isFromOutside: fromOutside))
         }
-        for argument in transcript.arguments where argument.contains("://") { see(argument, at: "\(file): arguments") }
+        for argument in transcript.arguments where argument.contains("://") { see(argument, at: "\(file): arguments", fromOutside: true) }
         // What the program printed before the first input, then each step.
         let steps: [(input: String, output: [Transcript.Output])] = [("", transcript.preamble)] + transcript.steps.map { ($0.input, $0.output) }
         for (number, step) in steps.enumerated() {
             let place = number == 0 ? "\(file): start" : "\(file): step \(number)"
             let words = Self.words(Substring(step.input))
             let command = words.first.map(String.init) ?? ""
-            if command == "open", let link = words.dropFirst().first(where: { !$0.hasPrefix("--") }) { see(link, at: place) }
+            if command == "open", let link = words.dropFirst().first(where: { !$0.hasPrefix("--") }) { see(link, at: place, fromOutside: true) }
             for case .standard(let line) in step.output {
                 let text = Substring(line)
                 if command == "where", !text.contains(" "), text.contains("://") { see(text, at: place) }

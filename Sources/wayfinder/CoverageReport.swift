@@ -70,7 +70,8 @@ struct CoverageReport {
         linkCount += 1
         let link: ResolvedLink
         do {
-            link = try graph.resolve(sighting.link)
+            // A link from outside meets the screens' entry tiers, as `open` meets them.
+            link = try sighting.isFromOutside ? graph.resolveFromOutside(sighting.link) : graph.resolve(sighting.link)
         } catch {
             refused.append(Refusal(place: sighting.place, link: sighting.link, reason: error.message))
             return

@@ -61,6 +61,19 @@ import Testing
             """)
     }
 
+    /// A link from outside (a file of links, an argument, `open`) through an internal screen
+    /// is refused, as `open` refuses it; the app's own `where` there counts.
+    @Test func anOutsideLinkThroughAnInternalScreenIsRefused() throws {
+        let table = "scheme t\nflow app\nscreen a app root\nscreen vault app push vault after a entry internal\n"
+        let transcript = "> where\nt://app/vault\n"
+        let result = try coverage(table, [("a.links", "t://app/vault\n"), ("s.transcript", transcript)], ["--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)")
+        let refused = try #require(object["refused"] as? [[String: Any]], "\(object)")
+        #expect(refused.map { $0["place"] as? String } == ["in/a.links:1"])
+        #expect((refused.first?["reason"] as? String)?.contains("screen 'vault' is internal") == true, "\(refused)")
+        #expect((object["screens"] as? [String: Any])?["covered"] as? Int == 2, "\(object)")
+    }
+
     @Test func jsonIsOneObjectWithTheSameFindings() throws {
         let result = try coverage(Self.tabbed, [("a.links", Self.tabbedLinks)], ["--format", "json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
