@@ -64,11 +64,7 @@ extension ResolvedLink {
     /// The strictest ``RouteGraph/EntryTier`` of the link's screens, and the first screen
     /// with it (the screen that asks for confirmation or refuses the link).
     public var entry: (tier: RouteGraph.EntryTier, screen: String) {
-        var strictest = (tier: RouteGraph.EntryTier.outside, index: 0)
-        for index in 0..<count {
-            let tier = graph.screens[Int(steps[index].screen)].entry
-            if tier > strictest.tier { strictest = (tier, index) }
-        }
+        let strictest = strictestStep
         return (strictest.tier, screenName(at: strictest.index))
     }
 
@@ -77,9 +73,20 @@ extension ResolvedLink {
     /// check for a link from outside.
     /// - Throws: ``DeepLinkError/Code/internalScreen`` naming the screen.
     public func checkOutsideEntry() throws(DeepLinkError) {
-        for index in 0..<count where graph.screens[Int(steps[index].screen)].entry == .inApp {
-            throw DeepLinkError(problem: LinkProblem(.internalScreen(screen: steps[index].screen)), source: .text(url), graph: graph)
+        let strictest = strictestStep
+        guard strictest.tier == .inApp else { return }
+        throw DeepLinkError(problem: LinkProblem(.internalScreen(screen: steps[strictest.index].screen)), source: .text(url), graph: graph)
+    }
+
+    /// The strictest tier of the link's screens and the index of the first step with it
+    /// (internal being the strictest, the first internal screen when there is one).
+    private var strictestStep: (tier: RouteGraph.EntryTier, index: Int) {
+        var strictest = (tier: RouteGraph.EntryTier.outside, index: 0)
+        for index in 0..<count {
+            let tier = graph.screens[Int(steps[index].screen)].entry
+            if tier > strictest.tier { strictest = (tier, index) }
         }
+        return strictest
     }
 }
 
