@@ -4,7 +4,13 @@ import PackageDescription
 let package = Package(
     name: "Wayfinder",
     products: [
+        // The bottom module: the byte and text rules every layer shares (UTF-8, control
+        // characters, hex, escaping, JSON), files with crash-safe writes, the process.
+        .library(name: "WayfinderSystem", targets: ["WayfinderSystem"]),
         .library(name: "Wayfinder", targets: ["Wayfinder"]),
+        // The route-table tooling: warnings, `diff`, surface, association files, `explain`,
+        // for tools (the command line, the routes compiler); apps do not link it.
+        .library(name: "WayfinderRouteTools", targets: ["WayfinderRouteTools"]),
         .library(name: "WayfinderTerminal", targets: ["WayfinderTerminal"]),
         // The app kit: commands, the shell, screens, saved navigation and the launcher,
         // for any text app on the engine.
@@ -30,7 +36,10 @@ let package = Package(
     ],
     targets: [
         // The engine's unsafe code is in one file (Support/CheckedMemory.swift), acknowledged.
-        .target(name: "Wayfinder", swiftSettings: [.strictMemorySafety()]),
+        .target(name: "Wayfinder", dependencies: ["WayfinderSystem"], swiftSettings: [.strictMemorySafety()]),
+        // What only tools need: warnings beyond the parser's errors, overlap groups, `diff`,
+        // surface, association files (export and reading), `explain`.
+        .target(name: "WayfinderRouteTools", dependencies: ["Wayfinder", "WayfinderSystem"]),
         .systemLibrary(
             name: "CEditLine",
             pkgConfig: "libedit",
@@ -41,7 +50,7 @@ let package = Package(
         // arguments, environment, signals and terminal: the package's calls into the C library
         // are made here, in one file (Platform.swift); the terminal calls libedit through CEditLine.
         .target(name: "WayfinderSystem"),
-        .target(name: "WayfinderTerminal", dependencies: ["Wayfinder", "WayfinderSystem", "CEditLine"]),
+        .target(name: "WayfinderTerminal", dependencies: ["WayfinderSystem", "CEditLine"]),
         // The app kit: app-agnostic, never GRDB, libcrypt or the sample app.
         .target(
             name: "WayfinderKit",
@@ -84,6 +93,7 @@ let package = Package(
             name: "wayfinder",
             dependencies: [
                 "Wayfinder",
+                "WayfinderRouteTools",
                 "WayfinderApp",
                 "WayfinderKit",
                 "WayfinderSystem",
@@ -91,14 +101,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "WayfinderTests", dependencies: ["Wayfinder"]),
+        .testTarget(name: "WayfinderTests", dependencies: ["Wayfinder", "WayfinderRouteTools", "WayfinderSystem"]),
         // The app kit, over a small app of the tests' own: public API only.
         .testTarget(name: "WayfinderKitTests", dependencies: ["Wayfinder", "WayfinderKit", "WayfinderTerminal", "WayfinderTesting"]),
         .testTarget(name: "WayfinderTerminalTests", dependencies: ["Wayfinder", "WayfinderSystem", "WayfinderTerminal"]),
         .testTarget(
             name: "WayfinderAppTests",
             dependencies: [
-                "Wayfinder", "WayfinderApp", "WayfinderKit", "WayfinderSystem", "WayfinderTerminal", "WayfinderTesting",
+                "Wayfinder", "WayfinderApp", "WayfinderKit", "WayfinderRouteTools", "WayfinderSystem", "WayfinderTerminal", "WayfinderTesting",
                 .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SampleApp"])),
             ],
             exclude: ["Transcripts", "Fixtures"]
@@ -122,7 +132,7 @@ let package = Package(
         // by the RoutesCompiler plugin as in any package that uses it. Public API only.
         .testTarget(
             name: "WayfinderDocsTests",
-            dependencies: ["Wayfinder", "WayfinderKit", "WayfinderTerminal", "WayfinderTesting"],
+            dependencies: ["Wayfinder", "WayfinderKit", "WayfinderRouteTools", "WayfinderTerminal", "WayfinderTesting"],
             exclude: ["Transcripts"],
             plugins: ["RoutesCompiler"]
         ),

@@ -1,9 +1,11 @@
 import Foundation
 import Wayfinder
+import WayfinderSystem
 
 /// What users saved under earlier releases of an app — navigation states and links — kept
 /// as fixtures, and checked against today's route table: each must carry over with nothing
-/// dropped. The test a team adds so that a release cannot break its users' saved places.
+/// dropped. (Whether every change since an earlier table is covered by a migration is the
+/// route tools' `RouteGraph.changes(since:)`, `wayfinder routes diff` in a test.) The test a team adds so that a release cannot break its users' saved places.
 ///
 /// ```swift
 /// let fixtures = ReleaseFixtures(graph: AppRoutes.graph)
@@ -11,7 +13,6 @@ import Wayfinder
 ///     $0.stacks["main/feed"]?[2] = Route("person", ["id": .int(2)])   // was user(id: 2)
 /// }
 /// fixtures.expectResolves("wayfinder://main/feed/post/42/user/7", to: "wayfinder://main/feed/post/42/people/7")
-/// fixtures.expectCoversChanges(since: try RouteGraph(parsing: oldTable, file: "app-0.2.0.routes"))
 /// ```
 /// Failures are reported at the caller's line, in Swift Testing (or XCTest).
 public struct ReleaseFixtures: Sendable {
@@ -104,17 +105,5 @@ public struct ReleaseFixtures: Sendable {
             reportFailure("\(link):\n  − expected \(expectedURL)\n  + actual   \(resolved.url)", at: location)
         }
         return resolved
-    }
-
-    /// Checks that every change of today's table since `older` (an earlier release's table)
-    /// that would break a saved state or link is covered by a migration (see
-    /// `RouteGraph.changes(since:)`).
-    public func expectCoversChanges(
-        since older: RouteGraph, fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
-    ) {
-        let uncovered = graph.changes(since: older).filter { !$0.isCovered }
-        guard !uncovered.isEmpty else { return }
-        let location = CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        reportFailure("changes since version \(older.version) that no migration covers:\n" + uncovered.map { "  - \($0.summary)" }.joined(separator: "\n"), at: location)
     }
 }

@@ -4,6 +4,7 @@ import Wayfinder
 import WayfinderApp
 import WayfinderKit
 import WayfinderTerminal
+import WayfinderSystem
 
 extension DataOptions {
     /// The sample app's data directory: `--data-dir`, else the default.

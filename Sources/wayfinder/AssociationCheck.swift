@@ -2,6 +2,7 @@ import ArgumentParser
 import Wayfinder
 import WayfinderKit
 import WayfinderSystem
+import WayfinderRouteTools
 
 /// `wayfinder routes check --against FILE [TABLE]`: an `apple-app-site-association` or
 /// `assetlinks.json` file compared with the table it should have been made from.

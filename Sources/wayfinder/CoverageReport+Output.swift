@@ -1,5 +1,7 @@
 import WayfinderKit
 import Wayfinder
+import WayfinderSystem
+import WayfinderRouteTools
 
 extension CoverageReport {
     /// The summary line, then one section each: screens never reached, patterns never used,

@@ -1,6 +1,7 @@
 import WayfinderKit
 import ArgumentParser
 import Wayfinder
+import WayfinderSystem
 
 /// The output formats of `resolve`.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {

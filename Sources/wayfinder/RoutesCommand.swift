@@ -1,6 +1,8 @@
 import WayfinderKit
 import ArgumentParser
 import Wayfinder
+import WayfinderSystem
+import WayfinderRouteTools
 
 /// `wayfinder routes …`: check, list and draw a route table.
 struct RoutesCommand: ParsableCommand {

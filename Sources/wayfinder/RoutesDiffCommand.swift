@@ -1,6 +1,8 @@
 import WayfinderKit
 import ArgumentParser
 import Wayfinder
+import WayfinderSystem
+import WayfinderRouteTools
 
 extension RoutesCommand {
     /// `wayfinder routes diff OLD [NEW]`: what changed between two versions of a table, and

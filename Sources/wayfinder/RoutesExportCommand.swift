@@ -1,6 +1,8 @@
 import ArgumentParser
 import Wayfinder
 import WayfinderKit
+import WayfinderSystem
+import WayfinderRouteTools
 
 extension RoutesCommand {
     /// `wayfinder routes export aasa|assetlinks [FILE]`: the association files a web server

@@ -1,6 +1,8 @@
 import WayfinderKit
 import ArgumentParser
 import Wayfinder
+import WayfinderSystem
+import WayfinderRouteTools
 
 extension RoutesCommand {
     /// `wayfinder routes surface`: every pattern links from outside the app can reach.

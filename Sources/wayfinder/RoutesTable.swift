@@ -1,5 +1,6 @@
 import WayfinderKit
 import Wayfinder
+import WayfinderSystem
 
 /// The table printed by `wayfinder routes list`.
 enum RoutesTable {

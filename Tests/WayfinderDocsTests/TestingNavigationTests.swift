@@ -3,6 +3,7 @@ import Testing
 import Wayfinder
 import WayfinderTerminal
 import WayfinderTesting
+import WayfinderRouteTools
 
 /// The examples of `WayfinderTesting.docc/TestingNavigation.md`, as the article shows them.
 @MainActor
@@ -89,7 +90,7 @@ import WayfinderTesting
             $0.stacks["store/cart"]?[1] = StoreRoute.item(id: 7).route   // was product(id: 7)
         }
         fixtures.expectResolves("shop://store/cart/product/7", to: "shop://store/cart/item/7")
-        fixtures.expectCoversChanges(since: release1)
+        #expect(today.changes(since: release1).allSatisfy(\.isCovered))
 
         withKnownIssue {
             ReleaseFixtures(graph: ShopRoutes.graph).expectResolves("shop://store/cart/product/7")

@@ -1,5 +1,6 @@
 import Testing
 import Wayfinder
+import WayfinderRouteTools
 
 /// The examples of `Wayfinder.docc/WhenRoutesChange.md`: the shop's first release called its
 /// item screen `product`, at `product/ID`; today's table (the getting-started one) calls it

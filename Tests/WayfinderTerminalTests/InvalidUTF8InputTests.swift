@@ -2,6 +2,7 @@ import Glibc
 import Testing
 import Wayfinder
 @testable import WayfinderTerminal
+@testable import WayfinderSystem
 
 /// Bytes in, never repaired: input that is not valid UTF-8 is refused, with where it went
 /// wrong, and never turned into U+FFFD.

@@ -1,6 +1,7 @@
 import Testing
 import Wayfinder
 import WayfinderTerminal
+import WayfinderSystem
 
 @Suite struct SanitizerTests {
     @Test(arguments: [

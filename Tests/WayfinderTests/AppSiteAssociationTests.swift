@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import Wayfinder
+import WayfinderRouteTools
+import WayfinderSystem
 
 /// The `apple-app-site-association` matcher (Apple's rules) and the file a table exports,
 /// compared with `resolve` link for link.

@@ -1,5 +1,6 @@
 import Testing
 @testable import Wayfinder
+@testable import WayfinderSystem
 
 /// The package's byte rules, each defined once: hexadecimal digits, percent-encoding both
 /// ways, dot segments and UTF-8 validity. Every site that reads or writes such bytes asks

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Wayfinder
+import WayfinderSystem
 
 /// The `date` parameter type: `YYYY-MM-DD` exactly, in paths, queries and defaults; printed,
 /// written as JSON and saved in its canonical form.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Wayfinder
+@testable import WayfinderSystem
 
 /// Regression tests for what fuzzing and hand-written tables broke: each test names the
 /// finding it keeps fixed.

@@ -1,4 +1,5 @@
 import Wayfinder
+import WayfinderSystem
 
 /// What must hold of every explanation: its verdict is `resolveFromOutside`'s (through the `String`
 /// and the byte APIs alike), the second walk agrees with it, its JSON parses and says the

@@ -1,5 +1,6 @@
 import Testing
 import Wayfinder
+import WayfinderSystem
 
 /// `RouteGraph.explain`: what read each segment of a link that resolves, the screens that
 /// matched too and the rule that chose, the alias or earlier shape, the guard; where a

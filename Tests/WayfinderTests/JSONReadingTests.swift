@@ -1,5 +1,6 @@
 import Testing
 import Wayfinder
+import WayfinderSystem
 
 /// `JSONValue(parsing:)`: strict JSON, numbers told apart by whether they fit `Int`.
 @Suite struct JSONReadingTests {

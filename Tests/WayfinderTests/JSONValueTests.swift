@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Wayfinder
+import WayfinderSystem
 
 /// `JSONValue.serialized`: compact JSON that any parser reads back as the value it was.
 @Suite struct JSONValueTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Wayfinder
+import WayfinderSystem
 
 /// A saved state read element by element: what does not read drops only its element, and
 /// the nearest valid state keeps the rest.

@@ -1,5 +1,7 @@
 import Testing
 @testable import Wayfinder
+import WayfinderRouteTools
+@testable import WayfinderSystem
 
 /// Link-entry tiers (`entry outside|confirm|internal`): what a link from outside may open,
 /// on a table with a screen of each tier, an alias and an earlier shape.

@@ -1,5 +1,6 @@
 import Testing
 import Wayfinder
+import WayfinderSystem
 
 /// Links in the shapes of an earlier version of a table, and aliases: they open what their
 /// migration says, print in today's form, say how they were read, and never take a link

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Wayfinder
+import WayfinderSystem
 
 /// The saved form of a state has one description (`SavedStateFormat`): what `Codable` writes
 /// is what the lenient reader reads, and the strict reader (`Codable`'s) refuses exactly

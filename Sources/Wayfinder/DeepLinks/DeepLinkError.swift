@@ -1,3 +1,5 @@
+import WayfinderSystem
+
 /// Why a deep link was rejected. Carries the offending part and, for path problems,
 /// the 1-based segment index (the tab counts as a segment; the flow, being the host, does
 /// not, except in a web link, whose path starts with the flow: there it is segment 1).

@@ -1,3 +1,5 @@
+import WayfinderSystem
+
 /// The first steps of resolving a link: the scheme, one pass over the rest, the host, the segments.
 extension LinkResolver {
     /// Why the link does not start with the graph's scheme (compared case-insensitively) and

@@ -1,3 +1,5 @@
+import WayfinderSystem
+
 /// Percent-encoding on UTF-8 bytes, both ways, without Foundation: how links print values
 /// (``encode(_:into:)``: a byte that is not unreserved as `%` and two upper-case hex digits)
 /// and how they are read (``decode(_:into:)``: digits in either case, then checked).

@@ -1,3 +1,5 @@
+import WayfinderSystem
+
 extension ResolvedLink {
     /// `{"url", "web_url" (when the table declares a web origin), "flow", "tab", "stack",
     /// "presentation", "entry"}` (the link's ``entry`` tier), and `"alias"` or `"migrated"`

@@ -1,3 +1,5 @@
+import WayfinderSystem
+
 extension RouteGraph {
     /// The longest link accepted, in bytes.
     public static let maximumLinkLength = 2048

@@ -1,3 +1,5 @@
+import WayfinderSystem
+
 extension LinkExplanation {
     /// The explanation as JSON: what `wayfinder explain --format json` prints
     /// (`jsonValue.serialized`).

@@ -1,3 +1,5 @@
+import WayfinderSystem
+
 extension LinkExplanation: CustomStringConvertible {
     /// The explanation as lines of text, what `wayfinder explain` and the REPL's `explain`
     /// print: the link, the verdict (what it opens, or the code and message of its

@@ -1,3 +1,5 @@
+import WayfinderSystem
+
 /// What a trace says about the screens it walked: the parts of a ``LinkExplanation``.
 extension LinkTrace {
     /// The name `screen` is shown by (an alias's screen as the screen it stands for), and the alias.

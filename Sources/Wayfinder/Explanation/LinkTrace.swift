@@ -1,3 +1,5 @@
+import WayfinderSystem
+
 /// The second walk behind a ``LinkExplanation``: the link split into its segments and read
 /// again over the table the resolver read it in, with the same successor lists (in
 /// precedence order) and the same segment matching (``LinkIndex/matches(_:_:)``), but

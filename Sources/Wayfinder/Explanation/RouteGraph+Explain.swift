@@ -1,3 +1,5 @@
+import WayfinderSystem
+
 extension RouteGraph {
     /// Explains a deep link from outside: what ``resolveFromOutside(_:)`` answers for it, and why.
     ///

@@ -1,3 +1,5 @@
+import WayfinderSystem
+
 /// One shape of a table that links are read in (today's patterns, today's with the aliases,
 /// an earlier version's): its graph, and its screens standing for an alias.
 struct TableShape {

@@ -1,8 +1,13 @@
 /// A table's declarations while an earlier version of it is rebuilt, or its aliases added.
-struct Declarations {
-    var guards: [RouteGraph.Guard]
-    var flows: [RouteGraph.Flow]
-    var screens: [RouteGraph.Screen]
+@_spi(RouteTools) public struct Declarations {
+    public var guards: [RouteGraph.Guard]
+    public var flows: [RouteGraph.Flow]
+    public var screens: [RouteGraph.Screen]
+
+    /// The declarations of a table: its guards, flows and screens.
+    public init(guards: [RouteGraph.Guard], flows: [RouteGraph.Flow], screens: [RouteGraph.Screen]) {
+        (self.guards, self.flows, self.screens) = (guards, flows, screens)
+    }
 
     /// The graph of these declarations, with no history; `nil` when they do not make one.
     func assemble(scheme: String, webOrigins: [WebOrigin]) -> RouteGraph? {
@@ -24,7 +29,7 @@ struct Declarations {
     }
 
     /// The declarations as they were before `change`.
-    mutating func undo(_ change: RouteMigration.Change) {
+    public mutating func undo(_ change: RouteMigration.Change) {
         switch change {
         case .screenRenamed(let old, let new):
             screens = screens.map { screen in

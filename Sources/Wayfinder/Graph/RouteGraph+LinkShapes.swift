@@ -167,3 +167,9 @@ extension LinkShapes.Table {
         return String(name[..<cut])
     }
 }
+
+extension RouteGraph {
+    /// The graphs links of earlier shapes are read in: this table with its aliases, then
+    /// each earlier version's (empty when the table has neither aliases nor migrations).
+    @_spi(RouteTools) public var earlierShapeGraphs: [RouteGraph] { storage.shapes.tables.map(\.graph) }
+}

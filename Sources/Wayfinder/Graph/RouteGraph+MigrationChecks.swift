@@ -1,3 +1,5 @@
+import WayfinderSystem
+
 /// Checks the `version`, `from` and `alias` lines of a table against the table they end in.
 ///
 /// The migrations are undone one by one, newest first, from today's table: each line must

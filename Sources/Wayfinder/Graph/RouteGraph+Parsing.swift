@@ -1,3 +1,5 @@
+import WayfinderSystem
+
 extension RouteGraph {
     /// Parses and checks a `.routes` file.
     ///

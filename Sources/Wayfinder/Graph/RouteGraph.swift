@@ -286,9 +286,9 @@ public struct RouteGraph: Sendable {
     var screenIndex: [String: Int] { storage.screenIndex }
     var flowIndex: [String: Int] { storage.flowIndex }
     /// For each screen, the screens that may follow it, indexed for resolution.
-    var successors: [[Int]] { storage.successors }
+    @_spi(RouteTools) public var successors: [[Int]] { storage.successors }
     /// For each flow, its roots: one per tab (in tab order), or one for a flow without tabs.
-    var roots: [[Int]] { storage.roots }
+    @_spi(RouteTools) public var roots: [[Int]] { storage.roots }
     /// The graph compiled for resolving links.
     var linkIndex: LinkIndex { storage.linkIndex }
 

@@ -84,7 +84,7 @@ public struct RouteAlias: Hashable, Sendable, CustomStringConvertible {
 
 extension Collection<RouteMigration> {
     /// The name screen `name` has once these migrations, in order, renamed it.
-    func renaming(screen name: String) -> String {
+    @_spi(RouteTools) public func renaming(screen name: String) -> String {
         reduce(name) { name, migration in
             if case .screenRenamed(name, let new) = migration.change { return new }
             return name
@@ -92,7 +92,7 @@ extension Collection<RouteMigration> {
     }
 
     /// The name flow `name` has once these migrations, in order, renamed it.
-    func renaming(flow name: String) -> String {
+    @_spi(RouteTools) public func renaming(flow name: String) -> String {
         reduce(name) { name, migration in
             if case .flowRenamed(name, let new) = migration.change { return new }
             return name

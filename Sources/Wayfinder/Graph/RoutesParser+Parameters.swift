@@ -1,3 +1,5 @@
+import WayfinderSystem
+
 /// Parameter types and query parameters in a `.routes` file.
 extension RoutesParser {
     static let typeList = ParameterType.named.map(\.declaration).joined(separator: ", ")

@@ -1,3 +1,5 @@
+import WayfinderSystem
+
 /// Reads the line-oriented `.routes` format into declarations, collecting every
 /// problem instead of stopping at the first.
 ///

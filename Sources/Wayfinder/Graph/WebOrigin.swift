@@ -1,3 +1,5 @@
+import WayfinderSystem
+
 /// A web origin a route table answers links for (universal links, app links), declared
 /// in a `.routes` file as `web https://wayfinder.example`.
 ///

@@ -1,3 +1,5 @@
+import WayfinderSystem
+
 extension Navigator {
     /// Opens a deep link with the least change (``LinkEdit``): the part of the tab's stack
     /// the link shares is kept, as each screen's ``RouteGraph/ReopenPolicy`` allows, the rest

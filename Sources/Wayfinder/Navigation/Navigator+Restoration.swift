@@ -1,3 +1,5 @@
+import WayfinderSystem
+
 extension Navigator {
     /// Replaces the state with `snapshot` after checking every stack against the graph.
     /// Starts a new undo history; later ids continue after the largest one in `snapshot`.

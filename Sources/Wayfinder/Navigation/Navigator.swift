@@ -1,3 +1,5 @@
+import WayfinderSystem
+
 /// The navigation engine: a ``NavigationState`` and the intents that change it, each
 /// checked against a ``RouteGraph``. A refused intent throws ``NavigationError`` and
 /// leaves the state exactly as it was.

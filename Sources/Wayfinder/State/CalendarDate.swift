@@ -1,3 +1,5 @@
+import WayfinderSystem
+
 /// A calendar date without time or zone, written as ISO 8601 writes one: `YYYY-MM-DD`, a
 /// year from 0001 to 9999 (Gregorian: February has a 29th in years divisible by 4 but not
 /// by 100, unless by 400).

@@ -1,3 +1,5 @@
+import WayfinderSystem
+
 extension NavigationState {
     /// Reads a state saved in its saved form (``SavedStateFormat``), element by element, keeping what can be
     /// read: a value of the wrong type, a number out of range or with a fraction where an

@@ -1,3 +1,5 @@
+import WayfinderSystem
+
 /// The navigation state of one flow: its selected tab and one stack per tab.
 public struct FlowState: Hashable, Codable, Sendable {
     /// The key of the only stack of a flow without tabs.

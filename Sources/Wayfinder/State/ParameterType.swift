@@ -1,3 +1,5 @@
+import WayfinderSystem
+
 /// The type of a screen parameter, as declared in a `.routes` file.
 ///
 /// Written after the parameter's name: `post/{id:int}`, `list/{sort:new|top|hot}`,

@@ -1,3 +1,5 @@
+import WayfinderSystem
+
 /// A typed parameter value carried by a ``Route``.
 public enum ParameterValue: Hashable, Sendable {
     /// An integer value.
@@ -37,7 +39,7 @@ public enum ParameterValue: Hashable, Sendable {
         case .string(let value): value
         case .uuid(let value): value.description
         case .bool(let value): value ? "true" : "false"
-        case .double(let value): ParameterValue.decimalText(value)
+        case .double(let value): value.decimalText
         case .date(let value): value.description
         case .segments(let values): values.joined(separator: "/")
         }
@@ -132,42 +134,9 @@ public enum ParameterValue: Hashable, Sendable {
         }
     }
 
-    /// Decimal integer parsing on bytes, without overflow traps: an optional `-`, then
-    /// digits; any number of leading zeros (`007` is 7). `nil` for anything else, and for
-    /// values outside `Int`'s range (see ``isIntSyntax(_:)`` to tell the two apart).
-    static func parseInt(_ bytes: Span<UInt8>) -> Int? {
-        var index = 0
-        let negative = bytes.first == UInt8(ascii: "-")
-        if negative { index = 1 }
-        guard index < bytes.count else { return nil }
-        while index + 1 < bytes.count, bytes[index] == UInt8(ascii: "0") { index += 1 }
-        let digits = bytes.count - index
-        if digits <= 18 {
-            // Up to 18 digits cannot overflow.
-            var magnitude = 0
-            while index < bytes.count {
-                let digit = UInt(bytes[index]) &- 48
-                guard digit <= 9 else { return nil }
-                magnitude = magnitude &* 10 &+ Int(digit)
-                index += 1
-            }
-            return negative ? -magnitude : magnitude
-        }
-        guard digits == 19 else { return nil }
-        var result = 0
-        while index < bytes.count {
-            let digit = Int(bytes[index]) &- 48
-            guard digit >= 0, digit <= 9 else { return nil }
-            let (times, overflow1) = result.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = negative
-                ? times.subtractingReportingOverflow(digit)
-                : times.addingReportingOverflow(digit)
-            guard !overflow1, !overflow2 else { return nil }
-            result = sum
-            index += 1
-        }
-        return result
-    }
+    /// Decimal integer parsing on bytes (``Swift/Int/init(decimal:)``).
+    @inline(__always)
+    static func parseInt(_ bytes: Span<UInt8>) -> Int? { Int(decimal: bytes) }
 
     /// Whether `bytes` are written as an int (an optional `-`, then one or more digits),
     /// whatever their size: an int that ``parseInt(_:)`` refuses is out of range.

@@ -1,3 +1,5 @@
+import WayfinderSystem
+
 /// The saved form of a navigation state, described once: its keys, and the JSON a state is
 /// written as (``json(of:)-(NavigationState)``). The lenient reader (``NavigationState/decodedLeniently(from:)``)
 /// reads the same keys, and ``NavigationState``'s `Codable` conformance writes this JSON and

@@ -1,3 +1,5 @@
+import WayfinderSystem
+
 /// A UUID parsed from a link without Foundation: 16 bytes, printed in lower case.
 public struct UUIDValue: Hashable, Sendable, Comparable {
     /// The high 64 bits.

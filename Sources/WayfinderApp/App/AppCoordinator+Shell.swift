@@ -1,6 +1,7 @@
 import Wayfinder
 import WayfinderKit
 import WayfinderTerminal
+import WayfinderSystem
 
 /// The sample app's shell: the kit's, over the ``AppCoordinator``.
 public typealias AppShell = Shell<AppCoordinator>

@@ -1,3 +1,5 @@
+import WayfinderSystem
+
 /// The rule for passwords, at sign-in and for new accounts alike.
 ///
 /// Refused: C0 controls U+0000–U+001F (Tab too), DEL U+007F, C1 controls U+0080–U+009F, and

@@ -1,4 +1,5 @@
 import Wayfinder
+import WayfinderSystem
 
 /// The one rule for text that users type into the app's fields: the registration name, the
 /// profile's name and bio, a post's title and text, search words, the forgot-password email.

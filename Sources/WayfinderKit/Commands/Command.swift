@@ -1,5 +1,6 @@
 import Wayfinder
 import WayfinderTerminal
+import WayfinderSystem
 
 /// What help shows of a command: its name, its arguments as help writes them, what it does.
 public struct CommandHelp: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import WayfinderTerminal
+import WayfinderSystem
 
 /// Typed input a screen holds that is not saved yet, as the warning names it.
 public struct UnsavedEdits: Hashable, Sendable {

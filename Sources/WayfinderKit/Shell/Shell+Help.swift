@@ -1,5 +1,6 @@
 import Wayfinder
 import WayfinderTerminal
+import WayfinderSystem
 
 extension Shell {
     /// `help`: every command of this screen and the global ones; `help NAME`: one command

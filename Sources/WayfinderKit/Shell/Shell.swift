@@ -1,5 +1,6 @@
 import Wayfinder
 import WayfinderTerminal
+import WayfinderSystem
 
 /// The REPL's view of any app on the kit (``ShellApp``). A line runs one declared
 /// ``Command``: a global one (the ``navigationCommands`` every app gets and the app's

@@ -1,5 +1,6 @@
 import Wayfinder
 import WayfinderTerminal
+import WayfinderSystem
 
 /// An app the kit's ``Shell`` runs: its navigation store, the screens it makes for the
 /// routes of its table, and the commands it adds to the navigation commands every app gets.

@@ -1,4 +1,4 @@
-import Wayfinder
+import WayfinderSystem
 
 /// Strict UTF-8 checks for input that arrives as bytes (lines, arguments, files), which is
 /// refused, never repaired into U+FFFD, when it is not UTF-8.

@@ -1,4 +1,4 @@
-import Wayfinder
+import WayfinderSystem
 
 /// Makes untrusted text safe to print on a terminal.
 public enum Sanitizer {

@@ -1,6 +1,7 @@
 import Wayfinder
 import WayfinderKit
 import WayfinderTerminal
+import WayfinderSystem
 
 /// A Main screen that lists posts: it opens one with `post <id>` or `post #<n>` (its place
 /// in the list), and may offer `compose`. Every such screen lists its posts with

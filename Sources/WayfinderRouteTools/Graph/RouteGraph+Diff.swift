@@ -1,3 +1,5 @@
+@_spi(RouteTools) import Wayfinder
+
 /// One difference between two versions of a route table (`wayfinder routes diff`).
 public struct RouteChange: Hashable, Sendable, CustomStringConvertible {
     /// Whether a change can break what users saved under the older table: a saved state (it

@@ -1,3 +1,6 @@
+@_spi(RouteTools) import Wayfinder
+import WayfinderSystem
+
 /// A pattern of an `apple-app-site-association` file (`"/"`, `"#"` or a query value), matched
 /// as Apple documents it: `*` matches any run of characters, the empty one and `/` included,
 /// `?` exactly one character (`/` included); every other character matches itself. The

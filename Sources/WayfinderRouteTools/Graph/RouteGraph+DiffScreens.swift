@@ -1,3 +1,5 @@
+@_spi(RouteTools) import Wayfinder
+
 /// Screens and their parameters, compared between two versions of a table.
 extension TableDiff {
     /// Whether `change` is about screen `name` (by any of its names).

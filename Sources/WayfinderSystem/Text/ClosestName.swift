@@ -1,6 +1,6 @@
 /// The candidate nearest to `name` (a mistyped name), for "did you mean": within an edit
 /// distance of a third of its length (at least 1); the first in alphabetical order on a tie.
-package func closestName(to name: String, among candidates: some Sequence<String>) -> String? {
+public func closestName(to name: String, among candidates: some Sequence<String>) -> String? {
     let limit = max(1, name.count / 3)
     return candidates
         .compactMap { candidate in editDistance(candidate, name, limit: limit).map { (candidate, $0) } }

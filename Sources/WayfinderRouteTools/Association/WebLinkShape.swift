@@ -1,3 +1,5 @@
+@_spi(RouteTools) import Wayfinder
+
 /// The shape of web links a table opens: a path's segments after the origin, the flow first,
 /// each a literal or a value of a type (a word of a set and a `bool` are literals, one shape
 /// for each word), for the association files made from the table.
@@ -94,7 +96,7 @@ extension RouteGraph {
     /// Every walk of `depth` screens (duplicates included), stopping past `limit` of them.
     private func shapeCandidates(depth: Int, limit: Int) -> [[WebLinkShape.Part]] {
         var candidates: [[WebLinkShape.Part]] = []
-        for graph in [self] + storage.shapes.tables.map(\.graph) {
+        for graph in [self] + earlierShapeGraphs {
             for flow in graph.flows {
                 let tabs: [String?] = flow.tabs.isEmpty ? [nil] : flow.tabs
                 for (index, tab) in tabs.enumerated() {

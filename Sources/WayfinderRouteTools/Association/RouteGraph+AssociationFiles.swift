@@ -1,3 +1,6 @@
+@_spi(RouteTools) import Wayfinder
+import WayfinderSystem
+
 extension RouteGraph {
     /// How many screens above its root a web link may open for the association files to
     /// send it to the app, unless told otherwise: deeper links go to the browser.

@@ -1,3 +1,5 @@
+@_spi(RouteTools) import Wayfinder
+
 extension RouteGraph {
     /// Paths (after the origin) to compare an association file with the table on: each shape
     /// of link up to `depth` screens above the root with sample values, with other values, and

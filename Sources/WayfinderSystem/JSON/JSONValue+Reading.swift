@@ -251,7 +251,7 @@ private struct JSONReader {
             guard index < bytes.count, Self.isDigit(bytes[index]) else { throw failure("a digit expected") }
             skipDigits()
         }
-        if whole, let integer = ParameterValue.parseInt(bytes.span.extracting(start..<index)) { return .int(integer) }
+        if whole, let integer = Int(decimal: bytes.span.extracting(start..<index)) { return .int(integer) }
         // The grammar above is a subset of what `Double` reads; an overflow reads as infinity.
         return .double(Double(String(decoding: bytes[start..<index], as: UTF8.self)) ?? .infinity)
     }

@@ -1,3 +1,5 @@
+@_spi(RouteTools) import Wayfinder
+
 /// An `apple-app-site-association` file's universal links (its `applinks`), and the decision
 /// Apple's rules make for a URL: which app opens it, or whether it goes to the browser.
 ///

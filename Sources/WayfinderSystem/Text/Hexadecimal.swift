@@ -10,10 +10,10 @@
 /// Hexadecimal.digit(14) // UInt8(ascii: "E")
 /// Hexadecimal.string(0x1B, minimumDigits: 4) // "001B"
 /// ```
-package enum Hexadecimal {
+public enum Hexadecimal {
     /// The value (0–15) of the digit `byte`; `nil` when it is not one.
     @inlinable
-    package static func value(of byte: UInt8) -> UInt8? {
+    public static func value(of byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
@@ -24,13 +24,13 @@ package enum Hexadecimal {
 
     /// Whether `byte` is a digit, in either case.
     @inlinable
-    package static func isDigit(_ byte: UInt8) -> Bool {
+    public static func isDigit(_ byte: UInt8) -> Bool {
         value(of: byte) != nil
     }
 
     /// The digit for `nibble` (0–15), upper case unless `uppercase` is false.
     @inlinable
-    package static func digit(_ nibble: UInt8, uppercase: Bool = true) -> UInt8 {
+    public static func digit(_ nibble: UInt8, uppercase: Bool = true) -> UInt8 {
         precondition(nibble < 16, "a hexadecimal digit is for a value from 0 to 15, not \(nibble)")
         guard nibble >= 10 else { return UInt8(ascii: "0") + nibble }
         return (uppercase ? UInt8(ascii: "A") : UInt8(ascii: "a")) + nibble - 10
@@ -38,7 +38,7 @@ package enum Hexadecimal {
 
     /// `value` in hexadecimal, zero-padded to at least `minimumDigits` digits, upper case
     /// unless `uppercase` is false.
-    package static func string(_ value: some UnsignedInteger, minimumDigits: Int = 1, uppercase: Bool = true) -> String {
+    public static func string(_ value: some UnsignedInteger, minimumDigits: Int = 1, uppercase: Bool = true) -> String {
         var bytes: [UInt8] = []
         var rest = UInt64(value)
         repeat {

@@ -1,3 +1,6 @@
+@_spi(RouteTools) import Wayfinder
+import WayfinderSystem
+
 /// Why a file is not an `apple-app-site-association` file this package can read.
 public struct AssociationFileError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong, naming the place (`applinks.details[0].components[2]: '/' must be a string`).

@@ -1,3 +1,5 @@
+@_spi(RouteTools) import Wayfinder
+
 extension RouteGraph {
     /// One pattern links from outside the app can reach: a screen, in one shape of its links
     /// (today's pattern, an alias, or the pattern of an earlier version), with what it takes

@@ -1,3 +1,5 @@
+@_spi(RouteTools) import Wayfinder
+
 extension RouteGraph {
     /// The screens no chain of `after` edges reaches from a root, in declaration order.
     ///

@@ -15,7 +15,7 @@ extension Span where Element == UInt8 {
     /// as the maximal part of it that could start a valid one (at least its first byte,
     /// as Unicode recommends); `nil` when all of them are UTF-8.
     /// - Complexity: O(n).
-    package var utf8ValidationError: Unicode.UTF8.ValidationError? {
+    public var utf8ValidationError: Unicode.UTF8.ValidationError? {
         do { _ = try UTF8Span(validating: self) } catch { return error }
         return nil
     }
@@ -23,7 +23,7 @@ extension Span where Element == UInt8 {
     /// The bytes of the first sequence that is not UTF-8 (see ``utf8ValidationError``):
     /// `nil` when all of them are.
     /// - Complexity: O(n).
-    package var firstInvalidUTF8: Range<Int>? {
+    public var firstInvalidUTF8: Range<Int>? {
         utf8ValidationError?.byteOffsets
     }
 }
