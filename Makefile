@@ -53,6 +53,7 @@ test: deps
 	@mkdir -p .build/examples
 	$(SWIFT) build --build-tests 2>&1 | tee $(BUILD_LOG); test $${PIPESTATUS[0]} -eq 0
 	@scripts/check-warnings.sh $(BUILD_LOG)
+	@scripts/check-public-api-use.sh
 	@scripts/check-sizes.sh
 	@scripts/check-tracked-files.sh
 	@lines=$$(cat $$(find Examples/Bookshelf/Sources -name '*.swift') | wc -l); test $$lines -le 400 || \

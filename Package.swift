@@ -15,7 +15,6 @@ let package = Package(
         // The app kit: commands, the shell, screens, saved navigation and the launcher,
         // for any text app on the engine.
         .library(name: "WayfinderKit", targets: ["WayfinderKit"]),
-        .library(name: "WayfinderApp", targets: ["WayfinderApp"]),
         .library(name: "WayfinderTesting", targets: ["WayfinderTesting"]),
         .executable(name: "wayfinder", targets: ["wayfinder"]),
         // Any package that depends on Wayfinder compiles its own `.routes` table with it.

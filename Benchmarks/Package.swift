@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The generated route table and inputs, for the three routers.
@@ -46,17 +47,21 @@ let package = Package(
         // The cold-start reference: "hello", built like `wayfinder`: `scripts/bench.sh` builds
         // both as `make release` does (release, static Swift runtime).
         .executableTarget(name: "hello"),
-        // What `wayfinder` starts with before any of its own work: "hello" with the app's
-        // libraries linked in (GRDB, Foundation, libedit, SQLite), and the same parsing one
-        // argument with ArgumentParser, as every `wayfinder` command line is parsed.
+        // What `wayfinder` starts with before any of its own work: "hello" with the libraries
+        // the sample app links (the kit, GRDB, Foundation, libedit, SQLite), and the same
+        // parsing one argument with ArgumentParser, as every `wayfinder` command line is parsed.
         .executableTarget(
             name: "hello-linked",
-            dependencies: [.product(name: "WayfinderApp", package: "Wayfinder")]
+            dependencies: [
+                .product(name: "WayfinderKit", package: "Wayfinder"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .executableTarget(
             name: "hello-parsed",
             dependencies: [
-                .product(name: "WayfinderApp", package: "Wayfinder"),
+                .product(name: "WayfinderKit", package: "Wayfinder"),
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -49,7 +49,7 @@ struct ReplCommand: MainActorCommand, LinkArguments {
             throw ValidationError("'\(word)' is a command: write it first, then its options ('wayfinder \(word) --help' lists them)")
         }
         let shown = word.escapingControlCharacters
-        let hint = Wayfinder.closestName(to: word, among: names).map { "; did you mean '\($0)'?" }
+        let hint = WayfinderSystem.closestName(to: word, among: names).map { "; did you mean '\($0)'?" }
             ?? " (a link has the form wayfinder://FLOW/…; commands: \(names.joined(separator: ", ")))"
         throw ValidationError("'\(shown)' is neither a command nor a link\(hint)")
     }

@@ -17,7 +17,7 @@ extension Navigator {
     /// ``nearestValidState(to:)``), starting a new undo history.
     /// - Returns: What had to change, as sentences; empty when `snapshot` fitted as it was.
     @discardableResult
-    package mutating func restoreNearest(to snapshot: NavigationState) -> [String] {
+    public mutating func restoreNearest(to snapshot: NavigationState) -> [String] {
         let (state, problems) = nearestValidState(to: snapshot)
         replaceState(with: state)
         return problems
@@ -50,7 +50,7 @@ extension Navigator {
     /// resolves, that reaches an internal screen, or that opens a flow no guard keeps
     /// (nothing for it to wait for), is dropped; so is a link to confirm that does not
     /// resolve or reaches an internal screen.
-    package func nearestValidState(to snapshot: NavigationState) -> (state: NavigationState, problems: [String]) {
+    public func nearestValidState(to snapshot: NavigationState) -> (state: NavigationState, problems: [String]) {
         let snapshot = graph.withDefaults(snapshot)
         var problems: [String] = []
         var result = Navigator(graph: graph).state

@@ -151,7 +151,9 @@ public struct Transcript: Hashable, Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    package static func line(for output: Output) -> String {
+    /// The transcript line for `output`: `! ` before an error; before a standard line that
+    /// would read as a marker (`#`, `$`, `>`, `!`, `|`, `[exit `), `| `.
+    public static func line(for output: Output) -> String {
         switch output {
         case .error(let text):
             return "! " + text
@@ -167,7 +169,7 @@ public struct Transcript: Hashable, Sendable {
 
     /// Splits a command line (a `$` line) into words at spaces and tabs, as a shell does with
     /// single quotes: quoted spaces stay in the word, the quotes go.
-    package static func words(_ line: String) -> [String] {
+    public static func words(_ line: String) -> [String] {
         var words: [String] = []
         var word = ""
         var quoted = false
