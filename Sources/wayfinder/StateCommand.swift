@@ -175,7 +175,7 @@ struct SavedStateCheck {
         let stackValues: [JSONValue] = stacks.map { stack in
             .object([("flow", .string(stack.flow)), ("tab", stack.tab.map(JSONValue.string) ?? .null), ("link", .string(stack.link))])
         }
-        let saved = try JSONValue(parsing: Array(NavigationStateFile.encoded(state)))
+        let saved = SavedStateFormat.json(of: state)
         return JSONValue.object([
             ("opens", .string(graph.link(for: state))),
             ("stacks", .array(stackValues)),

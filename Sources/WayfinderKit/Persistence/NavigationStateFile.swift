@@ -55,13 +55,6 @@ public struct NavigationStateFile: Sendable {
         case unreadable(SystemError)
     }
 
-    private struct Envelope: Encodable {
-        var format: String
-        var version: Int
-        var routes: Int
-        var navigation: NavigationState?
-    }
-
     /// Reads the file; never throws: every problem is a reason in ``Contents/unusable(_:)``,
     /// bytes that are not valid UTF-8 too (they are never repaired into U+FFFD), and a file
     /// over ``sizeLimit`` (told by its size, before anything is read).
@@ -119,25 +112,25 @@ public struct NavigationStateFile: Sendable {
             : .partial(decoded.state, routes: routes, problems: decoded.problems)
     }
 
-    /// `value` as the file writes it: JSON, keys sorted.
-    public static func encoded(_ value: some Encodable) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return try encoder.encode(value)
+    /// What the file holds for `state`, saved with version `routes` of the route table:
+    /// `{"format", "navigation", "routes", "version"}`, keys sorted, the state in its saved
+    /// form (``SavedStateFormat``).
+    public static func contents(of state: NavigationState, routes: Int) -> JSONValue {
+        .object([
+            ("format", .string(format)), ("navigation", SavedStateFormat.json(of: state)),
+            ("routes", .int(routes)), ("version", .int(version)),
+        ])
     }
 
     /// Replaces the file with `state`, saved with version `routes` of the route table
     /// (`RouteGraph.version`), atomically.
     public func save(_ state: NavigationState, routes: Int) throws(SystemError) {
-        let data: Data
-        do {
-            data = try Self.encoded(Envelope(format: Self.format, version: Self.version, routes: routes, navigation: state))
-        } catch {
-            throw SystemError(operation: "encode", path: path, code: 0)
-        }
+        var bytes: [UInt8] = []
+        Self.contents(of: state, routes: routes).appendJSON(to: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
         // Never a file the next start would refuse to read.
-        guard data.count < Self.sizeLimit else { throw SystemError(operation: "write", path: path, code: EFBIG) }
-        try FileSystem.writeAtomically(Array(data) + [UInt8(ascii: "\n")], to: path, mode: 0o600)
+        guard bytes.count <= Self.sizeLimit else { throw SystemError(operation: "write", path: path, code: EFBIG) }
+        try FileSystem.writeAtomically(bytes, to: path, mode: 0o600)
     }
 
     /// Where a file that could not be used is kept when moved aside at `timestamp`

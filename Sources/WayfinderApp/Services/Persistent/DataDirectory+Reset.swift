@@ -155,20 +155,17 @@ private struct FileGroup {
             return [[0x37, 0x7F, 0x06, 0x82], [0x37, 0x7F, 0x06, 0x83]].contains(Array(bytes.prefix(4))) ? nil : "not a SQLite WAL file"
         case .navigation:
             let bytes = try FileSystem.read(file) ?? []
-            // A file that does not decode as a navigation file's start is, by that, not one.
-            let header = try? JSONDecoder().decode(Header.self, from: Data(bytes))
-            return header?.format == NavigationStateFile.format && header?.version != nil ? nil : "not a Wayfinder navigation file"
+            // A file that does not read as JSON is, by that, not a navigation file.
+            let json = try? JSONValue(parsing: bytes)
+            guard case .string(NavigationStateFile.format)? = json?.member("format"), case .int? = json?.member("version") else {
+                return "not a Wayfinder navigation file"
+            }
+            return nil
         case .session:
             let bytes = try FileSystem.read(file) ?? []
             let isToken = bytes.count == 65 && bytes.last == UInt8(ascii: "\n") && bytes.dropLast().allSatisfy(Hexadecimal.isDigit)
             return isToken ? nil : "not a Wayfinder session file (64 hexadecimal digits and a newline)"
         }
-    }
-
-    /// The start of a navigation file.
-    private struct Header: Decodable {
-        var format: String?
-        var version: Int?
     }
 
     /// Whether the file at `path` is the app's database: SQLite must open it (read-only) and
