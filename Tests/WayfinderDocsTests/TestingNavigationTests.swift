@@ -90,7 +90,7 @@ import WayfinderRouteTools
             $0.stacks["store/cart"]?[1] = StoreRoute.item(id: 7).route   // was product(id: 7)
         }
         fixtures.expectResolves("shop://store/cart/product/7", to: "shop://store/cart/item/7")
-        #expect(today.changes(since: release1).allSatisfy(\.isCovered))
+        #expect(today.changes(since: release1).filter { !$0.isCovered }.isEmpty)
 
         withKnownIssue {
             ReleaseFixtures(graph: ShopRoutes.graph).expectResolves("shop://store/cart/product/7")

@@ -22,7 +22,8 @@ final class Notebook: ShellApp {
 
     static let commands: [Command<Notebook>] = [
         Command("unlock", "", "open the notebook", when: { app in app.navigationStore.state.activeFlow == "door" }) { app, _ in
-            navigate { _ = try app.navigationStore.perform { try $0.grant("unlocked", showing: "notes") } }
+            // The shell opens a link that waited, once its data is checked.
+            navigate { _ = try app.navigationStore.perform { try $0.grant("unlocked", showing: "notes", openingPending: false) } }
         },
     ]
 

@@ -1,5 +1,5 @@
 import Testing
-@_spi(Generated) @testable import Wayfinder
+@_spi(Generated) @_spi(RouteTools) @testable import Wayfinder
 
 /// The overlaps of a table are found without comparing every pair of patterns (``OverlapGroups``,
 /// ``PatternTrie``): checked here against comparing every pair, on random tables of patterns

@@ -84,21 +84,60 @@ public final class NavigationStore {
     public func perform<Result, Failure: Error>(
         _ body: (inout Navigator) throws(Failure) -> Result
     ) throws(NavigationError) -> Result {
-        let before = navigator.state
-        let beforeURL = navigator.url
         var copy = navigator
+        let result = try change(&copy, body)
+        adopt(copy)
+        return result
+    }
+
+    /// Makes `change` as ``perform(_:)-(_)`` does once `check` accepts the state it leads
+    /// to: the change is made once, on a copy, which replaces the navigator only when
+    /// `check` returns. When `check` throws, nothing changes and its error is rethrown.
+    /// What an app uses to check what a link names against its data before it opens.
+    ///
+    /// ```swift
+    /// try await store.perform({ try $0.open(link) }, checking: { state in try await data.check(state) })
+    /// ```
+    /// - Throws: ``NavigationError`` from `change`, or what `check` throws.
+    @discardableResult
+    public func perform<Result, Failure: Error>(
+        _ change: (inout Navigator) throws(Failure) -> Result,
+        checking check: (NavigationState) async throws -> Void
+    ) async throws -> Result {
+        let base = navigator.state
+        var copy = navigator
+        let result = try self.change(&copy, change)
+        try await check(copy.state)
+        // Another change was made while `check` ran: make this one again, on it.
+        guard navigator.state == base else { return try await perform(change, checking: check) }
+        adopt(copy)
+        return result
+    }
+
+    /// Runs `body` on `copy`, publishing its refusal.
+    private func change<Result, Failure: Error>(
+        _ copy: inout Navigator, _ body: (inout Navigator) throws(Failure) -> Result
+    ) throws(NavigationError) -> Result {
         copy.lastEdit = nil
-        let result = try publishingRefusal { () throws(NavigationError) in
+        return try publishingRefusal { () throws(NavigationError) in
             do {
                 return try body(&copy)
             } catch {
                 throw Self.navigationError(error)
             }
         }
-        navigator = copy
-        if let edit = copy.lastEdit, !continuations.isEmpty || !observers.isEmpty { publish(.opened(edit)) }
+    }
+
+    /// Makes `next` the navigator and publishes what changed (worked out only when someone
+    /// listens).
+    private func adopt(_ next: Navigator) {
+        let observed = !continuations.isEmpty || !observers.isEmpty
+        let before = observed ? navigator.state : nil
+        let beforeURL = observed ? navigator.url : ""
+        navigator = next
+        guard let before else { return }
+        if let edit = next.lastEdit { publish(.opened(edit)) }
         publishChanges(from: before, beforeURL: beforeURL)
-        return result
     }
 
     /// Makes one step in place and publishes what changed; a refusal is published as
@@ -137,7 +176,7 @@ public final class NavigationStore {
     /// deferred, held for confirmation or applied, the visible link.
     private func publishChanges(from before: NavigationState, beforeURL: String) {
         let after = navigator.state
-        guard !continuations.isEmpty || !observers.isEmpty, before != after else { return }
+        guard before != after else { return }
         for name in after.grantedGuards.subtracting(before.grantedGuards).sorted() { publish(.granted(name)) }
         for name in before.grantedGuards.subtracting(after.grantedGuards).sorted() { publish(.revoked(name)) }
         if let pending = after.pending, pending != before.pending, let guardName = navigator.pendingGuard {

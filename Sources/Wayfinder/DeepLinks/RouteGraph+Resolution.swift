@@ -28,7 +28,7 @@ extension RouteGraph {
     /// - Complexity: O(length of the link) for graphs without ambiguity between
     ///   successors; independent of the number of screens.
     public func resolve(_ link: String) throws(DeepLinkError) -> ResolvedLink {
-        storage.resolutions.add(1, ordering: .relaxed)
+        countResolution()
         do { return try resolveInTodaysShape(link) } catch where storage.hasShapes {
             return try resolveInOtherShape(link, refused: error)
         }
@@ -44,7 +44,7 @@ extension RouteGraph {
     /// - Returns: What the link opens.
     /// - Throws: ``DeepLinkError`` naming the offending part.
     public func resolve(utf8 link: some Collection<UInt8>) throws(DeepLinkError) -> ResolvedLink {
-        storage.resolutions.add(1, ordering: .relaxed)
+        countResolution()
         let outcome = withBytes(of: link) { resolveBytes($0, checkingUTF8: true) }
         do { return try finish(outcome, source: .bytes(Array(link)), byteCount: link.count) } catch where storage.hasShapes {
             guard let text = String(validating: link, as: UTF8.self) else { throw error }

@@ -140,11 +140,6 @@ extension RouteGraph {
             }
         }
     }
-
-    /// The canonical form of `link` when today's patterns or another shape read it; `nil` when none does.
-    func migratedLink(_ link: String) -> String? {
-        (try? resolve(link))?.url  // Refused: no canonical form, which nil says.
-    }
 }
 
 extension LinkShapes.Table {

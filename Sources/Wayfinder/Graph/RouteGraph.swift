@@ -214,9 +214,13 @@ public struct RouteGraph: Sendable {
         let shapes: LinkShapes
         /// Whether ``shapes`` holds any table (read when a link is refused).
         let hasShapes: Bool
+        #if DEBUG
         /// How many times ``RouteGraph/resolve(_:)`` and ``RouteGraph/resolve(utf8:)`` ran on
-        /// this graph: what tests count a link's resolutions with.
+        /// this graph, and how many links a navigator on it applied: what tests count the
+        /// one link pipeline with. Debug builds only: nothing is counted on the release path.
         let resolutions = Atomic<Int>(0)
+        let applications = Atomic<Int>(0)
+        #endif
         /// Whether the table has warnings, so that a state may print to a link that reads as
         /// another; found when first asked.
         let mayPrintAmbiguously = Mutex<Bool?>(nil)
@@ -257,9 +261,31 @@ public struct RouteGraph: Sendable {
 
     let storage: Storage
 
+    #if DEBUG
     /// How many links this graph has resolved (``resolve(_:)`` and ``resolve(utf8:)``), for
-    /// tests that count the resolutions of a path.
+    /// tests that count the resolutions of a path (debug builds only).
     package var resolutionCount: Int { storage.resolutions.load(ordering: .relaxed) }
+
+    /// How many links navigators on this graph have applied (opened, at `open`, at sign-in,
+    /// at `confirm`), for tests that count the applications of a path (debug builds only).
+    package var applicationCount: Int { storage.applications.load(ordering: .relaxed) }
+    #endif
+
+    /// Counts a resolution, in debug builds (see ``resolutionCount``).
+    @inline(__always)
+    func countResolution() {
+        #if DEBUG
+        storage.resolutions.add(1, ordering: .relaxed)
+        #endif
+    }
+
+    /// Counts an application of a link, in debug builds (see ``applicationCount``).
+    @inline(__always)
+    func countApplication() {
+        #if DEBUG
+        storage.applications.add(1, ordering: .relaxed)
+        #endif
+    }
 
     /// Whether a state may print to a link that reads as another state: true when the table
     /// has ``warnings`` (patterns that can match the same segments). Where it is false, the

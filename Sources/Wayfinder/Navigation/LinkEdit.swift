@@ -121,6 +121,7 @@ extension Navigator {
 
     /// Makes `edit` on `state`, new screens taking their ids from `ids`.
     func apply(_ edit: LinkEdit, to state: inout NavigationState, ids: inout StackIDGenerator) {
+        graph.countApplication()
         state.activeFlow = edit.flow
         var flowState = state.flows[edit.flow] ?? FlowState(selectedTab: nil, stacks: [:])
         if let tab = edit.selectsTab { flowState.selectedTab = tab }

@@ -92,29 +92,25 @@ extension ResolvedLink {
 
 extension Navigator {
     /// Opens the link waiting to be confirmed (``NavigationState/confirming``), as the user
-    /// confirmed it: it is read again on the table now, refused if it now reaches an
-    /// internal screen, and otherwise opened as ``open(_:from:)-(ResolvedLink,_)`` opens an
-    /// in-app link (it may still wait for its guard).
+    /// confirmed it: as it was read when kept (``confirmingLink``), it is opened as
+    /// ``open(_:from:)-(ResolvedLink,_)`` opens an in-app link (it may still wait for its
+    /// guard).
     /// - Returns: What opening it did.
     /// - Throws: ``NavigationError/Code/nothingToConfirm`` when no link waits;
     ///   ``NavigationError/Code/invalidLink`` when it no longer opens. The state is unchanged then.
     @discardableResult
     public mutating func confirmLink() throws(NavigationError) -> NavigationOutcome {
         guard let held = state.confirming else { throw Self.nothingToConfirm }
-        let link: ResolvedLink
-        do {
-            link = try graph.resolveFromOutside(held)
-        } catch {
-            throw NavigationError(link: error)
+        guard let link = confirmingLink else {
+            throw NavigationError(.invalidLink, "the link to confirm no longer opens: \(held.escapingControlCharacters)")
         }
         // Dropped before opening, so that undo goes back to the screen without the question.
-        state.confirming = nil
-        do {
-            return try open(link, from: .app)
-        } catch {
-            state.confirming = held
-            throw error
-        }
+        var next = self
+        next.state.confirming = nil
+        next.kept.confirming = nil
+        let outcome = try next.open(link, from: .app)
+        self = next
+        return outcome
     }
 
     /// Drops the link waiting to be confirmed; nothing else changes.
@@ -124,6 +120,7 @@ extension Navigator {
     public mutating func declineLink() throws(NavigationError) -> String {
         guard let held = state.confirming else { throw Self.nothingToConfirm }
         state.confirming = nil
+        kept.confirming = nil
         return held
     }
 
@@ -135,8 +132,13 @@ extension Navigator {
     /// wait there now: it does not resolve, or an outside link may not open it; `nil` when
     /// it can. Kept links came from outside (or were confirmed): a table changed since may
     /// have made one of their screens internal, and a kept link never gets round that.
+    /// A link this navigator keeps already is not read again.
     func keptLinkProblem(_ link: String, _ what: String) -> (link: ResolvedLink?, problem: String?) {
         do {
+            if let kept = [kept.pending, kept.confirming].first(where: { $0?.text == link }), let kept {
+                try kept.link.checkOutsideEntry()
+                return (kept.link, nil)
+            }
             return (try graph.resolveFromOutside(link), nil)
         } catch {
             return (nil, "\(what): \(error.message)")

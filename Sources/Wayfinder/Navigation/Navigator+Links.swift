@@ -40,12 +40,13 @@ extension Navigator {
                 // Held, not opened: no undo step, as nothing on screen changed.
                 let held = link.url
                 state.confirming = held
+                kept.confirming = KeptLinks.Kept(text: held, link: link)
                 return .awaitingConfirmation(link: held, screen: entry.screen)
             }
         }
         if let guardName = link.guardName, !isGranted(guardName) {
             let pending = link.url
-            try deferToFallback(of: guardName, pending: pending)
+            try deferToFallback(of: guardName, pending: KeptLinks.Kept(text: pending, link: link))
             return .deferred(pending: pending, guardName: guardName)
         }
         // The link was read once: its canonical form reads back as it unless the table
@@ -78,7 +79,9 @@ extension Navigator {
             var preview = state
             preview.activeFlow = name
             let pending = graph.link(for: preview)
-            try deferToFallback(of: guardName, pending: pending)
+            // The flow's place, printed from a state that fits the table: it resolves.
+            let link = try? graph.resolve(pending)
+            try deferToFallback(of: guardName, pending: pending, link: link)
             return .deferred(pending: pending, guardName: guardName)
         }
         try commit { this, state, _ throws(NavigationError) in
@@ -88,10 +91,16 @@ extension Navigator {
     }
 
     /// Stores `pending` and shows the fallback flow of `guardName` at its root.
-    mutating func deferToFallback(of guardName: String, pending: String) throws(NavigationError) {
+    mutating func deferToFallback(of guardName: String, pending: KeptLinks.Kept) throws(NavigationError) {
+        try deferToFallback(of: guardName, pending: pending.text, link: pending.link)
+    }
+
+    /// Stores `pending` (read as `link`) and shows the fallback flow of `guardName` at its root.
+    private mutating func deferToFallback(of guardName: String, pending: String, link: ResolvedLink?) throws(NavigationError) {
         guard let info = graph.guardNamed(guardName) else {
             throw NavigationError(.unknownGuard, "unknown guard '\(guardName)'")
         }
+        kept.pending = link.map { KeptLinks.Kept(text: pending, link: $0) }
         try commit { this, state, _ throws(NavigationError) in
             state.pending = pending
             state.activeFlow = info.fallbackFlow
@@ -103,15 +112,22 @@ extension Navigator {
 
     // MARK: - Guards
 
-    /// Marks `guardName` as met (the user signed in, say) and applies the pending link
-    /// when its flow needs nothing more; otherwise shows `flow`, if given. Starts a new
-    /// undo history.
+    /// Marks `guardName` as met (the user signed in, say) and opens the pending link
+    /// (``openPendingLink()``) when its flow needs nothing more; otherwise shows `flow`, if
+    /// given. Starts a new undo history.
+    ///
+    /// An app that checks what a link names against its data before opening it (as the
+    /// kit's shell does) passes `openingPending: false` and opens the link itself, checked,
+    /// once the guard is granted: the pending link then stays, and `flow` is shown.
     /// - Parameters:
     ///   - guardName: The guard now met.
-    ///   - flow: The flow to show when no pending link was applied (the signed-in home).
-    /// - Returns: The pending link that was applied, if any.
+    ///   - flow: The flow to show when no pending link was opened (the signed-in home).
+    ///   - openingPending: Whether to open the pending link now.
+    /// - Returns: The pending link that was opened, if any.
     @discardableResult
-    public mutating func grant(_ guardName: String, showing flow: String? = nil) throws(NavigationError) -> String? {
+    public mutating func grant(
+        _ guardName: String, showing flow: String? = nil, openingPending: Bool = true
+    ) throws(NavigationError) -> String? {
         if let flow, graph.flow(named: flow) == nil {
             throw NavigationError(.unknownFlow, "unknown flow '\(flow.escapingControlCharacters)'")
         }
@@ -121,11 +137,8 @@ extension Navigator {
         var next = self
         next.state.grantedGuards.insert(guardName)
         var applied: String?
-        // A pending link resolves (see pendingGuard): `try?` only unwraps it.
-        if let pending = next.state.pending, let link = try? graph.resolve(pending),
-           link.guardName.map(next.isGranted) ?? true {
-            next.state.pending = nil
-            next.apply(link, to: &next.state, ids: &next.ids)
+        if openingPending, next.pendingLinkCanOpen, let pending = next.state.pending {
+            try next.openPendingLink()
             applied = pending
         } else if let flow, graph.flow(named: flow)?.guardName.map(next.isGranted) ?? true {
             next.state.activeFlow = flow
@@ -146,6 +159,7 @@ extension Navigator {
         state.grantedGuards.remove(guardName)
         state.pending = nil
         state.confirming = nil
+        kept = KeptLinks()
         for flow in graph.flows where flow.guardName == guardName {
             state.flows[flow.name] = Navigator.initialState(of: flow, in: graph)
             if state.activeFlow == flow.name {
@@ -156,6 +170,31 @@ extension Navigator {
             }
         }
         clearHistory()
+    }
+
+    /// Opens the pending link, now that its guard is met (``pendingLinkCanOpen``), as the
+    /// app's own link (its tier was met when it was kept), and drops it. Starts a new undo
+    /// history, as signing in does.
+    /// - Returns: What opening it did; `nil` when no pending link can open.
+    /// - Throws: ``NavigationError`` when it no longer opens; the state is unchanged then.
+    @discardableResult
+    public mutating func openPendingLink() throws(NavigationError) -> NavigationOutcome? {
+        guard pendingLinkCanOpen, let link = pendingLink else { return nil }
+        var next = self
+        next.state.pending = nil
+        next.kept.pending = nil
+        let outcome = try next.open(link, from: .app)
+        next.clearHistory()
+        self = next
+        return outcome
+    }
+
+    /// Drops the pending link; nothing else changes.
+    /// - Returns: The link dropped, if one was pending.
+    @discardableResult
+    public mutating func dropPendingLink() -> String? {
+        defer { (state.pending, kept.pending) = (nil, nil) }
+        return state.pending
     }
 
     // MARK: - History

@@ -13,15 +13,8 @@ extension Navigator {
     ///   - savedVersion: ``RouteGraph/version`` of the table it was saved with (1 for a
     ///     state that records none). A version newer than this table's applies no migration.
     public func restoration(of snapshot: NavigationState, savedWith savedVersion: Int) -> Restoration {
-        var migrator = StateMigrator(graph: graph, state: snapshot, savedWith: savedVersion)
-        migrator.run()
-        var migrated = migrator.state
-        if let pending = migrated.pending { migrated.pending = graph.migratedLink(pending) ?? pending }
-        let (state, problems) = nearestValidState(to: migrated)
-        return Restoration(
-            state: state, savedVersion: savedVersion, currentVersion: graph.version,
-            migrations: migrator.applied, dropped: migrator.dropped + problems
-        )
+        var copy = self
+        return copy.restore(snapshot, savedWith: savedVersion)
     }
 
     /// Replaces the state with what `snapshot`, saved with version `savedVersion` of the
@@ -36,8 +29,19 @@ extension Navigator {
     /// Give the table's own ``RouteGraph/version`` for a state saved with it.
     @discardableResult
     public mutating func restore(_ snapshot: NavigationState, savedWith savedVersion: Int) -> Restoration {
-        let restored = restoration(of: snapshot, savedWith: savedVersion)
-        restoreNearest(to: restored.state)
-        return restored
+        var migrator = StateMigrator(graph: graph, state: snapshot, savedWith: savedVersion)
+        migrator.run()
+        var migrated = migrator.state
+        // A pending link saved in an earlier shape waits in today's: read once, here, and
+        // kept as read. One that no longer resolves is dropped by restoreNearest.
+        if let pending = migrated.pending, let link = try? graph.resolve(pending) {
+            migrated.pending = link.url
+            kept.pending = KeptLinks.Kept(text: link.url, link: link)
+        }
+        let problems = restoreNearest(to: migrated)
+        return Restoration(
+            state: state, savedVersion: savedVersion, currentVersion: graph.version,
+            migrations: migrator.applied, dropped: migrator.dropped + problems
+        )
     }
 }

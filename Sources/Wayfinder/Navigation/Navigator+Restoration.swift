@@ -7,10 +7,11 @@ extension Navigator {
     ///   state is unchanged then.
     public mutating func restore(_ snapshot: NavigationState) throws(NavigationError) {
         let snapshot = graph.withDefaults(snapshot)
-        if let problem = problems(in: snapshot).first {
+        let nearest = nearestValid(to: snapshot)
+        if let problem = nearest.problems.first {
             throw NavigationError(.invalidState, problem)
         }
-        replaceState(with: snapshot)
+        replaceState(with: snapshot, kept: nearest.kept)
     }
 
     /// Replaces the state with the nearest state to `snapshot` that fits the graph (see
@@ -18,12 +19,16 @@ extension Navigator {
     /// - Returns: What had to change, as sentences; empty when `snapshot` fitted as it was.
     @discardableResult
     public mutating func restoreNearest(to snapshot: NavigationState) -> [String] {
-        let (state, problems) = nearestValidState(to: snapshot)
-        replaceState(with: state)
-        return problems
+        let nearest = nearestValid(to: snapshot)
+        replaceState(with: nearest.state, kept: nearest.kept)
+        return nearest.problems
     }
 
-    private mutating func replaceState(with snapshot: NavigationState) {
+    /// Makes `snapshot` the state (one application of a state, counted as a link's is), with
+    /// its kept links as read.
+    private mutating func replaceState(with snapshot: NavigationState, kept: KeptLinks) {
+        graph.countApplication()
+        self.kept = kept
         var largest = ids.peek - 1
         for flow in snapshot.flows.values {
             for stack in flow.stacks.values {
@@ -38,7 +43,7 @@ extension Navigator {
 
     /// Every way `snapshot` does not fit the graph, as sentences; empty when it fits.
     package func problems(in snapshot: NavigationState) -> [String] {
-        nearestValidState(to: snapshot).problems
+        nearestValid(to: snapshot).problems
     }
 
     /// The state nearest to `snapshot` that fits the graph, and what had to change.
@@ -51,7 +56,14 @@ extension Navigator {
     /// (nothing for it to wait for), is dropped; so is a link to confirm that does not
     /// resolve or reaches an internal screen.
     public func nearestValidState(to snapshot: NavigationState) -> (state: NavigationState, problems: [String]) {
+        let nearest = nearestValid(to: snapshot)
+        return (nearest.state, nearest.problems)
+    }
+
+    /// ``nearestValidState(to:)``, with the kept links it kept as it read them.
+    private func nearestValid(to snapshot: NavigationState) -> (state: NavigationState, problems: [String], kept: KeptLinks) {
         let snapshot = graph.withDefaults(snapshot)
+        var kept = KeptLinks()
         var problems: [String] = []
         var result = Navigator(graph: graph).state
         result.grantedGuards = snapshot.grantedGuards.filter { graph.guardNamed($0) != nil }
@@ -81,35 +93,30 @@ extension Navigator {
         }
         renumberIDs(in: &result, problems: &problems)
         if let pending = snapshot.pending {
-            switch pendingProblem(pending) {
-            case nil: result.pending = pending
-            case let problem?: problems.append(problem)
+            let (link, problem) = keptLinkProblem(pending, "pending link")
+            if let link, link.guardName != nil {
+                result.pending = pending
+                kept.pending = KeptLinks.Kept(text: pending, link: link)
+            } else {
+                problems.append(problem ?? "pending link: flow '\(link?.flow ?? "")' has no guard for \(pending.escapingControlCharacters) to wait for")
             }
         }
         if let confirming = snapshot.confirming {
-            switch keptLinkProblem(confirming, "link to confirm").problem {
-            case nil: result.confirming = confirming
-            case let problem?: problems.append(problem)
+            switch keptLinkProblem(confirming, "link to confirm") {
+            case (let link?, nil):
+                result.confirming = confirming
+                kept.confirming = KeptLinks.Kept(text: confirming, link: link)
+            case (_, let problem):
+                problems.append(problem ?? "link to confirm: \(confirming.escapingControlCharacters)")
             }
         }
-        return (result, problems)
-    }
-
-    /// Why `pending` cannot wait as the pending link: it does not resolve, an outside link
-    /// may not open it, or its flow has no guard to wait for; `nil` when it can.
-    private func pendingProblem(_ pending: String) -> String? {
-        let (link, problem) = keptLinkProblem(pending, "pending link")
-        guard let link, link.guardName == nil else { return problem }
-        return "pending link: flow '\(link.flow)' has no guard for \(pending.escapingControlCharacters) to wait for"
+        return (result, problems, kept)
     }
 
     /// The guard the pending link waits for; `nil` when no link is pending. Every pending
     /// link the navigator holds resolves behind a guard: deferring takes it from a guarded
     /// link, and restoring drops any other (``nearestValidState(to:)``).
-    var pendingGuard: String? {
-        guard let pending = state.pending else { return nil }
-        return (try? graph.resolve(pending))?.guardName  // Resolves, as said above: nil only for no link.
-    }
+    var pendingGuard: String? { pendingLink?.guardName }
 
     /// The problem of an active flow the graph does not have.
     static func unknownActiveFlow(_ name: String) -> String {

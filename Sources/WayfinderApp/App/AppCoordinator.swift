@@ -107,9 +107,10 @@ public final class AppCoordinator: Coordinator, ShellApp {
                 if n.url != resume { try n.open(resume, from: .app) }
             }
             // The sign-in screens are done with: Login starts afresh next time. Granting
-            // the guard then starts a new history, so undo cannot go back to them.
+            // the guard then starts a new history, so undo cannot go back to them. The
+            // pending link is the shell's to open, once its data is checked.
             if n.state.activeFlow == signedOutFlow { try n.popToRoot() }
-            try n.grant(Self.signedInGuard, showing: signedInFlow)
+            try n.grant(Self.signedInGuard, showing: signedInFlow, openingPending: false)
         }
         if let replaced { enqueueSignOut(of: replaced) }
         user = newUser

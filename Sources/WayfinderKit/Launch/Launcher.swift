@@ -84,7 +84,12 @@ public struct Launcher<App: ShellApp> {
         Terminal.configureLocale()
         Terminal.installTerminationHandlers()
         let app = try await start(opening: links, fresh: options.fresh, dataDirectory: directory)
-        return await runRepl(on: app, source: source, script: script, dataDirectory: directory, environment: environment.values)
+        // A link given here that waits for sign-in: refused once it may open, it fails the
+        // session as a link refused now would.
+        let pending = links.isEmpty ? nil : app.navigationStore.state.pending
+        return await runRepl(
+            on: app, source: source, script: script, dataDirectory: directory, environment: environment.values, pendingFromArguments: pending
+        )
     }
 
     /// The app on `dataDirectory`, with `links` opened, else (unless `fresh`) the saved
@@ -126,9 +131,11 @@ public struct Launcher<App: ShellApp> {
 
     /// The REPL on `app` until its input ends, then the navigation saved.
     private func runRepl(
-        on app: App, source: ReplScript.Source, script: ReplScript, dataDirectory: String, environment: [String: String]
+        on app: App, source: ReplScript.Source, script: ReplScript, dataDirectory: String, environment: [String: String],
+        pendingFromArguments: String?
     ) async -> Int32 {
         let shell = Shell(app: app)
+        shell.pendingFromArguments = pendingFromArguments
         var history = program.historyPath(environment: environment).map { HistoryStore(path: $0) }
         do { try history?.load() } catch { reportNote("warning: history not read from \(error.path): \(error.reason)") }
         let reader = source.reader(historyEntries: history?.entries ?? [])

@@ -47,13 +47,16 @@ extension NavigationStateFile {
         // The guards are the app's, not the file's, from the start: a flow is kept when the
         // app grants its guard now, and starts afresh (without a word) when it does not.
         // Again after the migrations, for a flow they renamed.
-        let asGranted = Self.granting(granted, in: saved, graph: store.graph)
-        let restored = store.navigator.restoration(of: asGranted, savedWith: routes)
-        let guarded = Self.granting(granted, in: restored.state, graph: store.graph)
-        let nearest = store.navigator.nearestValidState(to: guarded)
-        let (checked, dangling) = try await check(nearest.state)
-        try? store.perform { navigator throws(NavigationError) in _ = navigator.restoreNearest(to: checked) }  // Cannot fail: restoreNearest refuses nothing.
-        problems = NavigationState.problems(read: problems, fitted: restored.dropped + nearest.problems)
+        // The nearest state is made once, on a copy (its kept links read once), checked
+        // against the data, and made again only for what the guards or the data take out.
+        var navigator = store.navigator
+        let restored = navigator.restore(Self.granting(granted, in: saved, graph: store.graph), savedWith: routes)
+        let guarded = Self.granting(granted, in: navigator.state, graph: store.graph)
+        let fitted = guarded == navigator.state ? [] : navigator.restoreNearest(to: guarded)
+        let (checked, dangling) = try await check(navigator.state)
+        if checked != navigator.state { navigator.restoreNearest(to: checked) }
+        try? store.perform { $0 = navigator }  // Cannot fail: it only replaces the navigator.
+        problems = NavigationState.problems(read: problems, fitted: restored.dropped + fitted)
         if restored.isFromNewerTable, !problems.isEmpty {
             problems[0] += " (it was saved with version \(routes) of the route table, newer than this one's \(restored.currentVersion))"
         }

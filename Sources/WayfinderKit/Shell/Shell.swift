@@ -143,10 +143,32 @@ public final class Shell<App: ShellApp>: ReplShell, NavigationStoreProviding {
         loadedForCommand = nil
         unsavedEdits.beginLine()
         if let instead = await app.shellWillRun(atSecretPrompt: secretPrompt != nil) { return instead }
-        let reply = await app.shellDidRun(await run(line))
+        let reply = await app.shellDidRun(await openingPendingLink(after: await run(line)))
         // Once the app has settled the command: one it undid (a sign-out not stored) left
         // nothing, the input included.
         unsavedEdits.commandRan(reply, visible: app.visibleScreen())
+        return reply
+    }
+
+    /// The pending link given to the program at start, if it still waits: refused once it
+    /// may open, it fails a piped session as a link refused at start does (status 65).
+    var pendingFromArguments: String?
+
+    /// `reply`, after the pending link is opened when the command let it open (the user
+    /// signed in): checked against the data as `open` checks a link, and when refused, the
+    /// refusal follows what the command printed (``ReplReply/trailingError``).
+    private func openingPendingLink(after reply: ReplReply) async -> ReplReply {
+        guard !reply.isError, let pending = navigationStore.state.pending, navigationStore.navigator.pendingLinkCanOpen else { return reply }
+        var reply = reply
+        do {
+            try await app.openPendingLink()
+        } catch {
+            let refusal = ReplReply.failed(error)
+            reply.trailingError = refusal.output
+            reply.isStorageError = refusal.isStorageError
+            reply.isLinkError = !refusal.isStorageError && pending == pendingFromArguments
+        }
+        if pending == pendingFromArguments { pendingFromArguments = nil }
         return reply
     }
 

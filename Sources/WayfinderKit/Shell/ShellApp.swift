@@ -190,19 +190,39 @@ extension ShellApp {
         try await performCheckingData { navigator throws(NavigationError) in try navigator.confirmLink() }
     }
 
-    /// Makes `change` as one step once the state it leads to (made on a copy first) is
-    /// checked against the app's data (``withoutMissingData(_:)``): a change leading to a
-    /// place whose data does not exist changes nothing.
+    /// Opens the pending link once its guard is met (`Navigator.pendingLinkCanOpen`: the
+    /// app granted it with `openingPending: false`), checked against the app's data as
+    /// ``openChecked(_:)`` checks a link: a link to a place whose data does not exist is
+    /// refused as `open` would refuse it, opens nothing and waits no more. The shell calls
+    /// this after each command, and the launcher at start.
+    /// - Returns: The outcome, or `nil` when no pending link could open.
+    /// - Throws: As ``openChecked(_:)``.
+    @discardableResult
+    public func openPendingLink() async throws -> NavigationOutcome? {
+        guard navigationStore.navigator.pendingLinkCanOpen else { return nil }
+        do {
+            return try await performCheckingData { navigator throws(NavigationError) in try navigator.openPendingLink() }
+        } catch {
+            // Refused: it opens nothing, and does not wait to be opened again.
+            _ = try? navigationStore.perform { $0.dropPendingLink() }  // Dropping a link refuses nothing.
+            throw error
+        }
+    }
+
+    /// Makes `change` as one step once the state it leads to is checked against the app's
+    /// data (``withoutMissingData(_:)``): the change is made once, on a copy, which becomes
+    /// the navigation only when nothing it names is missing (`NavigationStore`'s
+    /// `perform(_:checking:)`). The one path a link opens by: `open`, link arguments,
+    /// `confirm`, and a pending link at sign-in.
     /// - Throws: `NavigationError` (code `missingData`, naming the data), what `change`
     ///   throws, or what ``withoutMissingData(_:)`` throws.
     private func performCheckingData<Result>(
         _ change: (inout Navigator) throws(NavigationError) -> Result
     ) async throws -> Result {
-        var preview = navigationStore.navigator
-        _ = try change(&preview)
-        let (_, missing) = try await withoutMissingData(preview.state)
-        if let first = missing.first { throw NavigationError(.missingData, first) }
-        return try navigationStore.perform(change)
+        try await navigationStore.perform(change) { state in
+            let (_, missing) = try await withoutMissingData(state)
+            if let first = missing.first { throw NavigationError(.missingData, first) }
+        }
     }
 
     /// What opening `links` in order would change, one line each, changing nothing (the

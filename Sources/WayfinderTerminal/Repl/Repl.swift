@@ -48,6 +48,7 @@ public final class Repl {
     private var failed = false
     private var failedOnStorage = false
     private var failedOnUsage = false
+    private var failedOnLink = false
     /// The last line read that was not a password: where a failure is said to be.
     private var lastCommand: ReplStop?
     /// Checked before each line; the loop ends when it returns true (SIGTERM, SIGHUP).
@@ -147,7 +148,7 @@ public final class Repl {
     private var exitStatus: Int32 {
         guard !reader.isInteractive, failed else { return 0 }
         // What most needs fixing first: data not written, then the script itself.
-        return failedOnStorage ? 74 : (failedOnUsage ? 64 : 1)
+        return failedOnStorage ? 74 : (failedOnUsage ? 64 : (failedOnLink ? 65 : 1))
     }
 
     /// Runs one line read (a password when `secret`): echoes it when asked, prints its reply
@@ -171,7 +172,10 @@ public final class Repl {
                 output.write(renderer.render(reply.output))
             }
         }
-        if reply.isError { noteFailure(onStorage: reply.isStorageError, onUsage: reply.isUsageError) }
+        if let trailing = reply.trailingError { writeError(trailing, at: reader.lastLineFilePosition) }
+        if reply.isError || reply.trailingError != nil {
+            noteFailure(onStorage: reply.isStorageError, onUsage: reply.isUsageError, onLink: reply.isLinkError)
+        }
         if reply.showsScreen {
             output.write(renderer.render(await shell.screen()))
         }
@@ -181,10 +185,11 @@ public final class Repl {
     /// Counts a failed command; with ``stopsAtFirstFailure`` (and no one at a terminal),
     /// the session stops at it: at the command a password was asked for, when the password
     /// line failed.
-    private func noteFailure(onStorage: Bool = false, onUsage: Bool = false) {
+    private func noteFailure(onStorage: Bool = false, onUsage: Bool = false, onLink: Bool = false) {
         failed = true
         if onStorage { failedOnStorage = true }
         if onUsage { failedOnUsage = true }
+        if onLink { failedOnLink = true }
         guard stopsAtFirstFailure, !reader.isInteractive, stop == nil else { return }
         stop = lastCommand ?? ReplStop(location: reader.lastLineLocation, command: nil)
     }

@@ -64,11 +64,19 @@ public struct ReplReply: Hashable, Sendable {
     /// not allow (too many, too few, a value outside the closed set it takes). A piped
     /// session then ends with status 64 (EX_USAGE) rather than 1.
     public var isUsageError: Bool
+    /// An error after a command that worked: what the command let happen next failed (a
+    /// link kept for later, refused once signing in let it open). Printed to standard error
+    /// after ``output``; the command counts as failed, as with ``isError``.
+    public var trailingError: StyledText?
+    /// Whether the failure is a deep link's: a link given to the program, refused (it names
+    /// data that does not exist, say). A piped session then ends with status 65
+    /// (EX_DATAERR) rather than 1, as the program does for a link it refuses at start.
+    public var isLinkError: Bool
 
     /// Creates a reply.
     public init(
         output: StyledText = StyledText(), isError: Bool = false, showsScreen: Bool = false, quits: Bool = false,
-        isStorageError: Bool = false, isUsageError: Bool = false
+        isStorageError: Bool = false, isUsageError: Bool = false, trailingError: StyledText? = nil, isLinkError: Bool = false
     ) {
         self.output = output
         self.isError = isError
@@ -76,6 +84,8 @@ public struct ReplReply: Hashable, Sendable {
         self.quits = quits
         self.isStorageError = isStorageError
         self.isUsageError = isUsageError
+        self.trailingError = trailingError
+        self.isLinkError = isLinkError
     }
 
     /// A command that worked: its message, if any, printed as a success; the screen is

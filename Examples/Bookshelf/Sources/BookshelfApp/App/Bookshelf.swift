@@ -66,11 +66,11 @@ public final class Bookshelf: ShellApp {
         }
     }
 
-    /// Saves `name` and grants the guard: the link that waited for it opens, else the library.
+    /// Saves `name` and grants the guard; the shell opens the link that waited for it, checked.
     private func signIn(_ name: String) -> ReplReply {
         do {
             try memberFile?.save(name)
-            try navigationStore.perform { try $0.grant(Self.member, showing: LibraryRoute.flow) }
+            try navigationStore.perform { try $0.grant(Self.member, showing: LibraryRoute.flow, openingPending: false) }
         } catch {
             return .failed(error)
         }
