@@ -294,7 +294,7 @@ enum FuzzSupport {
         do {
             outcome = try navigator.open(link)
         } catch {
-            if strictest != .inApp || error.deepLinkError?.code != .internalScreen {
+            if strictest != .internal || error.deepLinkError?.code != .internalScreen {
                 fail("an outside link was refused, not for an internal screen\n  link: \(context())\n  error: \(error.code): \(error)")
             }
             if navigator.state != start.state { fail("a refused outside link changed the state\n  link: \(context())") }
@@ -302,7 +302,7 @@ enum FuzzSupport {
             if (try? graph.resolveFromOutside(link.url)) != nil { fail("resolveFromOutside accepts a link open refuses\n  link: \(context())") }
             return
         }
-        if strictest == .inApp { fail("an outside link through an internal screen was not refused\n  link: \(context())\n  outcome: \(outcome)") }
+        if strictest == .internal { fail("an outside link through an internal screen was not refused\n  link: \(context())\n  outcome: \(outcome)") }
         switch outcome {
         case .awaitingConfirmation(let held, _):
             var expected = start.state
@@ -319,7 +319,7 @@ enum FuzzSupport {
             }
         }
         let shown = (navigator.state.activeStack?.routes ?? []) + (navigator.state.presentation.map { [$0.route] } ?? [])
-        if let screen = shown.first(where: { graph.screen(named: $0.screen)?.entry == .inApp }), start.state.activeStack != navigator.state.activeStack {
+        if let screen = shown.first(where: { graph.screen(named: $0.screen)?.entry == .internal }), start.state.activeStack != navigator.state.activeStack {
             fail("an outside link left internal screen '\(screen.screen)' on screen\n  link: \(context())")
         }
     }

@@ -9,7 +9,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 read -r -a package_flags <<< "${SWIFT_PACKAGE_FLAGS:-}"
-if [ $# -eq 0 ]; then set -- Wayfinder WayfinderTerminal WayfinderKit WayfinderTesting; fi
+if [ $# -eq 0 ]; then set -- WayfinderSystem Wayfinder WayfinderRouteTools WayfinderTerminal WayfinderKit WayfinderTesting; fi
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

@@ -180,7 +180,9 @@ guard collisions.isEmpty else {
     for (location, message) in collisions { report("\(input):\(location.line):\(location.column): error: \(message)\n") }
     CurrentProcess.exit(65)
 }
-source += "        ]\n    )\n" + enums.guardSource + "}\n"
+// Whether a state may print to a link that reads as another (the table has warnings):
+// decided here, when the table is checked, not at the app's first link.
+source += "        ],\n        mayPrintAmbiguously: \(!graph.warnings.isEmpty)\n    )\n" + enums.guardSource + "}\n"
 source += "\n" + enums.source
 
 // Written only when it changed, atomically (a temporary file renamed over it).

@@ -53,7 +53,7 @@ extension RoutesCommand {
             lines.append("")
             lines.append(off.isEmpty
                 ? "Every screen can be reached by a link from outside."
-                : "No link from outside reaches: " + off.map { "\($0.name) (\($0.entry == .inApp ? "internal" : "behind an internal screen"))" }.joined(separator: ", "))
+                : "No link from outside reaches: " + off.map { "\($0.name) (\($0.entry == .internal ? "internal" : "behind an internal screen"))" }.joined(separator: ", "))
             return lines.map(\.escapingControlCharacters).joined(separator: "\n")
         }
 

@@ -70,14 +70,17 @@ import WayfinderTerminal
     }
 
     @Test func aPendingLinkOpensAfterSignIn() async throws {
-        let outcome = try app.open("wayfinder://main/feed/post/42/comments")
-        #expect(outcome == .deferred(pending: "wayfinder://main/feed/post/42/comments", guardName: AppCoordinator.signedInGuard))
-        #expect(app.state.navigation.pending == "wayfinder://main/feed/post/42/comments")
-        #expect((app.visibleScreen() as? SignInViewModel)?.pending == "wayfinder://main/feed/post/42/comments")
+        let outcome = try app.open("wayfinder://main/feed/post/3/comments")
+        #expect(outcome == .deferred(pending: "wayfinder://main/feed/post/3/comments", guardName: AppCoordinator.signedInGuard))
+        #expect(app.state.navigation.pending == "wayfinder://main/feed/post/3/comments")
+        #expect((app.visibleScreen() as? SignInViewModel)?.pending == "wayfinder://main/feed/post/3/comments")
         try await signIn("bob")
-        #expect(app.url == "wayfinder://main/feed/post/42/comments")
+        #expect(app.url == "wayfinder://main/feed", "signed in, the feed; the link still waits")
+        // What the shell does after each command: the waiting link opens, its data checked.
+        #expect(try await app.openPendingLink() == .applied)
+        #expect(app.url == "wayfinder://main/feed/post/3/comments")
         #expect(app.state.navigation.pending == nil)
-        #expect(app.main.path == [.post(id: 42), .comments])
+        #expect(app.main.path == [.post(id: 3), .comments])
     }
 
     @Test func tabsKeepTheirOwnStacks() async throws {

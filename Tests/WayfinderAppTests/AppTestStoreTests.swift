@@ -22,10 +22,12 @@ import WayfinderTesting
             $0.selectedTabs["main"] = "search"
             $0.stacks["main/search"] = [MainRoute.search(q: "swift").route, MainRoute.post(id: 3).route]
         }
+        // Signed in, the feed is shown; then the shell opens the waiting link, its data checked.
         store.expectEvents([
             .granted("signed-in"),
+            .navigated(from: "wayfinder://login", to: "wayfinder://main/feed"),
             .pendingApplied("wayfinder://main/search/post/3?q=swift"),
-            .navigated(from: "wayfinder://login", to: "wayfinder://main/search/post/3?q=swift"),
+            .navigated(from: "wayfinder://main/feed", to: "wayfinder://main/search/post/3?q=swift"),
         ])
         await store.command("undo", failing: true)
     }

@@ -51,6 +51,7 @@ actor GatedPosts: PostRepository {
         let signIn = try #require(app.visibleScreen() as? SignInViewModel)
         _ = await signIn.perform(CommandInput(parsing: "login bob"))
         _ = await signIn.receiveSecret(DemoData.password)
+        try await app.openPendingLink()  // As the shell does after a command.
         let post = try #require(app.visibleScreen() as? PostViewModel)
         try await post.load()
         return (post, posts)

@@ -89,7 +89,7 @@ import Wayfinder
         let blocks = try Self.blocks()
         #expect(blocks.count(where: { $0.language == "swift" }) >= 10)
         #expect(Set(blocks.map { $0.file.prefix { $0 != "/" } }) == [
-            "Wayfinder.docc", "WayfinderKit.docc", "WayfinderTerminal.docc", "WayfinderTesting.docc",
+            "Wayfinder.docc", "WayfinderKit.docc", "WayfinderRouteTools.docc", "WayfinderTerminal.docc", "WayfinderTesting.docc",
         ])
     }
 

@@ -40,7 +40,7 @@ import WayfinderRouteTools
     @Test func eachScreenHasTheTierItDeclaresAndOutsideByDefault() throws {
         let tiers = Dictionary(uniqueKeysWithValues: Self.graph.screens.map { ($0.name, $0.entry) })
         #expect(tiers["compose"] == .confirm)
-        #expect(tiers["wallet"] == .inApp)
+        #expect(tiers["wallet"] == .internal)
         #expect(tiers["card"] == .outside)
         #expect(tiers["share"] == .outside)
         #expect(Self.graph.screen(named: "feed")?.declaredEntry == nil)

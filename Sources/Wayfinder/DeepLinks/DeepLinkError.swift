@@ -45,7 +45,7 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
         /// An undeclared, repeated, malformed or missing query parameter.
         public static let badQuery = Code("badQuery")
         /// A link from outside the app through a screen only in-app navigation opens
-        /// (``RouteGraph/EntryTier/inApp``).
+        /// (``RouteGraph/EntryTier/internal``).
         public static let internalScreen = Code("internalScreen")
     }
 

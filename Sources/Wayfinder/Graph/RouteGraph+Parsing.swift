@@ -31,7 +31,7 @@ extension RouteGraph {
     @_spi(Generated)
     public init(
         checkedScheme scheme: String, webOrigins: [String] = [], guards: [Guard], flows: [Flow], screens: [Screen],
-        version: Int = 1, migrations: [RouteMigration] = [], aliases: [RouteAlias] = []
+        version: Int = 1, migrations: [RouteMigration] = [], aliases: [RouteAlias] = [], mayPrintAmbiguously: Bool? = nil
     ) {
         let origins = webOrigins.compactMap(WebOrigin.init(parsing:))
         let history = History(version: version, migrations: migrations, aliases: aliases)
@@ -42,6 +42,7 @@ extension RouteGraph {
         else {
             preconditionFailure("RouteGraph(checkedScheme:…) was given declarations that do not make a graph")
         }
+        if let mayPrintAmbiguously { graph.storage.mayPrintAmbiguously.withLock { $0 = mayPrintAmbiguously } }
         self = graph
     }
 

@@ -210,10 +210,22 @@ public struct RouteGraph: Sendable {
         /// The graph compiled for resolving links.
         let linkIndex: LinkIndex
         let history: History
-        /// Links in an alias's or an earlier version's shape.
-        let shapes: LinkShapes
-        /// Whether ``shapes`` holds any table (read when a link is refused).
+        /// Whether the table has aliases or earlier versions, so that ``shapes`` has tables
+        /// (read when a link is refused).
         let hasShapes: Bool
+        /// Links in an alias's or an earlier version's shape: built when first needed (a
+        /// link refused in today's shape, a table's warnings), not when the graph is made.
+        var shapes: LinkShapes {
+            builtShapes.withLock { built in
+                if let built { return built }
+                let shapes = hasShapes ? LinkShapes(
+                    scheme: scheme, webOrigins: webOrigins, guards: guards, flows: flows, screens: screens, history: history
+                ) : .none
+                built = shapes
+                return shapes
+            }
+        }
+        private let builtShapes = Mutex<LinkShapes?>(nil)
         #if DEBUG
         /// How many times ``RouteGraph/resolve(_:)`` and ``RouteGraph/resolve(utf8:)`` ran on
         /// this graph, and how many links a navigator on it applied: what tests count the
@@ -252,10 +264,7 @@ public struct RouteGraph: Sendable {
             self.linkIndex = LinkIndex(
                 scheme: scheme, flows: flows, screens: screens, successors: successors, roots: roots, queryOwners: queryOwners
             )
-            shapes = history.migrations.isEmpty && history.aliases.isEmpty ? .none : LinkShapes(
-                scheme: scheme, webOrigins: webOrigins, guards: guards, flows: flows, screens: screens, history: history
-            )
-            hasShapes = !shapes.tables.isEmpty
+            hasShapes = !history.migrations.isEmpty || !history.aliases.isEmpty
         }
     }
 

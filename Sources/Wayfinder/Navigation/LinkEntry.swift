@@ -14,8 +14,8 @@ extension RouteGraph {
         /// (``NavigationState/confirming``); nothing is opened, made or loaded until then.
         case confirm
         /// Only in-app navigation opens it; an outside link to it is refused
-        /// (``DeepLinkError/Code/internalScreen``). Written `internal` in the table.
-        case inApp = "internal"
+        /// (``DeepLinkError/Code/internalScreen``).
+        case `internal`
 
         /// Stricter tiers are greater: `outside < confirm < internal`.
         public static func < (lhs: EntryTier, rhs: EntryTier) -> Bool {
@@ -26,7 +26,7 @@ extension RouteGraph {
             switch tier {
             case .outside: 0
             case .confirm: 1
-            case .inApp: 2
+            case .internal: 2
             }
         }
     }
@@ -74,7 +74,7 @@ extension ResolvedLink {
     /// - Throws: ``DeepLinkError/Code/internalScreen`` naming the screen.
     public func checkOutsideEntry() throws(DeepLinkError) {
         let strictest = strictestStep
-        guard strictest.tier == .inApp else { return }
+        guard strictest.tier == .internal else { return }
         throw DeepLinkError(problem: LinkProblem(.internalScreen(screen: steps[strictest.index].screen)), source: .text(url), graph: graph)
     }
 

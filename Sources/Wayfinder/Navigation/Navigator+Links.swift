@@ -184,6 +184,9 @@ extension Navigator {
         next.state.pending = nil
         next.kept.pending = nil
         let outcome = try next.open(link, from: .app)
+        // Published as the pending link applied (NavigationEvent.pendingApplied), not as
+        // a link opened.
+        next.lastEdit = nil
         next.clearHistory()
         self = next
         return outcome

@@ -74,22 +74,6 @@ public struct Navigator: Sendable {
     /// Whether `guardName` is met.
     public func isGranted(_ guardName: String) -> Bool { state.grantedGuards.contains(guardName) }
 
-    /// The pending link (``NavigationState/pending``), resolved: read once, when it was
-    /// kept, however often it is shown or asked about; `nil` when no link waits.
-    public var pendingLink: ResolvedLink? { kept.link(for: state.pending, \.pending, in: graph) }
-
-    /// The link waiting to be confirmed (``NavigationState/confirming``), resolved once,
-    /// when it was kept; `nil` when none waits.
-    public var confirmingLink: ResolvedLink? { kept.link(for: state.confirming, \.confirming, in: graph) }
-
-    /// Whether the pending link may open now: its guard is met (the user signed in with
-    /// ``grant(_:showing:openingPending:)`` told not to open it, so that the app can check
-    /// its data first). ``openPendingLink()`` opens it.
-    public var pendingLinkCanOpen: Bool {
-        guard let link = pendingLink else { return false }
-        return link.guardName.map(isGranted) ?? true
-    }
-
     // MARK: - Committing
 
     /// Applies `change` to a copy of the state; commits it (recording the whole previous
@@ -398,28 +382,5 @@ extension RouteGraph {
     public func link(for state: NavigationState) -> String {
         guard let flow = state.active, let stack = flow.selectedStack else { return "\(scheme)://\(state.activeFlow)" }
         return link(flow: state.activeFlow, tab: flow.selectedTab, stack: stack)
-    }
-}
-
-/// The links a navigator keeps (the pending link, the link to confirm) as they were resolved
-/// when kept, beside the state's text of them: a kept link is read once, and its canonical
-/// text is what the state (and a saved file) holds.
-struct KeptLinks: Sendable {
-    /// A kept link: its text, as the state holds it, and the link read from it.
-    struct Kept: Sendable {
-        let text: String
-        let link: ResolvedLink
-    }
-
-    var pending: Kept?
-    var confirming: Kept?
-
-    /// The link kept for `text` at `slot`: the one read when it was kept, when it is still
-    /// the state's; read now only for a state whose kept link was set without it.
-    func link(for text: String?, _ slot: KeyPath<KeptLinks, Kept?>, in graph: RouteGraph) -> ResolvedLink? {
-        guard let text else { return nil }
-        if let kept = self[keyPath: slot], kept.text == text { return kept.link }
-        // A kept link that does not resolve has nothing to open: as good as none.
-        return try? graph.resolve(text)
     }
 }

@@ -16,7 +16,7 @@ extension NavigationState {
     /// - Keys the saved form does not have are ignored, as `Codable` ignores them.
     ///
     /// The result still has to be fitted to a graph with ``Navigator/restoration(of:savedWith:)``.
-    /// - Parameter json: The saved state, such as ``JSONValue/init(parsing:)`` reads it.
+    /// - Parameter json: The saved state, such as `JSONValue(parsing:)` reads it.
     /// - Returns: The state read and what was dropped, as sentences; nil when `json` is
     ///   not an object.
     public static func decodedLeniently(from json: JSONValue) -> (state: NavigationState, problems: [String])? {

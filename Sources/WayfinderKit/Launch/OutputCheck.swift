@@ -34,11 +34,6 @@ public enum OutputCheck {
         _ = errorFailure.compareExchange(expected: 0, desired: code == 0 ? SystemError.inputOutputError : code, ordering: .relaxed)
     }
 
-    /// Whether a write to standard output failed for a reason other than a closed pipe.
-    public static var outputFailed: Bool {
-        let code = outputFailure.load(ordering: .relaxed)
-        return code != 0 && code != SystemError.brokenPipe
-    }
 
     /// Flushes both streams and ends the process with 141 or 74 when a write failed; else
     /// lets the exit go on with its status. (Stream errors left by writers that do not

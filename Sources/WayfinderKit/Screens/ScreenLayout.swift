@@ -44,8 +44,8 @@ struct ScreenLayout<App: ShellApp> {
 
     /// The question a link from outside waiting to be confirmed asks, under the screen.
     private func appendConfirmation(of held: String, to text: inout StyledText) {
-        // A kept link resolves (the navigator drops one that does not): `try?` only unwraps it.
-        let screen = (try? shell.navigationStore.graph.resolve(held))?.entry.screen
+        // As it was read when kept.
+        let screen = shell.navigationStore.navigator.confirmingLink?.entry.screen
         text.appendBlank()
         text.append("── a link from outside asks to open \(screen.map { "'\($0)'" } ?? "a screen") ──", .dim)
         text.append("  \(held)", .link)

@@ -117,11 +117,6 @@ public func shownMessage(of error: any Error) -> String {
     (error as? any ShellError)?.message ?? "\(error)"
 }
 
-extension NavigationError {
-    /// The error as a failed command's reply.
-    public var asReply: ReplReply { .failed(message) }
-}
-
 /// Runs a command's work (navigation intents, service calls) and turns its failure into a
 /// failed reply (`ReplReply.failed(_:)` with the error), else `message` as a success: what a
 /// command's handler returns.

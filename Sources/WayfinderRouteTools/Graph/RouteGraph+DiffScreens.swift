@@ -41,7 +41,7 @@ extension TableDiff {
                 let effect = switch newScreen.entry {
                 case .outside: "links from outside open it at once"
                 case .confirm: "links from outside to it wait to be confirmed"
-                case .inApp: "links from outside to it are refused"
+                case .internal: "links from outside to it are refused"
                 }
                 add("screen '\(name)' entry \(screen.entry.rawValue) → \(newScreen.entry.rawValue): \(effect)", breaking: false, covered: true)
             }

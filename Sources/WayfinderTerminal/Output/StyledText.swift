@@ -67,13 +67,6 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral {
             .map { [TextSpan(String($0), style)] }
     }
 
-    /// The text with `prefix` before its first line, in that line's first style.
-    public func prefixingFirstLine(with prefix: String) -> StyledText {
-        guard let first = lines.first else { return self }
-        var lines = self.lines
-        lines[0] = [TextSpan(prefix, first.first?.style ?? .plain)] + first
-        return StyledText(lines: lines)
-    }
 
     /// Whether there is nothing to print.
     public var isEmpty: Bool { lines.isEmpty }

@@ -13,8 +13,6 @@ public final class RegisterViewModel: ScreenModel {
     /// The first entry of the new password while the second is asked for; only in memory,
     /// and dropped as soon as the second arrives or the prompt is cancelled.
     private var firstEntry: String?
-    /// The name waiting for its password.
-    public var awaitingPasswordFor: String? { step.name }
     /// The last error, shown on the screen.
     public var error: String? { step.error }
 

@@ -9,8 +9,6 @@ public final class SignInViewModel: ScreenModel {
     private let auth: any AuthService
     private let pendingLink: () -> String?
     let step = PasswordStep()
-    /// The user name waiting for its password.
-    public var awaitingPasswordFor: String? { step.name }
     /// The last sign-in error, shown on the screen.
     public var error: String? { step.error }
 

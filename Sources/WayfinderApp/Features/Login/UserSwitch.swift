@@ -32,8 +32,6 @@ final class UserSwitch: SessionCommand {
         self.app = app
     }
 
-    /// The user name waiting for its password, if any.
-    var awaitingPasswordFor: String? { step.name }
 
     /// While waiting, the prompt for the password (`Password for bob: `).
     var secretPrompt: String? { step.prompt("Password for") }

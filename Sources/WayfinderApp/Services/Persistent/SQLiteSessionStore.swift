@@ -25,7 +25,9 @@ public struct SQLiteSessionStore: SessionStore {
             database.faults.record()
             throw ServiceError("cannot read the session file: \(error)", kind: .storage)
         }
-        let token = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: bytes, as: UTF8.self)
+        let start = text.firstIndex { !$0.isWhitespace } ?? text.endIndex
+        let token = String(text[start..<(text.lastIndex { !$0.isWhitespace }.map(text.index(after:)) ?? start)])
         guard token.utf8.count == 64, token.utf8.allSatisfy(Hexadecimal.isDigit) else { return nil }
         let user = try await database.read { db in
             try SessionRecord.fetchOne(db, key: token).flatMap { session in try User.fetchOne(db, id: session.userID) }
@@ -95,23 +97,5 @@ public struct SQLiteSessionStore: SessionStore {
 
     public func isCurrent() async throws(ServiceError) -> Bool {
         try await database.sessionIsCurrent()
-    }
-}
-
-extension String {
-    func trimmingCharacters(in set: CharacterSetLike) -> String {
-        var slice = Substring(self)
-        while let first = slice.first, set.contains(first) { slice = slice.dropFirst() }
-        while let last = slice.last, set.contains(last) { slice = slice.dropLast() }
-        return String(slice)
-    }
-}
-
-/// The few character sets trimming needs, without Foundation.
-enum CharacterSetLike {
-    case whitespacesAndNewlines
-
-    func contains(_ character: Character) -> Bool {
-        character.isWhitespace || character.isNewline
     }
 }
