@@ -1,9 +1,9 @@
 import Testing
 @testable import Wayfinder
 
-/// The engine's unsafe code (Support/CheckedMemory.swift) and the index it reads: their
-/// invariants hold for tables of every shape, each resolution checks the resolver's own (in
-/// debug builds, as these tests run), and a view read out of its bounds traps.
+/// The memory the resolver reads and works in (Support/CheckedMemory.swift, ``LinkResolver``)
+/// and the index it reads: spans and fixed-capacity storage sized from the link limits, every
+/// access checked in every build; links at those limits resolve, and a read out of bounds traps.
 @Suite struct CheckedMemoryTests {
     /// More than six literal successors and flows, so that the hash table is read, not only
     /// the short lists compared in turn.
@@ -63,27 +63,99 @@ import Testing
         #expect(rest == Route("f", ["path": .segments(["x", "y", "z"])]))
     }
 
-    @Test func aViewReadsItsOwnBytesAndPartsOfThem() {
-        withBytes(of: "wide://main") { view in
-            view._checkInvariants()
-            #expect(view.count == 11 && view[0] == UInt8(ascii: "w"))
-            let host = view.extracting(7..<11)
-            host._checkInvariants()
+    @Test func bytesAreReadInPlaceOrCopiedWhole() {
+        withBytes(of: "wide://main") { bytes in
+            #expect(bytes.count == 11 && bytes[0] == UInt8(ascii: "w"))
+            let host = bytes.extracting(7..<11)
             #expect(host.string == "main" && host.contains(UInt8(ascii: "i")) && !host.contains(UInt8(ascii: "w")))
         }
-        withWorkBuffer(of: Int.self, count: 4) { buffer in
-            buffer._checkInvariants()
-            for index in 0..<4 { buffer[index] = index * 10 }
-            #expect((0..<4).map { buffer[$0] } == [0, 10, 20, 30])
-        }
+        // In one piece (an array slice) or not (a reversed view, copied).
+        #expect(withBytes(of: Array("xmain".utf8)[1...]) { $0.string } == "main")
+        #expect(withBytes(of: "niam".utf8.reversed()) { $0.string } == "main")
     }
 
-    @Test func aReadPastAViewTraps() async {
+    @Test func temporaryMemoryHoldsItsValuesUntilTheCallReturns() {
+        let values = withTemporarySpan(repeating: 7, count: 4) { span in
+            span[2] = 30
+            return span.indices.map { span[$0] }
+        }
+        #expect(values == [7, 7, 30, 7])
+        // More than fits on the stack, and none at all.
+        #expect(withTemporarySpan(repeating: Slot.absent, count: 5_000) { $0.count } == 5_000)
+        #expect(withTemporarySpan(repeating: Slot.absent, count: 0) { $0.isEmpty })
+    }
+
+    /// The resolver's storage holds what the longest link with the most segments needs: the
+    /// link's bytes decoded, a slash before each segment and a trailing one, a step for the root
+    /// and one per segment, a path parameter per segment.
+    @Test func theResolversCapacitiesComeFromTheLinkLimits() {
+        #expect(LinkResolver.Text(repeating: 0).count == RouteGraph.maximumLinkLength)
+        #expect(LinkResolver.PerSegment(repeating: 0).count == RouteGraph.maximumSegments)
+        #expect(LinkResolver.PerStep(repeating: 0).count == RouteGraph.maximumSegments + 1)
+        #expect(LinkResolver.Scan(hostStart: 0, queryStart: 0).slashes.count == RouteGraph.maximumSegments + 1)
+    }
+
+    /// A table where every segment is a step (all but the last one a value too), the last one
+    /// with a query.
+    static let deepTable = """
+        scheme deep
+        flow main
+        screen home  main root
+        screen n     main push  {n:int}  after home n
+        screen end   main push  end      after n       query q:string?
+        """
+
+    @Test func aLinkAtTheLimitsResolves() throws {
+        let graph = Fixtures.parse(Self.deepTable, file: "deep.routes")
+        var segments = (1..<RouteGraph.maximumSegments).map(String.init) + ["end"]
+        let query = "?q=" + String(repeating: "%41", count: RouteGraph.maximumValueLength)
+        // Leading zeros (an int takes them) make the link as long as a link may be.
+        var spare = RouteGraph.maximumLinkLength - ("deep://main/" + segments.joined(separator: "/") + query).utf8.count
+        for position in segments.indices.dropLast() where spare > 0 {
+            let zeros = min(spare, 200)
+            segments[position] = String(repeating: "0", count: zeros) + segments[position]
+            spare -= zeros
+        }
+        let link = "deep://main/" + segments.joined(separator: "/") + query
+        #expect(link.utf8.count == RouteGraph.maximumLinkLength)
+        let resolved = try graph.resolve(link)
+        #expect(resolved.count == RouteGraph.maximumSegments + 1)
+        #expect(resolved.stack[RouteGraph.maximumSegments - 1] == Route("n", ["n": .int(RouteGraph.maximumSegments - 1)]))
+        #expect(resolved.stack.last == Route("end", ["q": .string(String(repeating: "A", count: RouteGraph.maximumValueLength))]))
+        #expect(try graph.resolve(utf8: Array(link.utf8)) == resolved)
+        // One byte more; one segment more; one decoded byte more.
+        #expect(graph.rejection(of: link + "A")?.code == .limitExceeded)
+        let deeper = (1...RouteGraph.maximumSegments).map(String.init).joined(separator: "/")
+        #expect(graph.rejection(of: "deep://main/\(deeper)/end")?.code == .limitExceeded)
+        #expect(graph.rejection(of: "deep://main/1/end" + query + "A")?.code == .limitExceeded)
+    }
+
+    /// The query's values are in temporary memory sized by the table: far more than any link
+    /// limit, named in any order.
+    @Test func screensWithManyQueryParametersTakeThemAll() throws {
+        let names = (0..<300).map { "p\($0)" }
+        let table = """
+            scheme many
+            flow main
+            screen home  main root            query \(names.map { "\($0):int?" }.joined(separator: " "))
+            screen leaf  main push  leaf      after home   query \(names.map { "\($0)x:string?" }.joined(separator: " "))
+            """
+        let graph = Fixtures.parse(table, file: "many.routes")
+        let resolved = try graph.resolve("many://main/leaf?p299x=z&p7=7&p299=-1")
+        #expect(resolved.stack[0] == Route("home", ["p7": .int(7), "p299": .int(-1)]))
+        #expect(resolved.stack[1] == Route("leaf", ["p299x": .string("z")]))
+        #expect(graph.rejection(of: "many://main/leaf?p7=7&p7=8")?.code == .badQuery)
+    }
+
+    @Test func aReadPastTheBytesTraps() async {
         await #expect(processExitsWith: .failure) {
-            withBytes(of: "ab") { view in _ = view[2] }
+            withBytes(of: "ab") { bytes in _ = bytes[2] }
         }
         await #expect(processExitsWith: .failure) {
-            withBytes(of: "abc") { view in _ = view.extracting(1..<4) }
+            withBytes(of: "abc") { bytes in _ = bytes.extracting(1..<4) }
+        }
+        await #expect(processExitsWith: .failure) {
+            withTemporarySpan(repeating: 0, count: 2) { span in span[2] = 1 }
         }
     }
 }

@@ -1,44 +1,51 @@
-/// A parameter value while the walk may still back up: its kind and its decoded bytes (a view),
-/// so that matching and backing up allocate nothing. It becomes a ``ParameterValue`` at the end.
+/// A parameter value while the walk may still back up: its kind and where its decoded bytes are
+/// in the resolver's text, so that matching and backing up allocate nothing. It becomes a
+/// ``ParameterValue`` at the end.
 struct Slot {
     /// The parameter's kind; `.literal` for a value the link leaves out.
     var kind: LinkIndex.Kind
-    var text: ByteView
+    /// The decoded bytes, in ``LinkResolver/text``.
+    var text: Range<Int>
     /// For an int, its value; for a rest parameter, the path segment it starts at.
     var number = 0
+    /// For a query parameter, whether the link's query has named it (a second time is refused).
+    var isNamed = false
 
-    static var absent: Slot { Slot(kind: .literal, text: .empty) }
+    static var absent: Slot { Slot(kind: .literal, text: 0..<0) }
 }
 
 extension LinkResolver {
     /// The value `slot` holds (converted when it was matched, so it converts again).
-    func value(of slot: Slot) -> ParameterValue? {
+    mutating func value(of slot: Slot) -> ParameterValue? {
         switch slot.kind {
         case .literal: nil
-        case .string, .oneOf: .string(slot.text.string)
+        case .string, .oneOf: .string(text.span.extracting(slot.text).string)
         case .int: .int(slot.number)
-        case .rest: .segments((slot.number..<segmentCount).map { segmentText($0).string })
-        default: slot.kind.type.flatMap { type in slot.text.withSpan { ParameterValue(bytes: $0, as: type) } }
+        case .rest: .segments((slot.number..<segmentCount).map { text.span.extracting(segments[$0]).string })
+        default: slot.kind.type.flatMap { type in ParameterValue(bytes: text.span.extracting(slot.text), as: type) }
         }
     }
 
-    /// Checks the workspace (on each resolution in debug builds, tests and fuzzers): counts within the
-    /// buffers, views well formed and not too long, every step a screen with its values in the slots.
-    func _checkInvariants() {
-        precondition(segmentCount <= workspace.segments.count && stepCount <= steps.count && slotCount <= slots.count)
-        precondition(slashCount >= 0 && queryStart <= bytes.count, "scan out of the link")
-        bytes._checkInvariants()
+    /// Checks the resolver's own rules once a link is resolved, in debug builds (as the tests
+    /// run): segments decoded within the limit, every step a screen with its values among
+    /// `values`, a rest parameter within the path. Every index into the resolver's storage is
+    /// checked by that storage, in every build; these are the rules an index cannot break.
+    mutating func _checkInvariants(values: Span<Slot>) {
+        precondition(written <= text.count && scan.slashCount >= segmentCount, "scan out of the link")
         for position in 0..<segmentCount {
-            segmentText(position)._checkInvariants()
-            precondition(segmentText(position).count <= RouteGraph.maximumValueLength, "segment too long")
+            precondition(segments[position].upperBound <= written, "segment past the decoded text")
+            precondition(segments[position].count <= RouteGraph.maximumValueLength, "segment too long")
         }
         for position in 0..<stepCount {
-            precondition(Int(steps[position].screen) < index.screens.count, "step of no screen")
-            precondition(Int(steps[position].valueStart) <= slotCount, "step's values past the slots")
+            let screen = Int(steps[position].screen)
+            precondition(screen < index.screens.count, "step of no screen")
+            let info = index.screens[screen]
+            let end = Int(steps[position].valueStart) + info.pathParameterCount + info.query.count
+            precondition(end <= values.count, "step's values past the values")
         }
-        for position in 0..<slotCount {
-            slots[position].text._checkInvariants()
-            precondition(slots[position].kind != .rest || slots[position].number <= segmentCount, "rest past the path")
+        for position in values.indices {
+            precondition(values[position].text.upperBound <= written, "value past the decoded text")
+            precondition(values[position].kind != .rest || values[position].number <= segmentCount, "rest past the path")
         }
     }
 }

@@ -4,29 +4,36 @@ import WayfinderSystem
 extension LinkResolver {
     /// Why the link does not start with the graph's scheme (compared case-insensitively) and
     /// `://`, or `nil` when it does.
-    static func schemeProblem(_ bytes: ByteView, index: LinkIndex) -> LinkProblem? {
+    static func schemeProblem(_ bytes: Span<UInt8>, index: LinkIndex) -> LinkProblem? {
         func separates(at colon: Int) -> Bool {
             colon + 2 < bytes.count && bytes[colon] == UInt8(ascii: ":") && bytes[colon + 1] == UInt8(ascii: "/")
                 && bytes[colon + 2] == UInt8(ascii: "/")
         }
         let scheme = index.scheme
         if separates(at: scheme.count), scheme.indices.allSatisfy({ LinkIndex.byte(bytes[$0], true) == scheme[$0] }) { return nil }
-        let colon = bytes.firstIndex { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "/") }
+        let colon = bytes.indices.first { bytes[$0] == UInt8(ascii: ":") || bytes[$0] == UInt8(ascii: "/") }
         guard let colon, colon > 0, separates(at: colon) else { return LinkProblem(.noScheme) }
         return LinkProblem(.wrongScheme, range: 0..<colon)
     }
 
     /// One pass over the link after its scheme: where the query (`?`) starts, or the link's length;
-    /// how many slashes the path has (their places go in the `slashes` buffer given).
+    /// how many slashes the path has, and where (segment `i` follows slash `i`).
     struct Scan {
         let hostStart: Int
         var queryStart: Int
         var slashCount = 0
+        /// A slash before each segment and a trailing one: a link with more is refused, and
+        /// only their count is kept.
+        var slashes = InlineArray<33, Int>(repeating: 0)
         var hasEscapes = false
+
+        init(hostStart: Int, queryStart: Int) {
+            (self.hostStart, self.queryStart) = (hostStart, queryStart)
+        }
 
         /// Rejects raw spaces, controls and fragments; finds the query, the slashes and any `%`.
         @inline(__always)
-        mutating func run(_ bytes: ByteView, index: LinkIndex, slashes: WorkBuffer<Int>) -> LinkProblem? {
+        mutating func run(_ bytes: Span<UInt8>, index: LinkIndex) -> LinkProblem? {
             let isSpecial = index.isSpecial
             for position in hostStart..<bytes.count where isSpecial[Int(bytes[position])] {
                 switch bytes[position] {
@@ -48,48 +55,36 @@ extension LinkResolver {
 
     /// Why `host` names no flow: a user, a port or an escape that does not decode, else no flow of that name.
     @inline(never)
-    static func hostProblem(_ host: ByteView, range: Range<Int>) -> Outcome {
+    static func hostProblem(_ host: Span<UInt8>, range: Range<Int>) -> Outcome {
         if host.contains(UInt8(ascii: "@")) || host.contains(UInt8(ascii: ":")) { return reject(.userOrPort, range: range) }
-        let decoded = withWorkBuffer(of: UInt8.self, count: host.count) { scratch in
-            host.withSpan { source in scratch.withMutableSpan(0..<host.count) { PercentEncoding.decode(source, into: &$0) } }
-        }
-        guard case .failure(let problem) = decoded else { return reject(.unknownFlow, range: range) }
+        // A host is part of a link: decoded, it takes no more bytes than the longest link.
+        var decoded = LinkResolver.Text(repeating: 0)
+        var target = decoded.mutableSpan
+        guard case .failure(let problem) = PercentEncoding.decode(host, into: &target) else { return reject(.unknownFlow, range: range) }
         return reject(problem, range: range)
     }
 
     /// Resolves `bytes` with `index`, setting `cost` to the number of patterns matched.
-    static func resolve(_ bytes: ByteView, index: LinkIndex, checkingUTF8: Bool, cost: inout Int) -> Outcome {
+    static func resolve(_ bytes: Span<UInt8>, index: LinkIndex, checkingUTF8: Bool, cost: inout Int) -> Outcome {
         guard bytes.count <= RouteGraph.maximumLinkLength else { return reject(.tooLong(Int32(bytes.count))) }
-        if checkingUTF8, let bad = bytes.withSpan({ $0.firstInvalidUTF8 }) { return reject(.rawInvalidUTF8, range: bad) }
+        if checkingUTF8, let bad = bytes.firstInvalidUTF8 { return reject(.rawInvalidUTF8, range: bad) }
         if let problem = schemeProblem(bytes, index: index) { return .rejected(problem) }
-        return withWorkBuffer(of: Int.self, count: RouteGraph.maximumSegments + 2) { slashes in
-            var scan = Scan(hostStart: index.scheme.count + 3, queryStart: bytes.count)
-            if let problem = scan.run(bytes, index: index, slashes: slashes) { return .rejected(problem) }
-            let (hostStart, queryStart, slashCount) = (scan.hostStart, scan.queryStart, scan.slashCount)
-            let hostEnd = slashCount > 0 ? slashes[0] : queryStart
-            guard hostEnd > hostStart else { return reject(.missingFlow) }
-            let host = bytes.extracting(hostStart..<hostEnd)
-            guard let flow = index.lookup(.flow, host, foldingCase: true)?.lowerBound else {
-                return hostProblem(host, range: hostStart..<hostEnd)
-            }
-            let trailingSlash = hostEnd < queryStart && bytes[queryStart - 1] == UInt8(ascii: "/")
-            let segmentCount = hostEnd < queryStart ? slashCount - (trailingSlash ? 1 : 0) : 0
-            guard segmentCount <= RouteGraph.maximumSegments else {
-                return reject(.tooManySegments(Int32(segmentCount)), range: hostEnd..<queryStart)
-            }
-            // Decoded text never outgrows its source, so the rest of the link bounds the text space.
-            let size = (
-                segments: segmentCount, slots: segmentCount + (segmentCount + 1) * index.maximumQueryCount,
-                text: scan.hasEscapes ? bytes.count - hostEnd : 0
-            )
-            return withWorkspace(size) { workspace in
-                var resolver = LinkResolver(
-                    index: index, bytes: bytes, workspace: workspace, slashes: slashes, slashCount: slashCount,
-                    segmentCount: segmentCount, queryStart: queryStart, hasEscapes: scan.hasEscapes
-                )
-                defer { cost = resolver.patternMatches }
-                return resolver.resolvePath(flowIndex: flow)
-            }
+        var scan = Scan(hostStart: index.scheme.count + 3, queryStart: bytes.count)
+        if let problem = scan.run(bytes, index: index) { return .rejected(problem) }
+        let (hostStart, queryStart, slashCount) = (scan.hostStart, scan.queryStart, scan.slashCount)
+        let hostEnd = slashCount > 0 ? scan.slashes[0] : queryStart
+        guard hostEnd > hostStart else { return reject(.missingFlow) }
+        let host = bytes.extracting(hostStart..<hostEnd)
+        guard let flow = index.lookup(.flow, host, foldingCase: true)?.lowerBound else {
+            return hostProblem(host, range: hostStart..<hostEnd)
         }
+        let trailingSlash = hostEnd < queryStart && bytes[queryStart - 1] == UInt8(ascii: "/")
+        let segmentCount = hostEnd < queryStart ? slashCount - (trailingSlash ? 1 : 0) : 0
+        guard segmentCount <= RouteGraph.maximumSegments else {
+            return reject(.tooManySegments(Int32(segmentCount)), range: hostEnd..<queryStart)
+        }
+        var resolver = LinkResolver(index: index, scan: scan, segmentCount: segmentCount)
+        defer { cost = resolver.patternMatches }
+        return resolver.resolve(bytes, flowIndex: flow)
     }
 }

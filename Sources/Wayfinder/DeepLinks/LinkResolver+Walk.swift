@@ -12,6 +12,8 @@ extension LinkResolver {
     /// How many pattern matches a walk makes before it remembers failures (most links never do).
     static let memoryThreshold = 64
 
+    /// Appends the step of `screen`, its path parameters' values from `valueStart` on in ``slots``
+    /// (their places among all the values are laid out at the end: ``finish(_:flowIndex:tab:)``).
     mutating func appendStep(_ screen: Int, valueStart: Int) {
         steps[stepCount] = ResolvedLink.Step(screen: Int32(screen), valueStart: Int32(valueStart))
         stepCount += 1
@@ -34,7 +36,7 @@ extension LinkResolver {
         // Walking on from a list of successors: keys after those of the (screen, segment) pairs.
         let listKey = (index.screens.count + info.successorClass) * (RouteGraph.maximumSegments + 1) + position
         if remembering, failed.contains(listKey) { return false }
-        let literal = info.hasLiteralSuccessors ? index.lookup(.successors(screen: screen), segmentText(position)) : nil
+        let literal = info.hasLiteralSuccessors ? lookup(.successors(screen: screen), segmentAt: position) : nil
         for next in literal ?? 0..<0 where attempt(index.lists[next], at: position, firstMatched: true) { return true }
         for next in info.dynamicSuccessors where attempt(index.lists[next], at: position, firstMatched: false) { return true }
         noteDeadEnd(after: screen, at: position)
@@ -66,14 +68,14 @@ extension LinkResolver {
         var next = position + info.pattern.count
         for offset in (firstMatched ? 1 : 0)..<info.pattern.count {
             let segment = index.segments[info.pattern.lowerBound + offset]
-            let text = segmentText(position + offset)
             if segment.kind == .rest {
                 // Last in its pattern: it takes every segment left.
-                append(Slot(kind: .rest, text: .empty, number: position + offset))
+                append(Slot(kind: .rest, text: 0..<0, number: position + offset))
                 next = segmentCount
                 continue
             }
-            let matched = segment.kind == .literal ? index.matches(text, segment) : append(index.slot(text, as: segment))
+            let matched = segment.kind == .literal
+                ? matches(segmentAt: position + offset, segment) : append(slot(segments[position + offset], as: segment))
             guard matched else {
                 if segment.kind != .literal {
                     note(depth: position + offset, priority: 3, .pathMismatch(screen: Int32(candidate), segment: Int32(offset)))
@@ -82,7 +84,6 @@ extension LinkResolver {
                 return false
             }
         }
-        for _ in info.query { append(.absent) }
         appendStep(candidate, valueStart: mark)
         if info.isPresentation, next < segmentCount {
             note(depth: next, priority: 2, .followsPresentation(screen: Int32(candidate)))
@@ -96,9 +97,9 @@ extension LinkResolver {
     }
 
     /// Whether the `count` segments from `position` on match the start of `screen`'s pattern.
-    func matchesStart(of screen: Int, at position: Int, count: Int, skipping: Int = 0) -> Bool {
+    mutating func matchesStart(of screen: Int, at position: Int, count: Int, skipping: Int = 0) -> Bool {
         let pattern = index.screens[screen].pattern
-        return (skipping..<count).allSatisfy { index.matches(segmentText(position + $0), index.segments[pattern.lowerBound + $0]) }
+        return (skipping..<count).allSatisfy { matches(segmentAt: position + $0, index.segments[pattern.lowerBound + $0]) }
     }
 
     // MARK: - Why a link does not resolve
@@ -126,15 +127,19 @@ extension LinkResolver {
     }
 
     /// The first non-root screen of `flow`, in precedence order, whose pattern matches at `position`.
-    func firstScreen(inFlow flow: Int, matchingAt position: Int) -> Int? {
-        func first(in run: Range<Int>) -> Int? {
-            run.lazy.map { index.lists[$0] }.first { screen in
-                let length = index.screens[screen].pattern.count
-                return position + length <= segmentCount && matchesStart(of: screen, at: position, count: length)
-            }
+    mutating func firstScreen(inFlow flow: Int, matchingAt position: Int) -> Int? {
+        let literal = lookup(.flowScreens(flow: flow), segmentAt: position) ?? 0..<0
+        return firstScreen(in: literal, matchingAt: position)
+            ?? firstScreen(in: index.flows[flow].parameterFirst, matchingAt: position)
+    }
+
+    /// The first screen of `run` (in ``LinkIndex/lists``) whose pattern matches at `position`.
+    private mutating func firstScreen(in run: Range<Int>, matchingAt position: Int) -> Int? {
+        for screen in index.lists[run] {
+            let length = index.screens[screen].pattern.count
+            if position + length <= segmentCount, matchesStart(of: screen, at: position, count: length) { return screen }
         }
-        let literal = index.lookup(.flowScreens(flow: flow), segmentText(position)) ?? 0..<0
-        return first(in: literal) ?? first(in: index.flows[flow].parameterFirst)
+        return nil
     }
 
     /// Records a problem at segment `depth` (0-based) unless a deeper or more specific one is.

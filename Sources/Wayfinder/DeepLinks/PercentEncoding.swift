@@ -24,28 +24,31 @@ enum PercentEncoding {
         }
     }
 
-    /// Decodes `source` into `target` (at least as long) exactly once: the number of bytes written, or
-    /// `.badEscape`, or for the decoded bytes `.invalidUTF8` or `.controlCharacter` (C0, DEL or C1).
-    static func decode(_ source: Span<UInt8>, into target: inout MutableSpan<UInt8>) -> Result<Int, LinkProblem.Kind> {
+    /// Decodes `source` into `target` from `start` on (room for `source.count` bytes) exactly once: the
+    /// number of bytes written, or `.badEscape`, or for the decoded bytes `.invalidUTF8` or
+    /// `.controlCharacter` (C0, DEL or C1).
+    static func decode(
+        _ source: Span<UInt8>, into target: inout MutableSpan<UInt8>, at start: Int = 0
+    ) -> Result<Int, LinkProblem.Kind> {
         var read = 0
-        var written = 0
+        var end = start
         while read < source.count {
             if source[read] == UInt8(ascii: "%") {
                 guard read + 2 < source.count, let high = Hexadecimal.value(of: source[read + 1]),
                       let low = Hexadecimal.value(of: source[read + 2])
                 else { return .failure(.badEscape) }
-                target[written] = high << 4 | low
+                target[end] = high << 4 | low
                 read += 3
             } else {
-                target[written] = source[read]
+                target[end] = source[read]
                 read += 1
             }
-            written += 1
+            end += 1
         }
-        let decoded = target.span.extracting(0..<written)
+        let decoded = target.span.extracting(start..<end)
         guard decoded.firstInvalidUTF8 == nil else { return .failure(.invalidUTF8) }
         guard !decoded.containsControlCharacters else { return .failure(.controlCharacter) }
-        return .success(written)
+        return .success(end - start)
     }
 
     /// Whether `raw`, a segment as written, is a dot segment once decoded (`.`, `%2E`, `.%2e`…).

@@ -87,122 +87,22 @@ extension RouteGraph {
     }
 
     @inline(__always)
-    private func resolveBytes(_ bytes: ByteView, checkingUTF8: Bool) -> LinkResolver.Outcome {
+    private func resolveBytes(_ bytes: Span<UInt8>, checkingUTF8: Bool) -> LinkResolver.Outcome {
         if storage.hasWebOrigins, let web = resolveWeb(bytes, checkingUTF8: checkingUTF8) { return web }
         var cost = 0
         return LinkResolver.resolve(bytes, index: linkIndex, checkingUTF8: checkingUTF8, cost: &cost)
     }
 
     /// The outcome for a web link, problems placed in the link as given; `nil` for another link.
-    private func resolveWeb(_ bytes: ByteView, checkingUTF8: Bool) -> LinkResolver.Outcome? {
-        if checkingUTF8, let bad = bytes.withSpan({ $0.firstInvalidUTF8 }) { return .rejected(LinkProblem(.rawInvalidUTF8, range: bad)) }
+    private func resolveWeb(_ bytes: Span<UInt8>, checkingUTF8: Bool) -> LinkResolver.Outcome? {
+        if checkingUTF8, let bad = bytes.firstInvalidUTF8 { return .rejected(LinkProblem(.rawInvalidUTF8, range: bad)) }
         let web: (link: [UInt8], offset: Int, flow: Range<Int>)?
         do { web = try customForm(ofWeb: bytes) } catch { return .rejected(error) }
         guard let web else { return nil }
         guard bytes.count <= RouteGraph.maximumLinkLength else { return .rejected(LinkProblem(.tooLong(Int32(bytes.count)))) }
         var cost = 0
-        let outcome = withBytes(of: web.link) { LinkResolver.resolve($0, index: linkIndex, checkingUTF8: false, cost: &cost) }
+        let outcome = LinkResolver.resolve(web.link.span, index: linkIndex, checkingUTF8: false, cost: &cost)
         guard case .rejected(let problem) = outcome else { return outcome }
         return .rejected(problem.inWebLink(offset: web.offset, flow: web.flow))
-    }
-}
-
-/// The resolution of one link, on its UTF-8 bytes, in stack memory (see ``Workspace``), with the
-/// graph's ``LinkIndex``. Allocates only the result, and nothing when the link is rejected.
-struct LinkResolver {
-    enum Outcome {
-        /// The flow, the tab, each screen and where its values start, and the values.
-        case resolved(flow: Int, tab: Int?, steps: [ResolvedLink.Step], values: [ParameterValue?])
-        case rejected(LinkProblem)
-    }
-
-    let index: LinkIndex
-    let bytes: ByteView
-    let workspace: Workspace
-    /// Where the path's slashes are (segment `i` follows slash `i`), and the query's `?`.
-    let slashes: WorkBuffer<Int>
-    let slashCount: Int
-    let segmentCount: Int
-    let queryStart: Int
-    /// Whether the link holds a `%` past its host.
-    let hasEscapes: Bool
-    /// The screens matched so far, root first, and their values: path parameters, then query parameters.
-    var stepCount = 0
-    var slotCount = 0
-    var steps: WorkBuffer<ResolvedLink.Step> { workspace.steps }
-    var slots: WorkBuffer<Slot> { workspace.slots }
-    var hasRequiredQuery = false
-    /// The most telling problem seen so far: the deepest, then the most specific.
-    var failure: (depth: Int, priority: Int, problem: LinkProblem)?
-    /// How many bytes of ``Workspace/text`` hold decoded values.
-    var written = 0
-    /// How many patterns the walk has matched against the link so far (its cost).
-    var patternMatches = 0
-    /// The (screen or list of successors, segment) pairs known to fail (see ``memoryThreshold``).
-    var failed: Set<Int> = []
-
-    func range(_ position: Int) -> Range<Int> {
-        (slashes[position] + 1)..<(position + 1 < slashCount ? slashes[position + 1] : queryStart)
-    }
-
-    /// The bytes of segment `position`, decoded (a view of the link when it holds no `%`).
-    func segmentText(_ position: Int) -> ByteView { workspace.segments[position] }
-
-    static func reject(_ kind: LinkProblem.Kind, range: Range<Int>? = nil, segment: Int? = nil) -> Outcome {
-        .rejected(LinkProblem(kind, range: range, segment: segment))
-    }
-
-    /// `raw`, validated and (when it holds `%`) decoded into the workspace's text.
-    @inline(__always)
-    mutating func decode(_ raw: ByteView) throws(LinkProblem.Kind) -> ByteView {
-        guard hasEscapes, raw.contains(UInt8(ascii: "%")) else {
-            guard raw.count <= RouteGraph.maximumValueLength else { throw .valueTooLong }
-            return raw
-        }
-        let (text, start) = (workspace.text, written)
-        guard start + raw.count <= text.count else { throw .valueTooLong }
-        let length = try raw.withSpan { source in
-            text.withMutableSpan(start..<(start + raw.count)) { PercentEncoding.decode(source, into: &$0) }
-        }.get()
-        guard length <= RouteGraph.maximumValueLength else { throw .valueTooLong }
-        written += length
-        return text.view(start..<(start + length))
-    }
-
-    /// The segments, the tab, the walk from the root, the query; then the result.
-    mutating func resolvePath(flowIndex: Int) -> Outcome {
-        for segment in 0..<segmentCount {
-            let range = range(segment)
-            do throws(LinkProblem.Kind) {
-                if range.isEmpty { throw .emptySegment }
-                workspace.segments[segment] = try decode(bytes.extracting(range))
-                // `a/../b` is `/b` to a browser: a value must never hold what it would remove.
-                if segmentText(segment).withSpan({ $0.isDotSegment }) { throw .dotSegment }
-            } catch {
-                return LinkResolver.reject(error, range: range, segment: segment + 1)
-            }
-        }
-        let flow = index.flows[flowIndex]
-        var tab = flow.tabCount > 0 ? 0 : nil
-        if tab != nil, segmentCount > 0 {
-            guard let found = index.lookup(.tab(flow: flowIndex), segmentText(0)) else {
-                return LinkResolver.reject(.unknownTab(flow: Int32(flowIndex)), range: range(0), segment: 1)
-            }
-            tab = found.lowerBound
-        }
-        let root = index.lists[flow.roots.lowerBound + (tab ?? 0)]
-        for _ in index.screens[root].query { append(.absent) }
-        hasRequiredQuery = index.screens[root].hasRequiredQuery
-        appendStep(root, valueStart: 0)
-        guard walk(from: root, at: tab == nil ? 0 : min(1, segmentCount)) else {
-            return .rejected(failure?.problem ?? LinkProblem(.unknownScreen(after: Int32(root))))
-        }
-        if queryStart < bytes.count, let problem = applyQuery(flowIndex: flowIndex) { return .rejected(problem) }
-        if hasRequiredQuery, let problem = checkRequiredQuery() { return .rejected(problem) }
-        #if DEBUG || WAYFINDER_CHECKED
-        _checkInvariants()
-        #endif
-        let values = (0..<slotCount).map { value(of: slots[$0]) }
-        return .resolved(flow: flowIndex, tab: tab, steps: (0..<stepCount).map { steps[$0] }, values: values)
     }
 }

@@ -151,39 +151,29 @@ final class LinkIndex: Sendable {
 /// Reading the index: hash-table lookups, and comparisons of a link's bytes with the index's.
 extension LinkIndex {
     /// The value stored for `key` in `table`; with `foldingCase`, ASCII capitals in `key` as lower case.
-    func lookup(_ table: Table, _ key: ByteView, foldingCase: Bool = false) -> Range<Int>? {
-        key.withSpan { key in
-            let short = LinkIndex.short(key, foldingCase: foldingCase)
-            let hash = LinkIndex.hash(table.owner, key, short: short, foldingCase: foldingCase)
-            var slot = Int(truncatingIfNeeded: hash) & (entries.count - 1)
-            while let entry = entries[slot] {
-                if entry.hash == hash, entry.key.count == key.count,
-                   key.count <= 8 ? entry.short == short : equals(key, entry.key, foldingCase: foldingCase) {
-                    return entry.value
-                }
-                slot = (slot + 1) & (entries.count - 1)
+    func lookup(_ table: Table, _ key: Span<UInt8>, foldingCase: Bool = false) -> Range<Int>? {
+        let short = LinkIndex.short(key, foldingCase: foldingCase)
+        let hash = LinkIndex.hash(table.owner, key, short: short, foldingCase: foldingCase)
+        var slot = Int(truncatingIfNeeded: hash) & (entries.count - 1)
+        while let entry = entries[slot] {
+            if entry.hash == hash, entry.key.count == key.count,
+               key.count <= 8 ? entry.short == short : equals(key, entry.key, foldingCase: foldingCase) {
+                return entry.value
             }
-            return nil
+            slot = (slot + 1) & (entries.count - 1)
         }
+        return nil
     }
 
     /// Whether `text` matches `segment`: equals a literal, or converts to a parameter.
-    func matches(_ text: ByteView, _ segment: Segment) -> Bool {
-        text.withSpan { text in
-            switch segment.kind {
-            case .literal: equals(text, segment.text)
-            case .int: ParameterValue.parseInt(text) != nil
-            case .string, .rest: !text.isEmpty
-            case .oneOf: isWord(text, of: segment.text)
-            default: segment.kind.type.map { ParameterValue(bytes: text, as: $0) != nil } ?? false
-            }
+    func matches(_ text: Span<UInt8>, _ segment: Segment) -> Bool {
+        switch segment.kind {
+        case .literal: equals(text, segment.text)
+        case .int: ParameterValue.parseInt(text) != nil
+        case .string, .rest: !text.isEmpty
+        case .oneOf: isWord(text, of: segment.text)
+        default: segment.kind.type.map { ParameterValue(bytes: text, as: $0) != nil } ?? false
         }
-    }
-
-    /// `text` as a value of the parameter `segment` (an int parsed once, here), if it converts.
-    func slot(_ text: ByteView, as segment: Segment) -> Slot? {
-        guard segment.kind == .int else { return matches(text, segment) ? Slot(kind: segment.kind, text: text) : nil }
-        return text.withSpan(ParameterValue.parseInt).map { Slot(kind: .int, text: text, number: $0) }
     }
 
     /// Whether `text` is one of the words (separated by `|`) of `bytes[words]`.
@@ -230,7 +220,7 @@ extension LinkIndex {
         let count = key.count
         var short: UInt64 = 0
         if count >= 4, count <= 8 {
-            short = UInt64(key.load(UInt32.self, at: 0)) | UInt64(key.load(UInt32.self, at: count - 4)) << 32
+            short = word(key, at: 0) | word(key, at: count - 4) << 32
         } else if count > 0, count < 4 {
             short = UInt64(key[0]) | UInt64(key[count / 2]) << 8 | UInt64(key[count - 1]) << 16
         }
@@ -242,6 +232,12 @@ extension LinkIndex {
         let pastZ = sevenBits &+ 0x2525_2525_2525_2525
         let capitals = fromA & ~pastZ & ~short & 0x8080_8080_8080_8080
         return short | capitals >> 2
+    }
+
+    /// The four bytes of `key` from `offset` on, as a little-endian number.
+    @inline(__always)
+    private static func word(_ key: Span<UInt8>, at offset: Int) -> UInt64 {
+        UInt64(key[offset]) | UInt64(key[offset + 1]) << 8 | UInt64(key[offset + 2]) << 16 | UInt64(key[offset + 3]) << 24
     }
 
     /// Checks that every record's runs lie within their tables, and that the hash table is at

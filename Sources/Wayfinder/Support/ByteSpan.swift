@@ -16,14 +16,16 @@ extension Span where Element == UInt8 {
         return true
     }
 
+    /// Whether the bytes start with those of `prefix`, ASCII capitals in them read as lower case.
+    func starts(withFoldingCase prefix: String) -> Bool {
+        guard count >= prefix.utf8.count else { return false }
+        for (index, byte) in prefix.utf8.enumerated() where LinkIndex.byte(self[index], true) != byte { return false }
+        return true
+    }
+
     /// The bytes as a `String` (invalid UTF-8 repaired).
     var string: String {
-        String(decoding: indices.map { self[$0] }, as: UTF8.self)
+        if let text = try? UTF8Span(validating: self) { return String(copying: text) }
+        return String(decoding: indices.map { self[$0] }, as: UTF8.self)
     }
-}
-
-/// A view's bytes as a collection, for the code that reads them with collection algorithms.
-extension ByteView: RandomAccessCollection {
-    var startIndex: Int { 0 }
-    var endIndex: Int { count }
 }
