@@ -49,21 +49,22 @@ mkdir -p "$libraries"
 
 # True when OUTPUT is missing, was built with other flags than FLAGS (kept in OUTPUT.flags),
 # or is older than one of the INPUTS (files, and directories, whose time changes when a file
-# is added or removed).
+# is added to or removed from them; not what is under them).
 stale() {
   local output=$1 flags=$2; shift 2
   [ ! -e "$output" ] || [ "$(cat "$output.flags" 2>/dev/null)" != "$flags" ] \
-    || [ -n "$(find "$@" -newer "$output" 2>/dev/null | head -1)" ]
+    || [ -n "$(find "$@" -maxdepth 0 -newer "$output" 2>/dev/null | head -1)" ]
 }
 
 # Compiles (when stale) one module into $libraries: lib$1.a and $1.swiftmodule. A module
 # below it built again is newer than it, so it is built again too.
 build_module() {
-  local module=$1 directory=Sources/$1 sources=() started=$SECONDS
+  local module=$1 directory=Sources/$1 sources=() directories=() started=$SECONDS
   [ -d "$directory" ] || { echo "fuzz: no module directory $directory (see modules in $0)" >&2; exit 64; }
   while IFS= read -r file; do sources+=("$file"); done < <(find "$directory" -name '*.swift' | LC_ALL=C sort)
+  while IFS= read -r folder; do directories+=("$folder"); done < <(find "$directory" -type d)
   local library=$libraries/lib$module.a
-  if ! stale "$library" "${module_flags[*]}" "$directory" "${sources[@]}" "${built[@]}"; then
+  if ! stale "$library" "${module_flags[*]}" "${directories[@]}" "${sources[@]}" "${built[@]}"; then
     echo "fuzz: $library is up to date"
     return
   fi
