@@ -2,7 +2,7 @@ SHELL := /bin/bash
 # Wayfinder: `make run` starts the program on the built-in demo data, `make test` runs every test.
 SWIFT ?= swift
 BUILD_LOG := .build/build.log
-.PHONY: all deps build run test docs fuzz bench release install uninstall clean
+.PHONY: all deps build run build-tests test docs fuzz bench release install uninstall clean
 
 # `make install` puts the release binary, its man page and its bash, zsh and fish completions
 # under PREFIX; DESTDIR stages them elsewhere (`make install DESTDIR=/tmp/pkg PREFIX=/usr`).
@@ -22,6 +22,10 @@ INSTALL_DATA ?= $(INSTALL) -m 644
 # Where the release build goes (`release`, `install`): another directory lets it run while
 # SwiftPM builds the debug tree in .build (SwiftPM lets one build at a time use a directory).
 SCRATCH ?= .build
+# Where `release` builds the debug products the man page is read from (see `release`):
+# SCRATCH, unless told otherwise. CI gives .build, which `make build-tests` has just built,
+# so that nothing is compiled again for the man page.
+MANUAL_SCRATCH ?= $(SCRATCH)
 RELEASE_DIR = $(SCRATCH)/release
 SHARE = $(SCRATCH)/share
 # Written by `release` when all that `install` copies is built.
@@ -49,7 +53,9 @@ run: build
 EXAMPLE := --package-path Examples/Bookshelf --scratch-path .build/examples/bookshelf
 EXAMPLE_LOG := .build/examples/build.log
 
-test: deps
+# Builds what `make test` runs (the package with its tests, the example with its own), with
+# the checks of the sources: zero warnings, file and function sizes, no leftovers of a merge.
+build-tests: deps
 	@mkdir -p .build/examples
 	$(SWIFT) build --build-tests 2>&1 | tee $(BUILD_LOG); test $${PIPESTATUS[0]} -eq 0
 	@scripts/check-warnings.sh $(BUILD_LOG)
@@ -61,6 +67,8 @@ test: deps
 	$(SWIFT) build $(EXAMPLE) --build-tests 2>&1 | tee $(EXAMPLE_LOG); test $${PIPESTATUS[0]} -eq 0
 	@if grep -E "^$(CURDIR)/Examples/.*: warning:" $(EXAMPLE_LOG); then \
 		echo "error: the example has warnings (see above); it builds with zero warnings" >&2; exit 1; fi
+
+test: build-tests
 	$(SWIFT) test --skip-build
 	$(SWIFT) test $(EXAMPLE) --skip-build
 
@@ -70,10 +78,11 @@ test: deps
 docs: deps
 	@SWIFT="$(SWIFT)" scripts/check-docs.sh
 
-# libFuzzer with AddressSanitizer on the engine (FUZZING.md): builds each harness in Fuzz/
-# with the engine's sources into .build/fuzz/ and runs it FUZZ_SECONDS seconds (60);
-# FUZZ_TARGETS="links state" runs some of links, stress-links, routes and state. Fails on any
-# finding, kept in .build/fuzz/artifacts/. Needs nothing but the Swift toolchain.
+# libFuzzer with AddressSanitizer on the engine (FUZZING.md): builds one fuzzer with every
+# harness in Fuzz/, the engine's modules compiled once, into .build/fuzz/, and runs each target
+# FUZZ_SECONDS seconds (60); FUZZ_TARGETS="links state" runs some of links, stress-links,
+# explain, routes and state. Fails on any finding, kept in .build/fuzz/artifacts/. Needs
+# nothing but the Swift toolchain.
 fuzz:
 	@SWIFTC="$(SWIFT)c" scripts/fuzz.sh
 
@@ -91,10 +100,10 @@ bench: deps
 # again after it.
 release: deps
 	$(SWIFT) build --scratch-path $(SCRATCH) -c release --static-swift-stdlib --product wayfinder
-	$(SWIFT) package --scratch-path $(SCRATCH) plugin generate-manual --configuration debug \
+	$(SWIFT) package --scratch-path $(MANUAL_SCRATCH) plugin generate-manual --configuration debug \
 		$(if $(RELEASE_DATE),--date $(RELEASE_DATE)) </dev/null
 	@mkdir -p $(SHARE)
-	scripts/finish-man-page.py $(SCRATCH)/plugins/GenerateManual/outputs/wayfinder/wayfinder.1 $(SHARE)/wayfinder.1
+	scripts/finish-man-page.py $(MANUAL_SCRATCH)/plugins/GenerateManual/outputs/wayfinder/wayfinder.1 $(SHARE)/wayfinder.1
 	$(RELEASE_DIR)/wayfinder --generate-completion-script bash | scripts/finish-bash-completion.sh wayfinder repl > $(SHARE)/wayfinder.bash
 	$(RELEASE_DIR)/wayfinder --generate-completion-script zsh > $(SHARE)/_wayfinder
 	$(RELEASE_DIR)/wayfinder --generate-completion-script fish > $(SHARE)/wayfinder.fish

@@ -7,19 +7,20 @@
 // link that resolves, no way through a path refused); a refusal's stop must be at the
 // error's segment; its JSON must parse back as itself and its text must print.
 
+@testable import Wayfinder
+
 let explainGraphs = [FuzzSupport.graph("Routes/app.routes"), FuzzSupport.graph("Fuzz/stress.routes")]
 
-@_cdecl("LLVMFuzzerInitialize")
-public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
-    FuzzSupport.initialize(argv) { _ = explainGraphs }
-    return 0
-}
+/// The target `explain`: loads its tables before the first input, then checks each input.
+enum ExplainTarget: FuzzTarget {
+    static let name = "explain"
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    for graph in explainGraphs { checkExplanation(bytes, graph: graph) }
-    return 0
+    static func load() { _ = explainGraphs }
+
+    static func test(_ input: UnsafeBufferPointer<UInt8>) {
+        let bytes = Array(input)
+        for graph in explainGraphs { checkExplanation(bytes, graph: graph) }
+    }
 }
 
 /// The checks of this target on one link and one table.

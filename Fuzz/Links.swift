@@ -6,17 +6,18 @@
 // (internal: refused; confirm: held until confirmed); opened in the app it shows it. Nothing
 // may trap otherwise.
 
+@testable import Wayfinder
+
 let linksGraph = FuzzSupport.graph("Routes/app.routes")
 let linksNavigator = FuzzSupport.grantedNavigator(linksGraph)
 
-@_cdecl("LLVMFuzzerInitialize")
-public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
-    FuzzSupport.initialize(argv) { _ = linksNavigator }
-    return 0
-}
+/// The target `links`: loads its table before the first input, then checks each input.
+enum LinksTarget: FuzzTarget {
+    static let name = "links"
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    FuzzSupport.checkLink(UnsafeBufferPointer(start: data, count: size), graph: linksGraph, navigator: linksNavigator)
-    return 0
+    static func load() { _ = linksNavigator }
+
+    static func test(_ input: UnsafeBufferPointer<UInt8>) {
+        FuzzSupport.checkLink(input, graph: linksGraph, navigator: linksNavigator)
+    }
 }

@@ -19,29 +19,29 @@
 //   that fits it, and the link, when today's table reads it, prints a link today's patterns
 //   read as the same place.
 
-@_cdecl("LLVMFuzzerInitialize")
-public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
-    FuzzSupport.initialize(argv) {}
-    return 0
-}
+@testable import Wayfinder
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let bytes = UnsafeBufferPointer(start: data, count: size)
-    let text = String(decoding: bytes, as: UTF8.self)
-    let graph: RouteGraph
-    do {
-        graph = try RouteGraph(parsing: text, file: "fuzz.routes")
-    } catch {
-        if error.diagnostics.isEmpty {
-            FuzzSupport.fail("a table was refused without a diagnostic\n  table: \(FuzzSupport.display(bytes))")
+/// The target `routes`: each input is a table of its own, so nothing is loaded first.
+enum RoutesTarget: FuzzTarget {
+    static let name = "routes"
+
+    static func load() {}
+
+    static func test(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let graph: RouteGraph
+        do {
+            graph = try RouteGraph(parsing: text, file: "fuzz.routes")
+        } catch {
+            if error.diagnostics.isEmpty {
+                FuzzSupport.fail("a table was refused without a diagnostic\n  table: \(FuzzSupport.display(bytes))")
+            }
+            _ = error.description
+            return
         }
-        _ = error.description
-        return 0
+        RoutesFuzzing.explore(graph, bytes: bytes)
+        RoutesFuzzing.exploreHistory(graph, bytes: bytes)
     }
-    RoutesFuzzing.explore(graph, bytes: bytes)
-    RoutesFuzzing.exploreHistory(graph, bytes: bytes)
-    return 0
 }
 
 enum RoutesFuzzing {

@@ -16,26 +16,26 @@
 //   leaves the state as it was (and, the app's table having no overlap warnings, a push or
 //   present is refused as not representable only past the link limits), and after each
 //   accepted one the link round-trips again, in other spellings too.
+
+@testable import Wayfinder
 let stateGraph = FuzzSupport.graph("Routes/app.routes")
 let stateWords = FuzzSupport.literals(of: stateGraph)
 let stateWarnings = stateGraph.warnings
 
-@_cdecl("LLVMFuzzerInitialize")
-public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
-    FuzzSupport.initialize(argv) { _ = stateWords }
-    return 0
-}
+/// The target `state`: loads its table before the first input, then checks each input.
+enum StateTarget: FuzzTarget {
+    static let name = "state"
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let bytes = UnsafeBufferPointer(start: data, count: size)
-    guard let json = try? JSONValue(parsing: Array(bytes)),
-          let decoded = NavigationState.decodedLeniently(from: json.member("navigation") ?? json)
-    else { return 0 }
-    let snapshot = decoded.state
-    if case .int(let version)? = json.member("routes") { StateFuzzing.checkMigration(snapshot, savedWith: version, bytes: bytes) }
-    StateFuzzing.check(snapshot, bytes: bytes)
-    return 0
+    static func load() { _ = stateWords }
+
+    static func test(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let json = try? JSONValue(parsing: Array(bytes)),
+              let decoded = NavigationState.decodedLeniently(from: json.member("navigation") ?? json)
+        else { return }
+        let snapshot = decoded.state
+        if case .int(let version)? = json.member("routes") { StateFuzzing.checkMigration(snapshot, savedWith: version, bytes: bytes) }
+        StateFuzzing.check(snapshot, bytes: bytes)
+    }
 }
 
 enum StateFuzzing {

@@ -4,17 +4,18 @@
 // `thing/{x}` beside `{y}`), multi-segment patterns and several flows, guarded and not.
 // Input: the link's bytes; the same checks as `links` (FuzzSupport.checkLink).
 
+@testable import Wayfinder
+
 let stressGraph = FuzzSupport.graph("Fuzz/stress.routes")
 let stressNavigator = FuzzSupport.grantedNavigator(stressGraph)
 
-@_cdecl("LLVMFuzzerInitialize")
-public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
-    FuzzSupport.initialize(argv) { _ = stressNavigator }
-    return 0
-}
+/// The target `stress-links`: loads its table before the first input, then checks each input.
+enum StressLinksTarget: FuzzTarget {
+    static let name = "stress-links"
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    FuzzSupport.checkLink(UnsafeBufferPointer(start: data, count: size), graph: stressGraph, navigator: stressNavigator)
-    return 0
+    static func load() { _ = stressNavigator }
+
+    static func test(_ input: UnsafeBufferPointer<UInt8>) {
+        FuzzSupport.checkLink(input, graph: stressGraph, navigator: stressNavigator)
+    }
 }

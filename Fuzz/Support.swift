@@ -1,8 +1,9 @@
-// Shared by every fuzz harness (see FUZZING.md). Compiled into the `Wayfinder` module with
-// the engine's sources and one harness file; never part of the package build.
+// Shared by every fuzz harness (see FUZZING.md). Compiled with the harnesses into the fuzzer's
+// own module, which links the engine's; never part of the package build.
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+@testable import Wayfinder
 
 /// Helpers for the libFuzzer harnesses: files, failures, a seeded generator, value
 /// generators and the round-trip checks the harnesses share.

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# libFuzzer fuzzing of the engine (`make fuzz`; see FUZZING.md). For each target, builds
-# `.build/fuzz/TARGET` from the engine's sources (Sources/Wayfinder) and its harness in Fuzz/,
-# compiled as one module with AddressSanitizer and libFuzzer (both come with the Swift
-# toolchain), then runs it for FUZZ_SECONDS seconds on a working copy of its seed corpus.
-# Prints executions and executions per second per target; exits 1 on any finding (a crash,
-# a broken invariant, a timeout, running out of memory), whose input is kept in
-# .build/fuzz/artifacts/TARGET/.
+# libFuzzer fuzzing of the engine (`make fuzz`; see FUZZING.md). Builds one fuzzer,
+# `.build/fuzz/wayfinder-fuzz`, with AddressSanitizer and libFuzzer (both come with the Swift
+# toolchain): each of the engine's modules (`modules` below) compiled once into a static
+# library, and every harness in Fuzz/ linked with them. Then, for each target, runs it (as
+# `.build/fuzz/TARGET`, a link to the fuzzer, whose name chooses the target) for FUZZ_SECONDS
+# seconds on a working copy of the target's seed corpus. Prints executions and executions per
+# second per target; exits 1 on any finding (a crash, a broken invariant, a timeout, running
+# out of memory), whose input is kept in .build/fuzz/artifacts/TARGET/.
 #
 #   FUZZ_SECONDS=60                        seconds per target
 #   FUZZ_TARGETS="links stress-links explain routes state"   the targets to run, in order
@@ -16,56 +17,89 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# The engine's modules, lowest first: each is the directory Sources/MODULE, compiled as a
+# module of that name that may import the ones before it. The harnesses import them all
+# (`@testable`, so that they may use internal API).
+modules=(Wayfinder)
+# The targets, in the order they run; each is a `FuzzTarget` of Fuzz/ (see Fuzz/Main.swift).
+all_targets="links stress-links explain routes state"
+
 seconds=${FUZZ_SECONDS:-60}
-targets=${FUZZ_TARGETS:-links stress-links explain routes state}
+targets=${FUZZ_TARGETS:-$all_targets}
 swiftc=${SWIFTC:-swiftc}
 out=.build/fuzz
-
-harness() {
-  case "$1" in
-    links) echo Fuzz/Links.swift ;;
-    stress-links) echo Fuzz/StressLinks.swift ;;
-    explain) echo Fuzz/Explain.swift ;;
-    routes) echo Fuzz/Routes.swift ;;
-    state) echo Fuzz/State.swift ;;
-    *) return 1 ;;
-  esac
-}
+libraries=$out/modules
+fuzzer=$out/wayfinder-fuzz
 
 for target in $targets; do
-  harness "$target" >/dev/null || { echo "fuzz: unknown target '$target' (links, stress-links, explain, routes, state)" >&2; exit 64; }
+  case " $all_targets " in *" $target "*) ;; *) echo "fuzz: unknown target '$target' (${all_targets// /, })" >&2; exit 64 ;; esac
 done
 case "$seconds" in ''|*[!0-9]*) echo "fuzz: FUZZ_SECONDS must be a whole number of seconds" >&2; exit 64 ;; esac
 
-# One module, as NOTES.md explains: `-package-name` for `package` declarations, the
-# language mode of Package.swift, lld (gold warns about every ASan symbol).
-# WAYFINDER_CHECKED: the engine's checked views check every access, and the resolver its
-# invariants on each link, as in debug builds.
-flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -use-ld=lld
-  -module-name Wayfinder -package-name Wayfinder -D WAYFINDER_CHECKED)
-mkdir -p "$out"
+# For every module and the harnesses: `-package-name` for `package` declarations, the
+# language mode of Package.swift. WAYFINDER_CHECKED: the engine's checked views check every
+# access, and the resolver its invariants on each link, as in debug builds.
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -package-name Wayfinder
+  -D WAYFINDER_CHECKED)
+# The modules: `-enable-testing` for the harnesses' `@testable import`.
+module_flags=("${flags[@]}" -enable-testing -I "$libraries")
+# The fuzzer: lld, as gold warns about every ASan symbol.
+link_flags=("${flags[@]}" -use-ld=lld -module-name WayfinderFuzz -I "$libraries" -L "$libraries")
+mkdir -p "$libraries"
 
-# Builds when the binary is missing, or older than any source, the harness or the shared
-# support file, or built with other flags.
-build() {
-  local target=$1 source binary stamp
-  source=$(harness "$target")
-  binary=$out/$target
-  stamp=$out/.$target.flags
-  local sources=()
-  while IFS= read -r file; do sources+=("$file"); done < <(find Sources/Wayfinder -name '*.swift' | LC_ALL=C sort)
-  if [ -x "$binary" ] && [ "$(cat "$stamp" 2>/dev/null)" = "${flags[*]}" ] \
-    && [ -z "$(find "${sources[@]}" Fuzz/Support.swift "$source" -newer "$binary" 2>/dev/null | head -1)" ]; then
-    echo "fuzz: $binary is up to date"
+# True when OUTPUT is missing, was built with other flags than FLAGS (kept in OUTPUT.flags),
+# or is older than one of the INPUTS (files, and directories, whose time changes when a file
+# is added to or removed from them; not what is under them).
+stale() {
+  local output=$1 flags=$2; shift 2
+  [ ! -e "$output" ] || [ "$(cat "$output.flags" 2>/dev/null)" != "$flags" ] \
+    || [ -n "$(find "$@" -maxdepth 0 -newer "$output" 2>/dev/null | head -1)" ]
+}
+
+# Compiles (when stale) one module into $libraries: lib$1.a and $1.swiftmodule. A module
+# below it built again is newer than it, so it is built again too.
+build_module() {
+  local module=$1 directory=Sources/$1 sources=() directories=() started=$SECONDS
+  [ -d "$directory" ] || { echo "fuzz: no module directory $directory (see modules in $0)" >&2; exit 64; }
+  while IFS= read -r file; do sources+=("$file"); done < <(find "$directory" -name '*.swift' | LC_ALL=C sort)
+  while IFS= read -r folder; do directories+=("$folder"); done < <(find "$directory" -type d)
+  local library=$libraries/lib$module.a
+  if ! stale "$library" "${module_flags[*]}" "${directories[@]}" "${sources[@]}" "${built[@]}"; then
+    echo "fuzz: $library is up to date"
     return
   fi
-  echo "fuzz: building $binary"
-  local started=$SECONDS
-  "$swiftc" "${flags[@]}" "${sources[@]}" Fuzz/Support.swift "$source" -o "$binary.tmp"
-  mv "$binary.tmp" "$binary"
-  echo "${flags[*]}" > "$stamp"
-  echo "fuzz: built $binary in $((SECONDS - started)) s"
+  echo "fuzz: compiling module $module (${#sources[@]} files)"
+  "$swiftc" "${module_flags[@]}" -module-name "$module" -emit-module -emit-module-path "$libraries/$module.swiftmodule" \
+    -emit-library -static -o "$library.tmp" "${sources[@]}"
+  mv "$library.tmp" "$library"
+  echo "${module_flags[*]}" > "$library.flags"
+  echo "fuzz: compiled $library in $((SECONDS - started)) s"
 }
+
+# Links (when stale) the harnesses with the modules' libraries into $fuzzer, and
+# $out/TARGET for each target, a link to it.
+build_fuzzer() {
+  local harnesses=() started=$SECONDS libs=()
+  while IFS= read -r file; do harnesses+=("$file"); done < <(find Fuzz -maxdepth 1 -name '*.swift' | LC_ALL=C sort)
+  for module in "${modules[@]}"; do libs+=(-l"$module"); done
+  if stale "$fuzzer" "${link_flags[*]} ${libs[*]}" Fuzz "${harnesses[@]}" "${built[@]}"; then
+    echo "fuzz: building $fuzzer (${#harnesses[@]} harness files)"
+    "$swiftc" "${link_flags[@]}" "${harnesses[@]}" "${libs[@]}" -o "$fuzzer.tmp"
+    mv "$fuzzer.tmp" "$fuzzer"
+    echo "${link_flags[*]} ${libs[*]}" > "$fuzzer.flags"
+    echo "fuzz: built $fuzzer in $((SECONDS - started)) s"
+  else
+    echo "fuzz: $fuzzer is up to date"
+  fi
+  for target in $all_targets; do ln -sfn "$(basename "$fuzzer")" "$out/$target"; done
+}
+
+built=()
+for module in "${modules[@]}"; do
+  build_module "$module"
+  built+=("$libraries/lib$module.a")
+done
+build_fuzzer
 
 # The seeds and the dictionary of a target: its own; `explain` reads the links of both
 # link targets, with both their dictionaries.
@@ -82,7 +116,6 @@ dictionary() {
   esac
 }
 
-for target in $targets; do build "$target"; done
 [ -n "${FUZZ_BUILD_ONLY:-}" ] && exit 0
 
 summary=()

@@ -75,7 +75,7 @@ import Wayfinder
         var rng = SeededGenerator(seed: 0xE7_91A1 &* seed)
         let links = ExplainCorpus.links
         var problems: [String] = []
-        for _ in 0..<3000 {
+        for _ in 0..<750 {
             let base = links[Int(rng.next() % UInt64(links.count))]
             let link = Int.random(in: 0..<10, using: &rng) == 0 ? Self.randomBytes(after: base, using: &rng) : Self.mutation(of: base, using: &rng)
             for graph in ExplainCorpus.graphs(for: link) {

@@ -75,10 +75,14 @@ import Wayfinder
         }
     }
 
+    // Every random table is still generated, parsed and checked, with fewer sequences run on
+    // each (the fuzzers run the engine's intents for long); the app's table keeps all its
+    // sequences, fewer of which do not reach, in every batch, a push refused as too long.
+    // The coverage each batch must reach is unchanged.
     static let batches = 8
     static let appSequences = 560
     static let randomTables = 12
-    static let sequencesPerTable = 58
+    static let sequencesPerTable = 14
 
     /// 8 batches × 560 sequences on the app's table.
     @Test(arguments: 0..<batches)
@@ -96,7 +100,7 @@ import Wayfinder
         ], "app table, batch \(batch)")
     }
 
-    /// 8 batches × 12 random tables × 58 sequences.
+    /// 8 batches × 12 random tables × 14 sequences.
     @Test(arguments: 0..<batches)
     func randomTablesFollowTheModel(batch: Int) throws {
         var coverage: [String: Int] = [:]

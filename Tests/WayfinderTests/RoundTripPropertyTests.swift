@@ -136,8 +136,8 @@ struct SeededGenerator: RandomNumberGenerator {
 
     @Test(arguments: 0..<8)
     func everyReachableStatePrintsToALinkThatParsesBackToIt(batch: Int) {
-        // 8 batches × 150 sequences = 1,200 random intent sequences of up to 40 steps.
-        for index in 0..<150 {
+        // 8 batches × 50 sequences = 400 random intent sequences of up to 40 steps.
+        for index in 0..<50 {
             let seed = UInt64(batch * 1_000 + index)
             var rng = SeededGenerator(seed: seed)
             var navigator = Fixtures.navigator(signedIn: Bool.random(using: &rng))
