@@ -8,6 +8,7 @@
 // error's segment; its JSON must parse back as itself and its text must print.
 
 @testable import Wayfinder
+@testable import WayfinderSystem
 
 let explainGraphs = [FuzzSupport.graph("Routes/app.routes"), FuzzSupport.graph("Fuzz/stress.routes")]
 

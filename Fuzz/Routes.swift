@@ -20,6 +20,7 @@
 //   read as the same place.
 
 @testable import Wayfinder
+import WayfinderRouteTools
 
 /// The target `routes`: each input is a table of its own, so nothing is loaded first.
 enum RoutesTarget: FuzzTarget {

@@ -18,6 +18,7 @@
 //   accepted one the link round-trips again, in other spellings too.
 
 @testable import Wayfinder
+@testable import WayfinderSystem
 let stateGraph = FuzzSupport.graph("Routes/app.routes")
 let stateWords = FuzzSupport.literals(of: stateGraph)
 let stateWarnings = stateGraph.warnings

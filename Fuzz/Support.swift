@@ -4,6 +4,7 @@
 @preconcurrency import Glibc
 #endif
 @testable import Wayfinder
+@testable import WayfinderSystem
 
 /// Helpers for the libFuzzer harnesses: files, failures, a seeded generator, value
 /// generators and the round-trip checks the harnesses share.

@@ -20,7 +20,7 @@ cd "$(dirname "$0")/.."
 # The engine's modules, lowest first: each is the directory Sources/MODULE, compiled as a
 # module of that name that may import the ones before it. The harnesses import them all
 # (`@testable`, so that they may use internal API).
-modules=(Wayfinder)
+modules=(WayfinderSystem Wayfinder WayfinderRouteTools)
 # The targets, in the order they run; each is a `FuzzTarget` of Fuzz/ (see Fuzz/Main.swift).
 all_targets="links stress-links explain routes state"
 
@@ -37,10 +37,10 @@ done
 case "$seconds" in ''|*[!0-9]*) echo "fuzz: FUZZ_SECONDS must be a whole number of seconds" >&2; exit 64 ;; esac
 
 # For every module and the harnesses: `-package-name` for `package` declarations, the
-# language mode of Package.swift. WAYFINDER_CHECKED: the engine's checked views check every
-# access, and the resolver its invariants on each link, as in debug builds.
+# language mode of Package.swift. DEBUG: the resolver checks its invariants on each link, as in
+# debug builds (bounds are checked in every build).
 flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -package-name Wayfinder
-  -D WAYFINDER_CHECKED)
+  -D DEBUG)
 # The modules: `-enable-testing` for the harnesses' `@testable import`.
 module_flags=("${flags[@]}" -enable-testing -I "$libraries")
 # The fuzzer: lld, as gold warns about every ASan symbol.

@@ -30,7 +30,7 @@ extension LinkResolver {
     /// run): segments decoded within the limit, every step a screen with its values among
     /// `values`, a rest parameter within the path. Every index into the resolver's storage is
     /// checked by that storage, in every build; these are the rules an index cannot break.
-    mutating func _checkInvariants(values: Span<Slot>) {
+    func _checkInvariants(values: [Slot]) {
         precondition(written <= text.count && scan.slashCount >= segmentCount, "scan out of the link")
         for position in 0..<segmentCount {
             precondition(segments[position].upperBound <= written, "segment past the decoded text")
