@@ -90,7 +90,7 @@ public final class NavigationStore {
         return result
     }
 
-    /// Makes `change` as ``perform(_:)-(_)`` does once `check` accepts the state it leads
+    /// Makes `change` as `perform(_:)` does once `check` accepts the state it leads
     /// to: the change is made once, on a copy, which replaces the navigator only when
     /// `check` returns. When `check` throws, nothing changes and its error is rethrown.
     /// What an app uses to check what a link names against its data before it opens.

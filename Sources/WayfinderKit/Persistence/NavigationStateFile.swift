@@ -114,7 +114,7 @@ public struct NavigationStateFile: Sendable {
 
     /// What the file holds for `state`, saved with version `routes` of the route table:
     /// `{"format", "navigation", "routes", "version"}`, keys sorted, the state in its saved
-    /// form (``SavedStateFormat``).
+    /// form (`SavedStateFormat`).
     public static func contents(of state: NavigationState, routes: Int) -> JSONValue {
         .object([
             ("format", .string(format)), ("navigation", SavedStateFormat.json(of: state)),

@@ -10,7 +10,7 @@ extension RouteGraph {
     /// the table's origins that it opens, up to `depth` screens above the root, apart from
     /// values of the wrong type.
     ///
-    /// Each shape of link (see <doc:WebLinksAndAssociationFiles>) is one component, its
+    /// Each shape of link (see the engine's article "Web links and association files") is one component, its
     /// values written `?*` (one character or more: `*` would let an empty segment through);
     /// a `*` of Apple's also matches `/`, so components are ordered by their number of
     /// segments, the longest first, each group after an `exclude` component that stops every

@@ -4,7 +4,7 @@ extension RouteGraph {
     /// The screens no chain of `after` edges reaches from a root, in declaration order.
     ///
     /// A screen is reached when it is a root (of a flow, or of one of its tabs) or when it may
-    /// follow a screen that is reached. ``init(parsing:file:)`` refuses a table with such
+    /// follow a screen that is reached. `RouteGraph(parsing:file:)` refuses a table with such
     /// screens, so for a parsed table this is empty; it is computed over the edges all the same,
     /// and is the one place that computes it.
     /// - Complexity: O(s + e) in the number of screens and edges.
