@@ -25,9 +25,7 @@ extension LinkResolver {
                 return .rejected(problem)
             }
             if hasRequiredQuery, let problem = checkRequiredQuery(values.span) { return .rejected(problem) }
-            #if DEBUG
-            _checkInvariants(values: values.span)
-            #endif
+            assert(_checkInvariants(values: values.span))
             let result = (0..<valueCount).map { value(of: values[$0]) }
             return .resolved(flow: flowIndex, tab: tab, steps: (0..<stepCount).map { steps[$0] }, values: result)
         }
