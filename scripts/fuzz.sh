@@ -37,10 +37,10 @@ done
 case "$seconds" in ''|*[!0-9]*) echo "fuzz: FUZZ_SECONDS must be a whole number of seconds" >&2; exit 64 ;; esac
 
 # For every module and the harnesses: `-package-name` for `package` declarations, the
-# language mode of Package.swift. DEBUG: the resolver checks its invariants on each link, as in
-# debug builds (bounds are checked in every build).
+# language mode of Package.swift. DEBUG and asserts on: the resolver checks its invariants on
+# each link, as in debug builds (bounds are checked in every build).
 flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -package-name Wayfinder
-  -D DEBUG)
+  -D DEBUG -assert-config Debug)
 # The modules: `-enable-testing` for the harnesses' `@testable import`.
 module_flags=("${flags[@]}" -enable-testing -I "$libraries")
 # The fuzzer: lld, as gold warns about every ASan symbol.

@@ -25,10 +25,7 @@ extension LinkResolver {
                 return .rejected(problem)
             }
             if hasRequiredQuery, let problem = checkRequiredQuery(values.span) { return .rejected(problem) }
-            #if DEBUG
-            // A copy (debug builds only): an optimized build with a span here crashes Swift 6.3.1.
-            _checkInvariants(values: (0..<valueCount).map { values[$0] })
-            #endif
+            assert(_checkInvariants(values: (0..<valueCount).map { values[$0] }))
             let result = (0..<valueCount).map { value(of: values[$0]) }
             return .resolved(flow: flowIndex, tab: tab, steps: (0..<stepCount).map { steps[$0] }, values: result)
         }

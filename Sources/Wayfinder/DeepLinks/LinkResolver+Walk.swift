@@ -70,7 +70,7 @@ extension LinkResolver {
             let segment = index.segments[info.pattern.lowerBound + offset]
             if segment.kind == .rest {
                 // Last in its pattern: it takes every segment left.
-                append(Slot(kind: .rest, text: 0..<0, number: position + offset))
+                append(Slot(text: 0..<0, number: position + offset, kind: .rest))
                 next = segmentCount
                 continue
             }

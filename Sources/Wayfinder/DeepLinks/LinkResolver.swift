@@ -50,6 +50,7 @@ struct LinkResolver {
     /// The (screen or list of successors, segment) pairs known to fail (see ``memoryThreshold``).
     var failed: Set<Int> = []
 
+    @inline(__always)
     init(index: LinkIndex, scan: Scan, segmentCount: Int) {
         (self.index, self.scan, self.segmentCount) = (index, scan, segmentCount)
     }
@@ -129,7 +130,7 @@ struct LinkResolver {
     /// (an int parsed once, here), if they convert.
     mutating func slot(_ range: Range<Int>, as pattern: LinkIndex.Segment) -> Slot? {
         let bytes = text.span.extracting(range)
-        guard pattern.kind == .int else { return index.matches(bytes, pattern) ? Slot(kind: pattern.kind, text: range) : nil }
-        return ParameterValue.parseInt(bytes).map { Slot(kind: .int, text: range, number: $0) }
+        guard pattern.kind == .int else { return index.matches(bytes, pattern) ? Slot(text: range, kind: pattern.kind) : nil }
+        return ParameterValue.parseInt(bytes).map { Slot(text: range, number: $0, kind: .int) }
     }
 }
