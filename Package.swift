@@ -67,6 +67,7 @@ let package = Package(
             dependencies: [
                 "Wayfinder",
                 "WayfinderKit",
+                "WayfinderRouteTools",
                 "WayfinderSystem",
                 "WayfinderTerminal",
                 "CCrypt",
@@ -81,7 +82,7 @@ let package = Package(
         .target(name: "WayfinderTesting", dependencies: ["Wayfinder", "WayfinderTerminal", "WayfinderKit"]),
         // Builds `Routes/app.routes` into `WayfinderApp` as Swift: checked at build time,
         // not parsed at each start.
-        .executableTarget(name: "routes-compiler", dependencies: ["Wayfinder", "WayfinderSystem"]),
+        .executableTarget(name: "routes-compiler", dependencies: ["Wayfinder", "WayfinderRouteTools", "WayfinderSystem"]),
         .plugin(
             name: "RoutesCompiler",
             capability: .buildTool(),

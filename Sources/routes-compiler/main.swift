@@ -11,6 +11,7 @@
 //   NAME    the file name used in locations (as the program names the table);
 //   TYPE    the public enum to declare, holding `graph`.
 import Wayfinder
+import WayfinderRouteTools
 import WayfinderSystem
 
 /// Writes `text` to standard error (unbuffered).

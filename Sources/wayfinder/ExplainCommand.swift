@@ -1,6 +1,7 @@
 import WayfinderKit
 import ArgumentParser
 import Wayfinder
+import WayfinderRouteTools
 
 /// `wayfinder explain URL`: why a deep link opens what it opens, or how far it got.
 ///

@@ -1,5 +1,6 @@
 import Testing
 import Wayfinder
+import WayfinderRouteTools
 
 /// The examples of `Wayfinder.docc/ExplainingLinks.md`, on the getting-started table.
 @Suite struct ExplainingLinksTests {

@@ -24,7 +24,7 @@ import WayfinderTesting
         // Task 2: Call Ana
         //
         // Commands: add <words>
-        // Also: help, back, root, open, explain, where, state, tab, dismiss, undo, redo, quit
+        // Also: help, back, root, open, where, state, tab, dismiss, undo, redo, quit
 
         #expect(!reply.isError && reply.showsScreen)
         #expect(await shell.screen().plainText == """
@@ -33,7 +33,7 @@ import WayfinderTesting
             Task 2: Call Ana
 
             Commands: add <words>
-            Also: help, back, root, open, explain, where, state, tab, dismiss, undo, redo, quit
+            Also: help, back, root, open, where, state, tab, dismiss, undo, redo, quit
 
             """)
         #expect(shell.navigationStore.url == "todo://tasks/task/2")

@@ -17,27 +17,10 @@ import WayfinderTesting
         let screen = await shell.screen().plainText
         #expect(screen.contains("Commands: note <id>, unlock"))
         #expect(screen.hasPrefix("*door: lock | notes/all: all"))
-        #expect(screen.contains("Also: help, back, root, open, explain, where, state, tab, dismiss, undo, redo, lock, quit"))
+        #expect(screen.contains("Also: help, back, root, open, where, state, tab, dismiss, undo, redo, lock, quit"))
         let help = await shell.execute("help").output.plainText
         #expect(help.contains("unlock"))
         #expect(help.contains("lock"))
-    }
-
-    /// `explain` opens nothing and says what `open` would do now: the link waits while the
-    /// guard is unmet, opens once it is met; a refused link says where it stopped.
-    @Test func explainSaysWhatOpenWouldDoWithoutOpening() async throws {
-        let shell = Shell(app: try notebook())
-        let signedOut = await shell.execute("explain notes://notes/all/note/3").output.plainText
-        #expect(signedOut.contains("guard       'unlocked', not granted: opening the link shows notes://door ('door')"))
-        #expect(shell.navigationStore.url == "notes://door")
-        _ = await shell.execute("unlock")
-        let signedIn = await shell.execute("explain notes://notes/all/note/3").output.plainText
-        #expect(signedIn.contains("guard       'unlocked', granted: opening the link opens it now"))
-        let refused = await shell.execute("explain notes://notes/all/note/x")
-        #expect(!refused.isError)
-        #expect(refused.output.plainText.contains("tried       note (note/{id:int}): segment 3 'x' is not an int ('id')"))
-        #expect(await shell.execute("help explain").output.plainText.contains("explain <url>"))
-        #expect(await shell.execute("explain").isError)
     }
 
     @Test func aTestStoreDrivesTheAppByTypedCommands() async throws {

@@ -1,8 +1,9 @@
 import Wayfinder
+import WayfinderRouteTools
 import WayfinderSystem
 
 /// What must hold of every explanation: its verdict is `resolveFromOutside`'s (through the `String`
-/// and the byte APIs alike), the second walk agrees with it, its JSON parses and says the
+/// and the byte APIs alike), its JSON parses and says the
 /// same verdict, and its text carries a refusal's message word for word.
 enum ExplainChecks {
     /// The problems with explaining `bytes` in `graph`; empty when there are none.
@@ -15,7 +16,6 @@ enum ExplainChecks {
             let resolved = Result { () throws(DeepLinkError) in try graph.resolveFromOutside(text) }
             problems += verdictProblems(graph.explain(text).verdict, resolved).map { "\(shown): \($0)" }
         }
-        if !explanation._traceAgrees { problems.append("\(shown): the second walk disagrees with the verdict") }
         problems += shapeProblems(explanation, in: graph).map { "\(shown): \($0)" }
         problems += jsonProblems(explanation).map { "\(shown): \($0)" }
         return problems

@@ -1,5 +1,6 @@
 import Testing
 import Wayfinder
+import WayfinderRouteTools
 
 /// `explain` and `resolve` never disagree: on every link of the README, the articles, the
 /// tests and the fuzzers' seeds (``ExplainCorpus``), on each of those links with one

@@ -1,5 +1,6 @@
 import Testing
 import Wayfinder
+import WayfinderRouteTools
 import WayfinderSystem
 
 /// `RouteGraph.explain`: what read each segment of a link that resolves, the screens that

@@ -1,5 +1,6 @@
 import Testing
 @_spi(Generated) @_spi(RouteTools) @testable import Wayfinder
+@testable import WayfinderRouteTools
 
 /// The overlaps of a table are found without comparing every pair of patterns (``OverlapGroups``,
 /// ``PatternTrie``): checked here against comparing every pair, on random tables of patterns

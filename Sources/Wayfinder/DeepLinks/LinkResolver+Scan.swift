@@ -65,7 +65,9 @@ extension LinkResolver {
     }
 
     /// Resolves `bytes` with `index`, setting `cost` to the number of patterns matched.
-    static func resolve(_ bytes: Span<UInt8>, index: LinkIndex, checkingUTF8: Bool, cost: inout Int) -> Outcome {
+    static func resolve(
+        _ bytes: Span<UInt8>, index: LinkIndex, checkingUTF8: Bool, cost: inout Int, recorder: WalkRecorder? = nil
+    ) -> Outcome {
         guard bytes.count <= RouteGraph.maximumLinkLength else { return reject(.tooLong(Int32(bytes.count))) }
         if checkingUTF8, let bad = bytes.firstInvalidUTF8 { return reject(.rawInvalidUTF8, range: bad) }
         if let problem = schemeProblem(bytes, index: index) { return .rejected(problem) }
@@ -75,15 +77,15 @@ extension LinkResolver {
         let hostEnd = slashCount > 0 ? scan.slashes[0] : queryStart
         guard hostEnd > hostStart else { return reject(.missingFlow) }
         let host = bytes.extracting(hostStart..<hostEnd)
-        guard let flow = index.lookup(.flow, host, foldingCase: true)?.lowerBound else {
-            return hostProblem(host, range: hostStart..<hostEnd)
-        }
+        let flow = index.lookup(.flow, host, foldingCase: true)?.lowerBound
+        recorder?.host(host, flow: flow)
+        guard let flow else { return hostProblem(host, range: hostStart..<hostEnd) }
         let trailingSlash = hostEnd < queryStart && bytes[queryStart - 1] == UInt8(ascii: "/")
         let segmentCount = hostEnd < queryStart ? slashCount - (trailingSlash ? 1 : 0) : 0
         guard segmentCount <= RouteGraph.maximumSegments else {
             return reject(.tooManySegments(Int32(segmentCount)), range: hostEnd..<queryStart)
         }
-        var resolver = LinkResolver(index: index, scan: scan, segmentCount: segmentCount)
+        var resolver = LinkResolver(index: index, scan: scan, segmentCount: segmentCount, recorder: recorder)
         defer { cost = resolver.patternMatches }
         return resolver.resolve(bytes, flowIndex: flow)
     }

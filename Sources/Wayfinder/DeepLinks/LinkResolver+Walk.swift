@@ -30,6 +30,7 @@ extension LinkResolver {
 
     /// Matches the segments from `position` on, starting after `screen`; backtracks.
     mutating func walk(from screen: Int, at position: Int) -> Bool {
+        recorder?.reach(position)
         if position == segmentCount { return true }
         let info = index.screens[screen]
         let remembering = patternMatches >= LinkResolver.memoryThreshold
@@ -85,6 +86,7 @@ extension LinkResolver {
             }
         }
         appendStep(candidate, valueStart: mark)
+        recorder?.enter(candidate, at: position)
         if info.isPresentation, next < segmentCount {
             note(depth: next, priority: 2, .followsPresentation(screen: Int32(candidate)))
         } else if walk(from: candidate, at: next) {
@@ -92,6 +94,7 @@ extension LinkResolver {
             return true
         }
         stepCount -= 1
+        recorder?.leave()
         slotCount = mark
         return false
     }

@@ -49,10 +49,12 @@ struct LinkResolver {
     var patternMatches = 0
     /// The (screen or list of successors, segment) pairs known to fail (see ``memoryThreshold``).
     var failed: Set<Int> = []
+    /// Where the walk is written down as it goes, when a link is explained (``RouteGraph/walk(utf8:)``); `nil` when it is resolved.
+    let recorder: WalkRecorder?
 
     @inline(__always)
-    init(index: LinkIndex, scan: Scan, segmentCount: Int) {
-        (self.index, self.scan, self.segmentCount) = (index, scan, segmentCount)
+    init(index: LinkIndex, scan: Scan, segmentCount: Int, recorder: WalkRecorder?) {
+        (self.index, self.scan, self.segmentCount, self.recorder) = (index, scan, segmentCount, recorder)
     }
 
     static func reject(_ kind: LinkProblem.Kind, range: Range<Int>? = nil, segment: Int? = nil) -> Outcome {
@@ -86,6 +88,7 @@ struct LinkResolver {
 
     /// The segments, the tab, the walk from the root; then the query and the result.
     mutating func resolve(_ link: Span<UInt8>, flowIndex: Int) -> Outcome {
+        var refusal: Outcome?
         for segment in 0..<segmentCount {
             let range = range(segment)
             do throws(LinkProblem.Kind) {
@@ -93,10 +96,15 @@ struct LinkResolver {
                 segments[segment] = try decode(link.extracting(range))
                 // `a/../b` is `/b` to a browser: a value must never hold what it would remove.
                 if text.span.extracting(segments[segment]).isDotSegment { throw .dotSegment }
+                recorder?.segment(link.extracting(range), decoded: text.span.extracting(segments[segment]))
             } catch {
-                return LinkResolver.reject(error, range: range, segment: segment + 1)
+                // Recorded, the other segments are read too (the refusal is the first's).
+                guard let recorder else { return LinkResolver.reject(error, range: range, segment: segment + 1) }
+                recorder.segment(link.extracting(range), decoded: nil)
+                if refusal == nil { refusal = LinkResolver.reject(error, range: range, segment: segment + 1) }
             }
         }
+        if let refusal { return refusal }
         let flow = index.flows[flowIndex]
         var tab = flow.tabCount > 0 ? 0 : nil
         if tab != nil, segmentCount > 0 {
@@ -108,9 +116,12 @@ struct LinkResolver {
         let root = index.lists[flow.roots.lowerBound + (tab ?? 0)]
         hasRequiredQuery = index.screens[root].hasRequiredQuery
         appendStep(root, valueStart: 0)
-        guard walk(from: root, at: tab == nil ? 0 : min(1, segmentCount)) else {
+        let start = tab == nil ? 0 : min(1, segmentCount)
+        recorder?.enter(root, at: start)
+        guard walk(from: root, at: start) else {
             return .rejected(failure?.problem ?? LinkProblem(.unknownScreen(after: Int32(root))))
         }
+        recorder?.isComplete = true
         return finish(link, flowIndex: flowIndex, tab: tab)
     }
 

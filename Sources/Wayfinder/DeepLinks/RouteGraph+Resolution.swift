@@ -86,22 +86,35 @@ extension RouteGraph {
         return cost
     }
 
+    /// `link` read in today's patterns only, as ``resolve(utf8:)`` reads them there, its walk
+    /// written down: for the route tools, which explain links (`explain`) from it.
+    @_spi(RouteTools) public func walk(utf8 link: [UInt8]) -> (verdict: Result<ResolvedLink, DeepLinkError>, walk: LinkWalk) {
+        let recorder = WalkRecorder()
+        let outcome = withBytes(of: link) { resolveBytes($0, checkingUTF8: true, recorder: recorder) }
+        do {
+            return (.success(try finish(outcome, source: .bytes(link), byteCount: link.count)), LinkWalk(graph: self, recorder))
+        } catch {
+            return (.failure(error), LinkWalk(graph: self, recorder))
+        }
+    }
+
     @inline(__always)
-    private func resolveBytes(_ bytes: Span<UInt8>, checkingUTF8: Bool) -> LinkResolver.Outcome {
-        if storage.hasWebOrigins, let web = resolveWeb(bytes, checkingUTF8: checkingUTF8) { return web }
+    private func resolveBytes(_ bytes: Span<UInt8>, checkingUTF8: Bool, recorder: WalkRecorder? = nil) -> LinkResolver.Outcome {
+        if storage.hasWebOrigins, let web = resolveWeb(bytes, checkingUTF8: checkingUTF8, recorder: recorder) { return web }
         var cost = 0
-        return LinkResolver.resolve(bytes, index: linkIndex, checkingUTF8: checkingUTF8, cost: &cost)
+        return LinkResolver.resolve(bytes, index: linkIndex, checkingUTF8: checkingUTF8, cost: &cost, recorder: recorder)
     }
 
     /// The outcome for a web link, problems placed in the link as given; `nil` for another link.
-    private func resolveWeb(_ bytes: Span<UInt8>, checkingUTF8: Bool) -> LinkResolver.Outcome? {
+    private func resolveWeb(_ bytes: Span<UInt8>, checkingUTF8: Bool, recorder: WalkRecorder?) -> LinkResolver.Outcome? {
         if checkingUTF8, let bad = bytes.firstInvalidUTF8 { return .rejected(LinkProblem(.rawInvalidUTF8, range: bad)) }
         let web: (link: [UInt8], offset: Int, flow: Range<Int>)?
         do { web = try customForm(ofWeb: bytes) } catch { return .rejected(error) }
         guard let web else { return nil }
         guard bytes.count <= RouteGraph.maximumLinkLength else { return .rejected(LinkProblem(.tooLong(Int32(bytes.count)))) }
+        recorder?.isWeb = true
         var cost = 0
-        let outcome = LinkResolver.resolve(web.link.span, index: linkIndex, checkingUTF8: false, cost: &cost)
+        let outcome = LinkResolver.resolve(web.link.span, index: linkIndex, checkingUTF8: false, cost: &cost, recorder: recorder)
         guard case .rejected(let problem) = outcome else { return outcome }
         return .rejected(problem.inWebLink(offset: web.offset, flow: web.flow))
     }

@@ -1,8 +1,8 @@
 /// The patterns of the screens that may follow one screen, as a trie of their segments: what
-/// finds the screens whose patterns can match the same segments as a pattern (see
-/// ``RouteGraph/warnings``) without comparing every pair. The screens are numbers the caller
+/// finds the screens whose patterns can match the same segments as a pattern (the route
+/// tools' warnings, the parser's round-trip errors) without comparing every pair. The screens are numbers the caller
 /// chooses (their place in the list of successors).
-struct PatternTrie {
+@_spi(RouteTools) public struct PatternTrie {
     private struct Node {
         /// The segment that leads here (the first pattern's, parameter name and all); `nil` at the root.
         var segment: RouteGraph.Segment?
@@ -20,18 +20,21 @@ struct PatternTrie {
 
     private var nodes = [Node()]
 
+    /// An empty trie.
+    public init() {}
+
     /// The root, where every pattern starts.
-    static let root = 0
+    public static let root = 0
 
     /// How many nodes there are (numbered from 0).
-    var count: Int { nodes.count }
+    public var count: Int { nodes.count }
 
     /// The screens whose pattern ends at `node`.
-    func ending(at node: Int) -> [Int] { nodes[node].ending }
+    public func ending(at node: Int) -> [Int] { nodes[node].ending }
 
     /// Adds the pattern of `screen`; returns the nodes along it, from the root.
     @discardableResult
-    mutating func insert(_ pattern: [RouteGraph.Segment], screen: Int) -> [Int] {
+    public mutating func insert(_ pattern: [RouteGraph.Segment], screen: Int) -> [Int] {
         var path = [PatternTrie.root]
         for segment in pattern {
             path.append(child(of: path[path.count - 1], for: segment))
@@ -64,7 +67,7 @@ struct PatternTrie {
     /// The screens added whose patterns can match the same segments as `pattern` over the
     /// length they share: at each place, the same literal, a literal that reads as the
     /// other's parameter, or two parameters that can read one segment alike.
-    func overlapping(_ pattern: [RouteGraph.Segment]) -> [Int] {
+    public func overlapping(_ pattern: [RouteGraph.Segment]) -> [Int] {
         var found: [Int] = []
         var frontier = [PatternTrie.root]
         for segment in pattern {
@@ -123,7 +126,7 @@ struct PatternTrie {
 
     /// Calls `body` with each child of `node` whose segment can match what `segment` matches,
     /// until it returns `false`.
-    func forEachChild(of node: Int, matching segment: RouteGraph.Segment, _ body: (Int) -> Bool) {
+    public func forEachChild(of node: Int, matching segment: RouteGraph.Segment, _ body: (Int) -> Bool) {
         let here = nodes[node]
         switch segment {
         case .literal(let word):

@@ -164,7 +164,16 @@ extension LinkShapes.Table {
 }
 
 extension RouteGraph {
-    /// The graphs links of earlier shapes are read in: this table with its aliases, then
-    /// each earlier version's (empty when the table has neither aliases nor migrations).
-    @_spi(RouteTools) public var earlierShapeGraphs: [RouteGraph] { storage.shapes.tables.map(\.graph) }
+    /// Whether links are read in other shapes than today's patterns: the table has aliases or migrations.
+    @_spi(RouteTools) public var hasOtherShapes: Bool { storage.hasShapes }
+
+    /// The other shapes links are read in, in the order they are: this table with its aliases
+    /// (`version` `nil`, each screen standing for an alias with the alias), then each earlier
+    /// version's (empty when the table has neither aliases nor migrations).
+    @_spi(RouteTools) public var otherShapes: [(version: Int?, graph: RouteGraph, aliasScreens: [String: RouteAlias])] {
+        let aliases = self.aliases
+        return storage.shapes.tables.map { table in
+            (table.version, table.graph, table.aliasScreens.compactMapValues { $0 < aliases.count ? aliases[$0] : nil })
+        }
+    }
 }

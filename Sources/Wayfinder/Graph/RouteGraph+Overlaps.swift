@@ -10,44 +10,12 @@
 ///   that reads as a value of a sibling screen's int, double or uuid parameter at the same
 ///   place (`item/7` beside `item/{n:int}`: `item/07` would be `n = 7`, which prints as
 ///   `item/7`); an int beside a double at the same place (`7.0` is the double 7, printed `7`).
-/// - **Warned about** (``RouteGraph/warnings``): screens that may follow the same screen and
+/// - **Warned about** (the route tools' `RouteGraph.warnings`): screens that may follow the same screen and
 ///   whose patterns can match the same segments (`{a:int}` and `{a:int}/{b:int}`, `new` and
 ///   `{slug:string}`), in groups: the screens joined by such overlaps, one warning each. Links
 ///   still resolve by precedence; intents that would build a state whose link reads back as
 ///   another are refused (``Navigator``).
 extension RouteGraph {
-    /// Warnings about the table: each group of screens whose patterns give one link several
-    /// readings (each can match the same segments as another of the group), at the
-    /// declaration of its last screen.
-    /// - Complexity: About the size of the table, however many pairs of patterns overlap.
-    public var warnings: [RoutesDiagnostic] {
-        var result: [RoutesDiagnostic] = []
-        forEachOverlapGroup { after, members in
-            guard let last = members.last else { return }
-            let named = Self.naming(members.map { "'\($0.patternText)' (screen '\($0.name)')" })
-            // Of three or more, not every two need overlap.
-            let overlap = members.count == 2 ? "can match the same segments" : "can each match the same segments as another of them"
-            result.append(RoutesDiagnostic(
-                last.location,
-                "warning: after '\(after.name)', patterns \(named) \(overlap): such a link has several readings, and states that print to one of them are refused"
-            ))
-        }
-        return (result + aliasWarnings).sorted { ($0.location, $0.message) < ($1.location, $1.message) }
-    }
-
-    /// How many items a warning names before "and N more".
-    static let namedInWarning = 10
-
-    /// `a`, `a and b`, `a, b and c`; past ``namedInWarning`` items, the first ones and "and N more".
-    static func naming(_ items: [String]) -> String {
-        guard let last = items.last else { return "" }
-        if items.count > namedInWarning {
-            let shown = namedInWarning - 2
-            return items.prefix(shown).joined(separator: ", ") + " and \(items.count - shown) more"
-        }
-        return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " and " + last
-    }
-
     /// The errors of the rules above, for ``init(parsing:file:)``.
     func roundTripErrors() -> [RoutesDiagnostic] {
         var result: [RoutesDiagnostic] = []
@@ -90,32 +58,6 @@ extension RouteGraph {
         /// A literal of one reads as a value of the other that has other spellings (`item/7`
         /// beside `item/{n:int}`): `item/07` would print as `item/7`, the literal.
         case literalSpelling
-    }
-
-    /// Calls `body` for each group of two or more screens that may follow the same screen and
-    /// are joined by patterns that can match the same segments (see ``OverlapGroups``), with
-    /// the first screen they may all follow and the group's screens in declaration order.
-    /// A group is reported once: not again after a later screen that all of it may follow.
-    /// - Complexity: About the table's size: each list of successors (once, however many
-    ///   screens share it) is grouped through a ``PatternTrie`` without listing its pairs.
-    func forEachOverlapGroup(_ body: (_ after: Screen, _ members: [Screen]) -> Void) {
-        var searched: Set<[Int]> = []
-        // For each screen, the groups reported that it is in.
-        var reported: [Int: [Set<Int>]] = [:]
-        for (position, screen) in screens.enumerated() {
-            let next = successors[position]
-            guard next.count > 1, searched.insert(next).inserted else { continue }
-            var groups = OverlapGroups(count: next.count)
-            for (place, candidate) in next.enumerated() { groups.add(screens[candidate].pattern, screen: place) }
-            for group in groups.groups() {
-                let members = group.map { next[$0] }.sorted()
-                // All in a group reported after an earlier screen: every pair of it was said there.
-                guard !(reported[members[0]] ?? []).contains(where: { $0.isSuperset(of: members) }) else { continue }
-                let set = Set(members)
-                for member in members { reported[member, default: []].append(set) }
-                body(screen, members.map { screens[$0] })
-            }
-        }
     }
 
     /// Calls `body` for each pair of screens (in declaration order) that may follow the

@@ -375,7 +375,7 @@ extension RouteGraph {
     /// Resolution precedence, independent of declaration order: segment by segment,
     /// literals before typed parameters before strings before rest; then longer patterns
     /// first, except that a pattern ending where the other goes on with a rest parameter wins.
-    static func precedes(_ a: Screen, _ b: Screen) -> Bool {
+    @_spi(RouteTools) public static func precedes(_ a: Screen, _ b: Screen) -> Bool {
         for (left, right) in zip(a.pattern, b.pattern) {
             if left.rank != right.rank { return left.rank < right.rank }
             if case .literal(let l) = left, case .literal(let r) = right, l != r { return l < r }

@@ -72,7 +72,7 @@ public struct RouteGraph: Sendable {
         case parameter(name: String, type: ParameterType)
 
         /// Precedence rank: literals 0, then the parameters by ``ParameterType/precedence``.
-        var rank: Int {
+        @_spi(RouteTools) public var rank: Int {
             switch self {
             case .literal: 0
             case .parameter(_, let type): type.precedence
@@ -233,9 +233,9 @@ public struct RouteGraph: Sendable {
         let resolutions = Atomic<Int>(0)
         let applications = Atomic<Int>(0)
         #endif
-        /// Whether the table has warnings, so that a state may print to a link that reads as
-        /// another; found when first asked.
-        let mayPrintAmbiguously = Mutex<Bool?>(nil)
+        /// Whether a state may print to a link that reads as another: the routes compiler says
+        /// when it may not; else it may.
+        let mayPrintAmbiguously = Mutex(true)
 
         init(
             scheme: String, webOrigins: [WebOrigin], guards: [Guard], flows: [Flow], screens: [Screen],
@@ -296,15 +296,12 @@ public struct RouteGraph: Sendable {
         #endif
     }
 
-    /// Whether a state may print to a link that reads as another state: true when the table
-    /// has ``warnings`` (patterns that can match the same segments). Where it is false, the
-    /// canonical link of what a link opened reads back as it, and needs no second resolution.
-    var mayPrintAmbiguously: Bool {
-        if let known = storage.mayPrintAmbiguously.withLock({ $0 }) { return known }
-        let found = !warnings.isEmpty
-        storage.mayPrintAmbiguously.withLock { $0 = found }
-        return found
-    }
+    /// Whether a state may print to a link that reads as another state: true when patterns of
+    /// the table can match the same segments (the route tools warn of them). Where it is false,
+    /// the canonical link of what a link opened reads back as it, and needs no second
+    /// resolution. The routes compiler works it out when it compiles a table; a table parsed
+    /// at run time is taken to be ambiguous, and every link it opens is read back.
+    var mayPrintAmbiguously: Bool { storage.mayPrintAmbiguously.withLock { $0 } }
 
     /// The URL scheme, lower case (`wayfinder`).
     public var scheme: String { storage.scheme }

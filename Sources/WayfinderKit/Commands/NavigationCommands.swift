@@ -2,16 +2,6 @@ import Wayfinder
 import WayfinderTerminal
 
 extension Shell {
-    /// What `help explain` adds to the command's line.
-    static var explainHelp: StyledText {
-        StyledText.line("""
-              Opens nothing. Says what 'open' would do with the link now: each segment and the screen
-              that read it, the screens that matched too and why they lost, the guard it waits
-              behind; or, for a link that is refused, how far it read and why each screen tried next
-              failed, with the error 'open' would give.
-            """, .dim)
-    }
-
     /// The name of the command that leaves; the app's global commands come before it.
     static var quitName: String { "quit" }
 
@@ -20,7 +10,7 @@ extension Shell {
 
     /// The navigation commands every app gets, in help order, each declared once with its
     /// handler: `help`, `back`, `root`, `open`, `confirm` and `decline` (while a link from
-    /// outside waits to be confirmed), `explain`, `where`, `state`, `tab`, `dismiss`, `undo`,
+    /// outside waits to be confirmed), `where`, `state`, `tab`, `dismiss`, `undo`,
     /// `redo` and `quit` (`exit`). Dispatch, help, completion and the screen's "Also:" line
     /// read them; an app hides or renames any of them in
     /// ``ShellApp/navigationCommands(_:)``.
@@ -61,14 +51,6 @@ extension Shell {
                 when: { $0.navigationStore.state.confirming != nil }
             ) { shell, _ in
                 await shell.answerLink(confirming: false)
-            },
-            Command(
-                "explain", "<url>", "say what a deep link opens and why, or where and why it is refused", arguments: 1...1,
-                completions: { shell, index in index == 0 ? shell.linkCandidates() : [] },
-                details: { _ in Shell.explainHelp }
-            ) { shell, input in
-                // Opens nothing: the verdict is what `open` would resolve, with this state's guards.
-                ReplReply(output: .line(shell.navigationStore.navigator.explain(input.arguments[0]).description))
             },
             Command("where", "", "print the link of what is on screen") { shell, _ in
                 ReplReply(output: .line(shell.navigationStore.url, .link))

@@ -20,8 +20,9 @@ extension Shell {
 
     /// The current link, the current link followed by each step the graph allows from here
     /// (a step with parameters as its template: `…/post/7/people/{id:int}`), then the
-    /// links of the graph and their templates (``knownLinks()``).
-    func linkCandidates() -> [String] {
+    /// links of the graph and their templates: what completes a link
+    /// argument, `open`'s among them.
+    public func linkCandidates() -> [String] {
         let graph = navigationStore.graph
         let url = navigationStore.url
         var links = [url]

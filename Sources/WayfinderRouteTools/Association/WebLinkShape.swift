@@ -96,7 +96,7 @@ extension RouteGraph {
     /// Every walk of `depth` screens (duplicates included), stopping past `limit` of them.
     private func shapeCandidates(depth: Int, limit: Int) -> [[WebLinkShape.Part]] {
         var candidates: [[WebLinkShape.Part]] = []
-        for graph in [self] + earlierShapeGraphs {
+        for graph in [self] + otherShapes.map(\.graph) {
             for flow in graph.flows {
                 let tabs: [String?] = flow.tabs.isEmpty ? [nil] : flow.tabs
                 for (index, tab) in tabs.enumerated() {

@@ -1,3 +1,5 @@
+@_spi(RouteTools) import Wayfinder
+
 /// The rule by which one screen comes before another where both could read the same
 /// segments of a link (see the article "Deep-link rules", "Which screen wins"): the first
 /// place where their patterns differ decides.

@@ -1,3 +1,5 @@
+@_spi(RouteTools) import Wayfinder
+
 /// The groups of overlapping patterns among the screens that may follow one screen: the
 /// screens joined by patterns that can match the same segments (each of a group can match
 /// some of the same segments as another of it), found without listing every such pair.

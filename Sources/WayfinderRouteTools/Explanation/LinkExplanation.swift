@@ -1,12 +1,14 @@
+import Wayfinder
 /// Why a deep link opens what it opens, or how far it got before it was refused: what
 /// ``RouteGraph/explain(_:)`` returns.
 ///
 /// The ``verdict`` is the resolver's own: ``RouteGraph/explain(_:)`` calls
 /// ``RouteGraph/resolve(_:)`` and keeps its answer, what it opens or its ``DeepLinkError``,
 /// unchanged. Everything else (which screen read each segment, the screens that matched
-/// too and the rule that chose, the screens tried where the link stopped) comes from a
-/// second, slower walk over the same table that never decides anything: an explanation
-/// and a resolution of the same link cannot disagree.
+/// too and the rule that chose, the screens tried where the link stopped) comes from the
+/// resolver's own walk through the link, written down as it went
+/// (`RouteGraph.walk(utf8:)`): an explanation and a resolution of the same link cannot
+/// disagree.
 ///
 /// ```swift
 /// let explanation = graph.explain("shop://store/browse/item/abc")
@@ -42,10 +44,6 @@ public struct LinkExplanation: Sendable {
     public internal(set) var otherShapes: [ShapeAttempt] = []
     /// The guard the flow of a link that resolves requires, if any.
     public internal(set) var guardRequirement: GuardRequirement?
-    /// Whether the second walk found what the resolver found (the same screens for a link
-    /// that resolves, no way through a path it refused): tests and fuzzers check it.
-    let traceAgrees: Bool
-
     /// What the link opens, when it resolves.
     public var resolved: ResolvedLink? {
         if case .success(let link) = verdict { return link }
@@ -65,9 +63,6 @@ public struct LinkExplanation: Sendable {
     /// (``ResolvedLink/origin``).
     public var origin: LinkOrigin? { resolved?.origin }
 
-    /// Whether the second walk agrees with the verdict (for tests and fuzzers; always true
-    /// unless the two walks have drifted apart).
-    package var _traceAgrees: Bool { traceAgrees }
 }
 
 extension LinkExplanation {

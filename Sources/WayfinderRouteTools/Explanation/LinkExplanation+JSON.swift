@@ -1,3 +1,4 @@
+import Wayfinder
 import WayfinderSystem
 
 extension LinkExplanation {

@@ -1,3 +1,4 @@
+@_spi(RouteTools) import Wayfinder
 import WayfinderSystem
 
 /// What a trace says about the screens it walked: the parts of a ``LinkExplanation``.
@@ -30,7 +31,7 @@ extension LinkTrace {
                 }
             }
         }
-        let flow = isWeb ? [LinkExplanation.SegmentReading(index: 1, text: String(displaying: host), reader: .flow)] : []
+        let flow = isWeb ? [LinkExplanation.SegmentReading(index: 1, text: host, reader: .flow)] : []
         return flow + readers.indices.map { LinkExplanation.SegmentReading(index: number($0), text: text($0), reader: readers[$0]) }
     }
 
@@ -84,8 +85,7 @@ extension LinkTrace {
     /// The segment where `screen`'s pattern, from `position` on, fails to read on, and why.
     func failure(of screen: Int, at position: Int) -> (segment: Int, reason: String) {
         let declared = graph.screens[screen].pattern
-        let pattern = self.pattern(screen)
-        for (offset, segment) in pattern.enumerated() {
+        for offset in declared.indices {
             let place = position + offset
             guard place < count else {
                 let missing = declared[offset...].map { segment in
@@ -95,8 +95,8 @@ extension LinkTrace {
                 let verb = missing.count == 1 ? "is" : "are"
                 return (number(count - 1), "the link ends inside its pattern: \(missing.joined(separator: ", ")) \(verb) missing")
             }
-            if segment.kind == .rest { break }
-            guard !matches(place, segment) else { continue }
+            if case .parameter(_, .rest) = declared[offset] { break }
+            guard !matches(place, screen: screen, offset: offset) else { continue }
             let written = "segment \(number(place)) '\(text(place))'"
             switch declared[offset] {
             case .literal(let word): return (number(place), "\(written) is not '\(word)'")

@@ -1,3 +1,4 @@
+@_spi(RouteTools) import Wayfinder
 import WayfinderSystem
 
 extension RouteGraph {
@@ -44,36 +45,30 @@ extension RouteGraph {
 
     private func explanation(of bytes: [UInt8], text: String?, verdict: Result<ResolvedLink, DeepLinkError>) -> LinkExplanation {
         switch verdict {
-        case .success(let resolved): explanation(of: bytes, text: text, resolved: resolved)
+        case .success(let resolved): explanation(of: bytes, resolved: resolved)
         case .failure(let error): explanation(of: bytes, text: text, refused: error)
         }
     }
 
     // MARK: - A link that resolves
 
-    private func explanation(of bytes: [UInt8], text: String?, resolved: ResolvedLink) -> LinkExplanation {
+    private func explanation(of bytes: [UInt8], resolved: ResolvedLink) -> LinkExplanation {
         let table = shape(reading: resolved.origin)
-        // What the table that read the link made of it: the verdict itself when it is today's.
-        var read: ResolvedLink? = resolved
-        if resolved.origin != nil, let text {
-            // It reads there (``resolveInOtherShape(_:refused:)`` read it so); were it refused,
-            // the explanation would have no steps and say that its walk disagrees.
-            do { read = try table.graph.resolveInTodaysShape(text) } catch { read = nil }
-        }
-        let trace = LinkTrace(link: bytes, graph: table.graph, aliasScreens: table.aliasScreens)
-        let path = read.flatMap { read in trace?.path(of: read.steps.map { Int($0.screen) }) }
-        let walked = trace?.walk()
-        let agrees = path != nil && walked?.isComplete == true && walked?.path.map(\.screen) == path?.map(\.screen)
-        var steps = trace.map { $0.steps(of: path ?? []) } ?? []
+        // The resolver's walk in the table that read the link (today's, the aliases' or an
+        // earlier version's): the verdict's own, read again there with its steps written down.
+        let walk = table.graph.walk(utf8: bytes).walk
+        let trace = LinkTrace(walk: walk, aliasScreens: table.aliasScreens)
+        let path = walk.isComplete ? walk.path : []
+        var steps = trace.steps(of: path)
         if case .migrated(_, let migrations)? = resolved.origin {
             for index in steps.indices where migrations.renaming(screen: steps[index].screen) != steps[index].screen {
                 steps[index].renamedTo = migrations.renaming(screen: steps[index].screen)
             }
         }
         var explanation = LinkExplanation(
-            link: String(displaying: bytes), verdict: .success(resolved), isWebLink: trace?.isWeb ?? false,
-            flow: resolved.flow, segments: trace.map { $0.readings(of: path ?? []) }, steps: steps,
-            stop: nil, guardRequirement: guardRequirement(ofFlow: resolved.flow), traceAgrees: agrees
+            link: String(displaying: bytes), verdict: .success(resolved), isWebLink: walk.isWeb,
+            flow: resolved.flow, segments: trace.readings(of: path), steps: steps,
+            stop: nil, guardRequirement: guardRequirement(ofFlow: resolved.flow)
         )
         explanation.shape = table.shape
         return explanation
