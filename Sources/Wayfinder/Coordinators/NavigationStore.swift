@@ -9,7 +9,12 @@
 @MainActor
 public final class NavigationStore {
     /// The engine; change it only through the store's `perform` methods.
-    public private(set) var navigator: Navigator
+    public private(set) var navigator: Navigator {
+        didSet { revision &+= 1 }
+    }
+    /// A number that changes each time the navigator does (any intent, grant, restore): what
+    /// is worked out from the navigation can be kept until it changes.
+    public private(set) var revision = 0
     private var continuations: [Int: AsyncStream<NavigationEvent>.Continuation] = [:]
     private var observers: [Int: (NavigationEvent) -> Void] = [:]
     private var nextSubscriber = 0

@@ -230,7 +230,13 @@ extension CommandTarget {
 
     /// The help lines of the commands listed now, in order.
     public var listedCommands: [CommandHelp] {
-        Self.commands.compactMap { $0.isListed && $0.isOffered(self) ? $0.help : nil }
+        // By index: each command is read in place, not copied with all its closures.
+        let commands = Self.commands
+        var help: [CommandHelp] = []
+        for index in commands.indices where commands[index].isListed && commands[index].isOffered(self) {
+            help.append(commands[index].help)
+        }
+        return help
     }
 }
 

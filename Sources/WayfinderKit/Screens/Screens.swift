@@ -47,6 +47,8 @@ public final class Screens {
     }
 
     private var made: [Key: Screen] = [:]
+    /// The screen on top at a revision of the navigation store (``visible(in:make:)-(NavigationStore,_)``).
+    private var shown: (revision: Int, screen: Screen)?
 
     /// No screens yet.
     public init() {}
@@ -54,6 +56,7 @@ public final class Screens {
     /// Forgets every screen (after the session changed, say): each is made again when shown.
     public func removeAll() {
         made.removeAll()
+        shown = nil
     }
 
     /// The screens made so far, to put back (``restore(_:)``) when a command that changed
@@ -70,6 +73,16 @@ public final class Screens {
     /// Puts back the screens of `snapshot`, for the navigation state they were made for.
     public func restore(_ snapshot: Snapshot) {
         made = snapshot.made
+        shown = nil
+    }
+
+    /// The screen on top of `store`'s state, as ``visible(in:make:)-(NavigationState,_)``
+    /// finds it, found again only once the navigation has changed (``NavigationStore/revision``).
+    public func visible(in store: NavigationStore, make: (Route, ScreenPlace) -> Screen?) -> Screen {
+        if let shown, shown.revision == store.revision { return shown.screen }
+        let screen = visible(in: store.state, make: make)
+        shown = (store.revision, screen)
+        return screen
     }
 
     /// The screen on top of `state`: the presentation, else the top of the active stack;

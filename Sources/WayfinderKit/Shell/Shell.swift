@@ -46,14 +46,31 @@ public final class Shell<App: ShellApp>: ReplShell, NavigationStoreProviding {
         return commands
     }()
 
+    /// The global commands help and the screen list, each with whether it can be typed now
+    /// (its `when`), as they are asked at every screen.
+    private lazy var listedGlobals: [ListedGlobal] = globals.compactMap { global -> ListedGlobal? in
+        switch global {
+        case .navigation(let command):
+            guard command.isListed else { return nil }
+            return ListedGlobal(help: command.help, isOffered: { shell in command.isOffered(shell) })
+        case .app(let command):
+            guard command.isListed else { return nil }
+            return ListedGlobal(help: command.help, isOffered: { shell in command.isOffered(shell.app) })
+        }
+    }
+
+    /// A global command as help lists it.
+    private struct ListedGlobal {
+        let help: CommandHelp
+        let isOffered: @MainActor (Shell) -> Bool
+    }
+
     /// The help lines of the global commands listed now (those whose `when` holds).
     var globalHelp: [CommandHelp] {
-        globals.compactMap { global in
-            switch global {
-            case .navigation(let command): command.isListed && command.isOffered(self) ? command.help : nil
-            case .app(let command): command.isListed && command.isOffered(app) ? command.help : nil
-            }
-        }
+        var help: [CommandHelp] = []
+        help.reserveCapacity(listedGlobals.count)
+        for global in listedGlobals where global.isOffered(self) { help.append(global.help) }
+        return help
     }
 
     /// The global command answering to `name` that can be typed now, bound.

@@ -132,7 +132,7 @@ extension ShellApp {
 
     /// The screen on top, its view model and view.
     public func visibleScreenAndView() -> Screen {
-        screens.visible(in: navigationStore.state, make: makeScreen(for:at:))
+        screens.visible(in: navigationStore, make: makeScreen(for:at:))
     }
 
     /// Opens `link`: a link behind a guard not granted waits as the pending link; a link

@@ -63,7 +63,9 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral {
 
     /// A line of one span per line of `text`; an empty text is one empty line.
     private static func lines(of text: String, _ style: TextStyle) -> [[TextSpan]] {
-        text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        // Both breaks hold a line feed byte: text without one is one line.
+        guard text.utf8.contains(0x0A) else { return [[TextSpan(text, style)]] }
+        return text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
             .map { [TextSpan(String($0), style)] }
     }
 
