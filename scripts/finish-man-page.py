@@ -102,6 +102,10 @@ the token of the signed-in user (mode 0600)
 the navigation, saved after each command and restored at the next start (mode 0600)
 .It Pa DATA/navigation.json.corrupt-YYYYMMDDTHHMMSSZ
 a saved navigation that could not be used as it was, set aside at start with a warning
+.It Pa DATA/in-use.lock
+empty: each process on the data directory holds a shared lock on it while it runs, so that
+.Ic reset
+removes nothing under it
 .It Pa DATA/wayfinder.sqlite.damaged-TIME
 a damaged database (with its
 .Pa -wal
@@ -176,7 +180,9 @@ or
 .Ev WAYFINDER_HOME
 does not exist, or output cannot be written
 .It 75
-every command succeeded, but the navigation could not be saved at the end
+every command succeeded, but the navigation could not be saved at the end; for
+.Cm reset :
+a running session uses the data directory, and nothing was removed
 .It 78
 a routes file is invalid
 .It 129 , 143

@@ -94,6 +94,23 @@ package enum Platform {
         flock(fileDescriptor, exclusive ? LOCK_EX : LOCK_SH) == 0
     }
 
+    /// `flock` without waiting: `true` when the lock is taken, `false` when another open
+    /// file holds one that conflicts, `nil` on another failure (``lastError``).
+    static func tryLock(_ fileDescriptor: Int32, exclusive: Bool) -> Bool? {
+        if flock(fileDescriptor, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) == 0 { return true }
+        return errno == EWOULDBLOCK ? false : nil
+    }
+
+    /// Opens (or makes, with `mode`) a file to hold a lock on.
+    static func openForLocking(_ path: String, mode: UInt32) -> Int32 {
+        open(path, O_RDONLY | O_CREAT | O_CLOEXEC, mode_t(mode))
+    }
+
+    /// The major and minor numbers of device `device`, as `/proc/locks` writes them.
+    static func deviceNumbers(_ device: UInt64) -> (major: UInt64, minor: UInt64) {
+        (((device >> 8) & 0xFFF) | ((device >> 32) & ~UInt64(0xFFF)), (device & 0xFF) | ((device >> 12) & ~UInt64(0xFF)))
+    }
+
     /// What `stat` tells of a file.
     struct FileStatus {
         var kind: FileSystem.Kind

@@ -108,7 +108,9 @@ struct ResetCommand: MainActorCommand {
             Every file is checked first, and nothing is changed unless all are the app's: a \
             file with one of the app's names that is not (another program's, or not a database \
             at all) is named, and the exit status is 65. A database SQLite finds damaged is \
-            never deleted: it is kept aside as wayfinder.sqlite.damaged-TIME, and named.
+            never deleted: it is kept aside as wayfinder.sqlite.damaged-TIME, and named. While \
+            a session (the REPL, a script, open) uses the data directory, nothing is removed: \
+            the processes are named, and the exit status is 75.
             """
     )
 
@@ -140,6 +142,12 @@ struct ResetCommand: MainActorCommand {
         case .notADataDirectory:
             throw ProgramFailure(
                 "\(shown) is not a Wayfinder data directory (no wayfinder.sqlite or navigation.json in it): nothing removed", exitCode: ExitCodes.usage)
+        case .inUse(let processes):
+            let who = processes.isEmpty ? "a running session"
+                : processes.count == 1 ? "a running session (process \(processes[0]))"
+                : "running sessions (processes \(processes.map(String.init).joined(separator: ", ")))"
+            throw ProgramFailure(
+                "\(shown) is in use by \(who): end it first (quit, or Ctrl-D); nothing was removed", exitCode: ExitCodes.dataInUse)
         }
     }
 
@@ -150,6 +158,8 @@ struct ResetCommand: MainActorCommand {
         case .removed(let files, let keptAside): (removed, kept, foreign) = (files, keptAside, [])
         case .refused(let files): (removed, kept, foreign) = ([], [], files)
         case .notADataDirectory: return nil
+        case .inUse(let processes):
+            return .object([("directory", .string(directory.path)), ("inUseBy", .array(processes.map { .int(Int($0)) }))])
         }
         return .object([
             ("directory", .string(directory.path)),

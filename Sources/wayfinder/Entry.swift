@@ -58,6 +58,9 @@ extension ExitCodes {
     /// `reset` left a file in place that has one of the app's names but not its contents
     /// (EX_DATAERR, as a rejected link: data not in the expected form).
     static let foreignFiles = ExitCode(65)
+    /// `reset` found the data directory in use by running sessions, and removed nothing
+    /// (EX_TEMPFAIL: end them, and try again).
+    static let dataInUse = ExitCode(75)
     /// A routes file is invalid (EX_CONFIG).
     static let invalidRoutes = ExitCode(78)
 }

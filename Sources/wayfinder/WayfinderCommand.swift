@@ -22,7 +22,8 @@ struct WayfinderCommand: ParsableCommand {
             could not be read or written (the data directory or database cannot be opened, or \
             a command from -c, -f or a pipe failed on it, or the parent of a data directory named \
             by --data-dir or WAYFINDER_HOME is missing), or output cannot be written; 75 every \
-            command succeeded but the navigation could not be saved at the end; 78 a \
+            command succeeded but the navigation could not be saved at the end, or reset found \
+            the data directory in use by a running session; 78 a \
             routes file is invalid; 129/143 ended by SIGHUP/SIGTERM (the navigation was saved).
             """,
         version: "wayfinder \(Version.current)",

@@ -40,6 +40,9 @@ final class LiveProcess {
         try process.run()
     }
 
+    /// The process's id.
+    var processIdentifier: Int32 { process.processIdentifier }
+
     /// Writes `text` to the process's standard input as it is.
     func send(_ text: String) {
         input.fileHandleForWriting.write(Data(text.utf8))

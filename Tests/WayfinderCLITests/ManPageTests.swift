@@ -88,7 +88,7 @@ import Testing
         let rows = Self.tableRows(under: "### Files", in: try Self.articleText())
         // The first code span of each row's first cell: the file's path.
         let documented = rows.compactMap { $0[0].split(separator: "`", omittingEmptySubsequences: false).dropFirst().first.map(String.init) }
-        #expect(documented.count == 6)
+        #expect(documented.count == 7)
         let listed = Self.section("FILES", of: try Self.finishedPage())
             .filter { $0.hasPrefix(".It Pa ") }.map { String($0.dropFirst(".It Pa ".count)) }
         #expect(listed == documented)

@@ -41,7 +41,7 @@ public struct NavigationError: Error, Hashable, Sendable, CustomStringConvertibl
         /// not exist): the app refused to open it.
         public static let missingData = Code("missingData")
         /// The resulting state would not print to a link that reads back as itself: past
-        /// the link limits, or read as another state (see ``RouteGraph/warnings``).
+        /// the link limits, or read as another state (see the route tools' `RouteGraph.warnings`).
         public static let notRepresentable = Code("notRepresentable")
         /// A state to restore does not fit the graph.
         public static let invalidState = Code("invalidState")

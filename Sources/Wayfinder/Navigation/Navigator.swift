@@ -284,7 +284,7 @@ public struct Navigator: Sendable {
 
     /// Checks that the active stack of `state` prints to a link that reads back as itself
     /// (its flow, tab, stack and presentation), within the link limits: what keeps every
-    /// state reachable by intents a round trip (see ``RouteGraph/warnings`` for the tables
+    /// state reachable by intents a round trip (see the route tools' `RouteGraph.warnings` for the tables
     /// where it can fail).
     /// - Complexity: O(length of the link): the stack is at most ``RouteGraph/maximumSegments`` deep.
     func checkRoundTrip(of state: NavigationState) throws(NavigationError) {

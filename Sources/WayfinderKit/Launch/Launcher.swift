@@ -104,6 +104,8 @@ public struct Launcher<App: ShellApp> {
             if try FileSystem.createDirectories(dataDirectory, mode: 0o700) {
                 reportNote("created the data directory \(dataDirectory.escapingControlCharacters)")
             }
+            // In use until the process ends: nothing resets it meanwhile.
+            try DataDirectoryUse.begin(in: dataDirectory)
         } catch {
             throw ProgramFailure("cannot use the data directory: \(error)", exitCode: ExitCodes.cannotOpenData)
         }

@@ -47,7 +47,7 @@ public final class Screens {
     }
 
     private var made: [Key: Screen] = [:]
-    /// The screen on top at a revision of the navigation store (``visible(in:make:)-(NavigationStore,_)``).
+    /// The screen on top at a revision of the navigation store.
     private var shown: (revision: Int, screen: Screen)?
 
     /// No screens yet.
@@ -76,8 +76,8 @@ public final class Screens {
         shown = nil
     }
 
-    /// The screen on top of `store`'s state, as ``visible(in:make:)-(NavigationState,_)``
-    /// finds it, found again only once the navigation has changed (``NavigationStore/revision``).
+    /// The screen on top of `store`'s state, as the state's `visible(in:make:)` finds it,
+    /// found again only once the navigation has changed (the store's `revision`).
     public func visible(in store: NavigationStore, make: (Route, ScreenPlace) -> Screen?) -> Screen {
         if let shown, shown.revision == store.revision { return shown.screen }
         let screen = visible(in: store.state, make: make)

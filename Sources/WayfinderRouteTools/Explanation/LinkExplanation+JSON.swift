@@ -6,8 +6,8 @@ extension LinkExplanation {
     /// (`jsonValue.serialized`).
     ///
     /// `{"link", "verdict" ("resolved" or "refused"), "resolved" (the object
-    /// ``ResolvedLink/jsonValue`` is, for a link that resolves) or "error" (`{"code",
-    /// "message", "segment"}`, as ``DeepLinkError`` says them), "shape" (`{"name", "version"}`:
+    /// `ResolvedLink.jsonValue` is, for a link that resolves) or "error" (`{"code",
+    /// "message", "segment"}`, as `DeepLinkError` says them), "shape" (`{"name", "version"}`:
     /// the shape of the table it was read or refused in), "web_link", "flow",
     /// "segments" (`[{"index", "text", "read_by", …}]`, or `null`), "steps" (`[{"screen",
     /// "pattern", "segments", "alias", "renamed_to", "rivals"}]`), "stop" (`{"stage", "segment",

@@ -1,9 +1,9 @@
 import Wayfinder
 /// Why a deep link opens what it opens, or how far it got before it was refused: what
-/// ``RouteGraph/explain(_:)`` returns.
+/// `RouteGraph.explain(_:)` returns.
 ///
-/// The ``verdict`` is the resolver's own: ``RouteGraph/explain(_:)`` calls
-/// ``RouteGraph/resolve(_:)`` and keeps its answer, what it opens or its ``DeepLinkError``,
+/// The ``verdict`` is the resolver's own: `RouteGraph.explain(_:)` calls
+/// `RouteGraph.resolve(_:)` and keeps its answer, what it opens or its `DeepLinkError`,
 /// unchanged. Everything else (which screen read each segment, the screens that matched
 /// too and the rule that chose, the screens tried where the link stopped) comes from the
 /// resolver's own walk through the link, written down as it went
@@ -19,7 +19,7 @@ import Wayfinder
 public struct LinkExplanation: Sendable {
     /// The link as given, fit to show (controls escaped, bytes that are not UTF-8 as `\xFF`).
     public let link: String
-    /// What ``RouteGraph/resolve(_:)`` answers for the link: what it opens, or why not.
+    /// What `RouteGraph.resolve(_:)` answers for the link: what it opens, or why not.
     public let verdict: Result<ResolvedLink, DeepLinkError>
     /// Whether the link is a web link (`https://…` on one of the table's origins), whose
     /// first path segment is the flow.
@@ -50,17 +50,17 @@ public struct LinkExplanation: Sendable {
         return nil
     }
 
-    /// Why the link was refused, when it was: the error ``RouteGraph/resolve(_:)`` throws.
+    /// Why the link was refused, when it was: the error `RouteGraph.resolve(_:)` throws.
     public var error: DeepLinkError? {
         if case .failure(let error) = verdict { return error }
         return nil
     }
 
-    /// The canonical form of what the link opens (``ResolvedLink/url``), when it resolves.
+    /// The canonical form of what the link opens (`ResolvedLink.url`), when it resolves.
     public var canonicalLink: String? { resolved?.url }
 
     /// How the link was written, when it resolves in an alias or an earlier version's shape
-    /// (``ResolvedLink/origin``).
+    /// (`ResolvedLink.origin`).
     public var origin: LinkOrigin? { resolved?.origin }
 
 }
@@ -68,7 +68,7 @@ public struct LinkExplanation: Sendable {
 extension LinkExplanation {
     /// One path segment of the link and what read it.
     public struct SegmentReading: Hashable, Sendable {
-        /// The 1-based index, counted as ``DeepLinkError/segment`` counts (a web link's flow is 1).
+        /// The 1-based index, counted as `DeepLinkError.segment` counts (a web link's flow is 1).
         public let index: Int
         /// The segment percent-decoded, fit to show; as written when it does not decode.
         public let text: String
@@ -132,7 +132,7 @@ extension LinkExplanation {
     public struct Stop: Hashable, Sendable {
         /// The part of the link it stopped in.
         public let stage: Stage
-        /// The 1-based segment at fault (``DeepLinkError/segment``), when it is in the path.
+        /// The 1-based segment at fault (`DeepLinkError.segment`), when it is in the path.
         public let segment: Int?
         /// How far the longest run of screens (``LinkExplanation/steps``) read: the index of
         /// the last segment it read, counted as ``segment`` is (0 when it read none).
@@ -176,7 +176,7 @@ extension LinkExplanation {
     public enum Shape: Hashable, Sendable, CustomStringConvertible {
         /// Today's patterns only.
         case today
-        /// Today's patterns with the aliases (``RouteGraph/aliases``).
+        /// Today's patterns with the aliases (`RouteGraph.aliases`).
         case aliases
         /// The patterns of an earlier version of the table, rebuilt from its migrations.
         case version(Int)
@@ -208,8 +208,8 @@ extension LinkExplanation {
         public let fallbackFlow: String
         /// The link of what is shown while it is unmet: the fallback flow's first screen.
         public let fallbackLink: String
-        /// Whether the guard is granted now, from ``Navigator/explain(_:)``; `nil` from
-        /// ``RouteGraph/explain(_:)``, which knows no state.
+        /// Whether the guard is granted now, from `Navigator.explain(_:)`; `nil` from
+        /// `RouteGraph.explain(_:)`, which knows no state.
         public internal(set) var isGranted: Bool?
     }
 }

@@ -1,7 +1,7 @@
 @_spi(RouteTools) import Wayfinder
 import WayfinderSystem
 
-/// The resolver's walk through one link (``LinkWalk``), in the words of an explanation: the
+/// The resolver's walk through one link (`LinkWalk`), in the words of an explanation: the
 /// segments numbered as errors number them, the screens named as the table names them (an
 /// alias's screen as the screen it stands for), and what the other screens would have read
 /// there. It walks nothing itself: the path is the resolver's.
@@ -18,7 +18,7 @@ struct LinkTrace {
     /// The screens of a walk, each with the position its pattern starts at.
     typealias Path = [(screen: Int, start: Int)]
 
-    /// The 1-based index of path segment `position` (from 0), as ``DeepLinkError/segment`` counts.
+    /// The 1-based index of path segment `position` (from 0), as `DeepLinkError.segment` counts.
     func number(_ position: Int) -> Int { position + (isWeb ? 2 : 1) }
 
     /// Segment `position` as text to show: decoded, else as written.

@@ -2,17 +2,17 @@
 import WayfinderSystem
 
 extension RouteGraph {
-    /// Explains a deep link from outside: what ``resolveFromOutside(_:)`` answers for it, and why.
+    /// Explains a deep link from outside: what `resolveFromOutside(_:)` answers for it, and why.
     ///
-    /// The verdict is ``resolveFromOutside(_:)``'s own answer (``resolve(_:)``'s, or the
+    /// The verdict is `resolveFromOutside(_:)`'s own answer (`resolve(_:)`'s, or the
     /// refusal of a link through an internal screen), kept as it is (``LinkExplanation/verdict``):
-    /// an explanation never disagrees with a resolution. The details come from a second walk
-    /// over the same table, made only here: for a link that resolves, which screen read each
+    /// an explanation never disagrees with a resolution. The details come from the same
+    /// walk, written down (`RouteGraph.walk(utf8:)`): for a link that resolves, which screen read each
     /// segment (a literal, or a parameter and its type), the other screens whose patterns
     /// matched at each step and the precedence rule that chose, the alias or earlier shape
     /// it was read in, the guard it waits behind and its canonical form; for a link that is
     /// refused, the longest run of screens that read, the screens tried next and why each
-    /// failed, and the segment at fault. Resolution itself does none of this work.
+    /// failed, and the segment at fault. Resolving a link writes none of this down.
     ///
     /// ```swift
     /// let explanation = graph.explain("shop://store/browse/item/42")
@@ -28,8 +28,8 @@ extension RouteGraph {
         return explanation(of: Array(link.utf8), text: link, verdict: verdict)
     }
 
-    /// Explains a deep link given as raw bytes, as ``explain(_:)`` does, with the verdict of
-    /// ``resolveFromOutside(utf8:)`` (bytes that are not UTF-8 are refused, not repaired).
+    /// Explains a deep link given as raw bytes, as `explain(_:)` does, with the verdict of
+    /// `resolveFromOutside(utf8:)` (bytes that are not UTF-8 are refused, not repaired).
     ///
     /// ```swift
     /// graph.explain(utf8: Array("shop://store/browse".utf8)).resolved?.url  // "shop://store/browse"
@@ -84,9 +84,9 @@ extension RouteGraph {
 }
 
 extension Navigator {
-    /// Explains a deep link as ``RouteGraph/explain(_:)`` does, saying too whether the guard
+    /// Explains a deep link as `RouteGraph.explain(_:)` does, saying too whether the guard
     /// its flow requires is granted in this navigator's state
-    /// (``LinkExplanation/GuardRequirement/isGranted``): whether ``open(_:from:)-(String,_)`` would
+    /// (``LinkExplanation/GuardRequirement/isGranted``): whether `open(_:from:)` would
     /// open it now, or show the guard's fallback flow and keep it as the pending link.
     ///
     /// ```swift

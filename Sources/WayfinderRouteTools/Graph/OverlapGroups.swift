@@ -4,7 +4,7 @@
 /// screens joined by patterns that can match the same segments (each of a group can match
 /// some of the same segments as another of it), found without listing every such pair.
 ///
-/// Each pattern is looked up in a ``PatternTrie`` of those added before it, and the screens
+/// Each pattern is looked up in a `PatternTrie` of those added before it, and the screens
 /// it overlaps are joined to its group (a union–find). What keeps this near the size of the
 /// list rather than of its pairs: each node of the trie keeps a few screens whose groups are
 /// the groups of all the screens at or below it, and the walk leaves a node as soon as all of

@@ -42,7 +42,7 @@ extension RouteGraph {
     /// the first screen they may all follow and the group's screens in declaration order.
     /// A group is reported once: not again after a later screen that all of it may follow.
     /// - Complexity: About the table's size: each list of successors (once, however many
-    ///   screens share it) is grouped through a ``PatternTrie`` without listing its pairs.
+    ///   screens share it) is grouped through a `PatternTrie` without listing its pairs.
     func forEachOverlapGroup(_ body: (_ after: Screen, _ members: [Screen]) -> Void) {
         var searched: Set<[Int]> = []
         // For each screen, the groups reported that it is in.

@@ -14,6 +14,9 @@ extension DataDirectory {
         /// The directory holds files, but no Wayfinder database or navigation file (nor a
         /// copy kept aside): it is not a Wayfinder data directory, and nothing was removed.
         case notADataDirectory
+        /// Running sessions use the directory (their process ids, where the system says):
+        /// nothing was removed, as they would go on writing to files no longer there.
+        case inUse([Int32])
     }
 
     /// A file with one of the app's names whose contents are not the app's.
@@ -33,17 +36,30 @@ extension DataDirectory {
     /// is not, nothing is changed, and the outcome names it. A database SQLite finds damaged
     /// is never deleted: it is kept aside (``damagedPath(at:)``), its journal with it, which is
     /// what makes the advice given for damage (run `wayfinder reset`) work.
+    /// Nothing is removed while a process uses the directory (``DataDirectoryUse``): the
+    /// reset holds it whole while it works, and a session that starts meanwhile waits.
     /// - Throws: ``SystemError`` when the directory or a file cannot be examined, moved or
     ///   removed (permissions, I/O), never taken for "nothing there"; `ENOTDIR` when the path
     ///   is not a directory.
     public func reset() throws(SystemError) -> ResetOutcome {
         guard let kind = try FileSystem.kind(of: path) else { return .removed([], keptAside: []) }
         guard kind == .directory else { throw SystemError(operation: "reset", path: path, code: SystemError.notADirectory) }
-        let entries = try FileSystem.entries(in: path)
+        let entries = try FileSystem.entries(in: path).filter { $0 != DataDirectoryUse.lockName }
         guard !entries.isEmpty else { return .removed([], keptAside: []) }
         guard entries.contains(where: { $0.hasPrefix("wayfinder.sqlite") || $0.hasPrefix("navigation.json") }) else {
             return .notADataDirectory
         }
+        let hold: FileLock
+        switch try DataDirectoryUse.exclusive(in: path) {
+        case .success(let lock): hold = lock
+        case .failure(let inUse): return .inUse(inUse.processes)
+        }
+        return try withExtendedLifetime(hold) { () throws(SystemError) -> ResetOutcome in try removeFiles() }
+    }
+
+    /// The removal itself, once the directory is held: every file checked first, then removed
+    /// or kept aside.
+    private func removeFiles() throws(SystemError) -> ResetOutcome {
         var removable: [String] = []
         var damaged: [String] = []
         var foreign: [ForeignFile] = []
