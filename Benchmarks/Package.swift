@@ -33,6 +33,8 @@ let package = Package(
             dependencies: [
                 "BenchTable",
                 .product(name: "Wayfinder", package: "Wayfinder"),
+                // The overlap warnings of big tables (`RouteGraph.warnings`) are the route tools'.
+                .product(name: "WayfinderRouteTools", package: "Wayfinder"),
                 .product(name: "RoutingKit", package: "routing-kit"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],

@@ -1,5 +1,6 @@
 import Benchmark
 import Wayfinder
+import WayfinderRouteTools
 
 /// Tables whose cost could grow with their size rather than with the link: a star (`count`
 /// screens after one root, and one `{x}/end` screen that overlaps every literal one) and a

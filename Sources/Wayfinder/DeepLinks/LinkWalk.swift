@@ -89,46 +89,6 @@ final class WalkRecorder {
     }
 }
 
-extension DeepLinkError {
-    /// The part of a link a refusal is about, in the order a link is read.
-    @_spi(RouteTools) public enum Stage: Sendable {
-        /// Its scheme, origin, host or length, or its web link's flow segment.
-        case link
-        /// The bytes of one path segment, before any screen reads it.
-        case segment
-        /// The tab of a flow with tabs.
-        case tab
-        /// The screens of its path.
-        case path
-        /// Its query, the whole path read.
-        case query
-        /// Its canonical form, the whole link read.
-        case canonicalForm
-    }
-
-    /// The part of the link this refusal is about.
-    @_spi(RouteTools) public var stage: Stage {
-        switch problem.kind {
-        case .unknownTab: return .tab
-        case .unknownScreen, .edgeNotAllowed, .followsPresentation, .incomplete, .pathMismatch: return .path
-        case .canonicalTooLong, .webFormTooLong: return .canonicalForm
-        case .queryMismatch, .emptyQueryPair, .queryWithoutValue, .undeclaredQuery, .queryNotOnPath, .repeatedQuery, .missingQuery:
-            return .query
-        case .emptySegment, .dotSegment, .badEscape, .invalidUTF8, .controlCharacter, .valueTooLong:
-            let bytes = self.bytes
-            if let segment {
-                // A web link's segment 1 is its flow: a part of the link, not of its path.
-                let isWeb = !graph.webOrigins.isEmpty
-                    && ["http://", "https://"].contains { bytes.starts(with: $0.utf8) { LinkIndex.byte($0, true) == $1 } }
-                return segment == 1 && isWeb ? .link : .segment
-            }
-            if let range, let query = bytes.firstIndex(of: UInt8(ascii: "?")), range.lowerBound > query { return .query }
-            return .link
-        default: return .link
-        }
-    }
-}
-
 extension Span where Element == UInt8 {
     /// The bytes, copied.
     var array: [UInt8] { indices.map { self[$0] } }

@@ -142,21 +142,8 @@ extension LinkExplanation {
         /// What was tried next there, in the order the walk tries it, and why each failed.
         public internal(set) var tried: [Attempt]
 
-        /// The part of a link a refusal is about.
-        public enum Stage: String, Hashable, Sendable {
-            /// The whole link: its length, scheme, origin, host or bytes.
-            case link
-            /// One segment's bytes (empty, a dot segment, an escape, a control, too long).
-            case segment
-            /// The tab (first segment of a tabbed flow).
-            case tab
-            /// The walk through the screens.
-            case path
-            /// The query.
-            case query
-            /// The canonical form the link prints to, over the length limit.
-            case canonicalForm
-        }
+        /// The part of a link a refusal is about (the resolver's own name for it).
+        public typealias Stage = DeepLinkError.Stage
     }
 
     /// A screen (or tab) tried where a refused link stopped, and why it did not read.

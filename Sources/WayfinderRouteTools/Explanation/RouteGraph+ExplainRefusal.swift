@@ -64,7 +64,7 @@ extension LinkTrace {
     /// Where the walk stopped in the link it refuses with `error`, and the screens of the
     /// longest run that read.
     func stop(refused error: DeepLinkError) -> (stop: LinkExplanation.Stop, path: Path) {
-        let stage = LinkExplanation.Stop.Stage(error.stage)
+        let stage = error.stage
         var stop = LinkExplanation.Stop(stage: stage, segment: error.segment, segmentsRead: 0, after: nil, tried: [])
         guard stage != .link else { return (stop, []) }
         stop.segmentsRead = isWeb ? 1 : 0
@@ -87,20 +87,6 @@ extension LinkTrace {
                 if stage == .path { stop.tried = attempts(after: last, at: walk.read) }
             }
             return (stop, path)
-        }
-    }
-}
-
-extension LinkExplanation.Stop.Stage {
-    /// The part of the link a refusal is about, as the resolver names it.
-    init(_ stage: DeepLinkError.Stage) {
-        switch stage {
-        case .link: self = .link
-        case .segment: self = .segment
-        case .tab: self = .tab
-        case .path: self = .path
-        case .query: self = .query
-        case .canonicalForm: self = .canonicalForm
         }
     }
 }
