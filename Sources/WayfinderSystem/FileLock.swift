@@ -23,15 +23,9 @@ public final class FileLock: Sendable {
     /// process holds it exclusively.
     /// - Throws: ``SystemError`` when the file cannot be opened or locked.
     public static func shared(at path: String) throws(SystemError) -> FileLock {
-        let fileDescriptor = try open(path)
-        while !Platform.lock(fileDescriptor, exclusive: false) {
-            let code = Platform.lastError
-            guard code == Platform.interrupted else {
-                Platform.closeFile(fileDescriptor)
-                throw SystemError(operation: "flock", path: path, code: code)
-            }
-        }
-        return FileLock(fileDescriptor: fileDescriptor)
+        // As the files appended to under a lock are opened: again when the file was replaced
+        // while the lock was awaited.
+        FileLock(fileDescriptor: try FileSystem.openLocked(path, exclusive: false) { Platform.openForLocking(path, mode: 0o600) })
     }
 
     /// An exclusive lock on the file at `path` (made when missing), or `nil`, at once, when

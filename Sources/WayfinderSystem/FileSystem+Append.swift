@@ -38,7 +38,7 @@ extension FileSystem {
 
     /// Opens `path` with `open` and takes a shared or `exclusive` lock (`flock`) on it, again
     /// on the new file when the path was renamed over while waiting for the lock.
-    private static func openLocked(_ path: String, exclusive: Bool, _ open: () -> Int32) throws(SystemError) -> Int32 {
+    static func openLocked(_ path: String, exclusive: Bool, _ open: () -> Int32) throws(SystemError) -> Int32 {
         while true {
             let fileDescriptor = open()
             guard fileDescriptor >= 0 else { throw SystemError(operation: "open", path: path, code: Platform.lastError) }

@@ -147,7 +147,8 @@ struct ResetCommand: MainActorCommand {
                 : processes.count == 1 ? "a running session (process \(processes[0]))"
                 : "running sessions (processes \(processes.map(String.init).joined(separator: ", ")))"
             throw ProgramFailure(
-                "\(shown) is in use by \(who): end it first (quit, or Ctrl-D); nothing was removed", exitCode: ExitCodes.dataInUse)
+                "\(shown) is in use by \(who): end \(processes.count > 1 ? "them" : "it") first (quit, or Ctrl-D); nothing was removed",
+                exitCode: ExitCodes.dataInUse)
         }
     }
 

@@ -113,12 +113,7 @@ private struct JSONReader {
         while true {
             skipWhitespace()
             elements.append(try value())
-            skipWhitespace()
-            guard index < bytes.count else { throw failure("',' or ']' expected") }
-            let separator = bytes[index]
-            index += 1
-            if separator == UInt8(ascii: "]") { return .array(elements) }
-            guard separator == UInt8(ascii: ",") else { index -= 1; throw failure("',' or ']' expected") }
+            if try endsList(at: UInt8(ascii: "]")) { return .array(elements) }
         }
     }
 
@@ -140,13 +135,22 @@ private struct JSONReader {
             index += 1
             skipWhitespace()
             members.append((key, try value()))
-            skipWhitespace()
-            guard index < bytes.count else { throw failure("',' or '}' expected") }
-            let separator = bytes[index]
-            index += 1
-            if separator == UInt8(ascii: "}") { return .object(members) }
-            guard separator == UInt8(ascii: ",") else { index -= 1; throw failure("',' or '}' expected") }
+            if try endsList(at: UInt8(ascii: "}")) { return .object(members) }
         }
+    }
+
+    /// After an element of an array or a member of an object: reads the `,` that goes on
+    /// (`false`) or the `closing` bracket that ends it (`true`).
+    private mutating func endsList(at closing: UInt8) throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        let expected = "',' or '\(Character(Unicode.Scalar(closing)))' expected"
+        guard index < bytes.count else { throw failure(expected) }
+        let separator = bytes[index]
+        if separator == closing || separator == UInt8(ascii: ",") {
+            index += 1
+            return separator == closing
+        }
+        throw failure(expected)
     }
 
     /// At `"`: the string's text, escapes decoded.
