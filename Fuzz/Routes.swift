@@ -1,7 +1,7 @@
 // libFuzzer target `routes`: `.routes` parsing. Input: a file's bytes (read as the command
 // line and the routes compiler read them: UTF-8, invalid bytes replaced).
-// - Parsing never traps; a refused table has at least one diagnostic, and printing them
-//   never traps.
+// - Parsing and checking (`RouteGraph(checking:)`) never trap; a refused table has at least
+//   one diagnostic, and printing them never traps. A table the checks accept parses.
 // - For a table that parses (its screens' `entry` tiers included): with every guard granted, each flow (and each of its tabs) is
 //   entered; from each root, three walks push or present a few screens allowed after the
 //   top, with generated parameter values (a generator seeded from the input's hash; string
@@ -32,13 +32,21 @@ enum RoutesTarget: FuzzTarget {
         let text = String(decoding: bytes, as: UTF8.self)
         let graph: RouteGraph
         do {
-            graph = try RouteGraph(parsing: text, file: "fuzz.routes")
+            graph = try RouteGraph(checking: text, file: "fuzz.routes")
         } catch {
+            // What the checks refuse may still make a graph (the runtime's parser checks less):
+            // it parses without a trap, and every link of it resolves or is refused.
+            if let parsed = try? RouteGraph(parsing: text, file: "fuzz.routes") {
+                for flow in parsed.flows.prefix(RoutesFuzzing.maximumFlows) { _ = try? parsed.resolve(parsed.scheme + "://" + flow.name) }
+            }
             if error.diagnostics.isEmpty {
                 FuzzSupport.fail("a table was refused without a diagnostic\n  table: \(FuzzSupport.display(bytes))")
             }
             _ = error.description
             return
+        }
+        if (try? RouteGraph(parsing: text, file: "fuzz.routes")) == nil {
+            FuzzSupport.fail("a table the checks accept does not parse\n  table: \(FuzzSupport.display(bytes))")
         }
         RoutesFuzzing.explore(graph, bytes: bytes)
         RoutesFuzzing.exploreHistory(graph, bytes: bytes)

@@ -121,7 +121,7 @@ if 'Sources' in sys.argv[1:]:
     resolution = sorted(
         glob.glob('Sources/Wayfinder/DeepLinks/LinkResolver+*.swift') + glob.glob('Sources/Wayfinder/Graph/LinkIndex*.swift')
         + [f'Sources/Wayfinder/DeepLinks/{name}.swift' for name in
-           ('DeepLinkError', 'LinkProblem', 'PercentEncoding', 'RouteGraph+Resolution', 'WebLinks')])
+           ('DeepLinkError', 'DeepLinkError+Problem', 'PercentEncoding', 'RouteGraph+Resolution', 'WebLinks')])
     total = 0
     for path in resolution:
         with open(path, encoding='utf-8') as f:

@@ -2,14 +2,15 @@
 # libFuzzer fuzzing of the engine (`make fuzz`; see FUZZING.md). Builds one fuzzer,
 # `.build/fuzz/wayfinder-fuzz`, with AddressSanitizer and libFuzzer (both come with the Swift
 # toolchain): each of the engine's modules (`modules` below) compiled once into a static
-# library, and every harness in Fuzz/ linked with them. Then, for each target, runs it (as
+# library, and every harness in Fuzz/ linked with them. Then runs each target (as
 # `.build/fuzz/TARGET`, a link to the fuzzer, whose name chooses the target) for FUZZ_SECONDS
-# seconds on a working copy of the target's seed corpus. Prints executions and executions per
+# seconds on a working copy of the target's seed corpus, FUZZ_JOBS targets at a time. Prints executions and executions per
 # second per target; exits 1 on any finding (a crash, a broken invariant, a timeout, running
 # out of memory), whose input is kept in .build/fuzz/artifacts/TARGET/.
 #
 #   FUZZ_SECONDS=60                        seconds per target
 #   FUZZ_TARGETS="links stress-links explain routes state"   the targets to run, in order
+#   FUZZ_JOBS=2                            how many targets run at once (default: the cores)
 #   FUZZ_KEEP_GOING=1                      go on past findings (libFuzzer's fork mode), to
 #                                          collect several in one run; still exits 1 if any
 #   FUZZ_BUILD_ONLY=1                      build, do not run
@@ -118,26 +119,28 @@ dictionary() {
 
 [ -n "${FUZZ_BUILD_ONLY:-}" ] && exit 0
 
-summary=()
-failed=0
-for target in $targets; do
-  work=$out/corpus/$target
-  artifacts=$out/artifacts/$target
-  log=$out/logs/$target.log
+# Runs one target, its summary row written to $out/logs/TARGET.summary and, on a finding,
+# its report to $out/logs/TARGET.report (printed once every target has ended: the targets
+# run side by side).
+run_target() {
+  local target=$1
+  local work=$out/corpus/$target artifacts=$out/artifacts/$target log=$out/logs/$target.log
+  local report=$out/logs/$target.report marker=$out/logs/$target.start
   mkdir -p "$work" "$artifacts" "$out/logs"
+  rm -f "$report"
   # The committed seeds are copied: libFuzzer adds what it finds to the working copy only.
   for seed in $(seeds "$target"); do cp -n "$seed"/* "$work"/ 2>/dev/null || true; done
-  marker=$out/logs/$target.start
   touch "$marker"
-  options=(-max_total_time="$seconds" -max_len=4096 -timeout=2 -rss_limit_mb=4096
+  local options=(-max_total_time="$seconds" -max_len=4096 -timeout=2 -rss_limit_mb=4096
     -print_final_stats=1 -dict="$(dictionary "$target")" -artifact_prefix="$artifacts"/)
   if [ -n "${FUZZ_KEEP_GOING:-}" ]; then
     options+=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
   fi
   echo "fuzz: running $target for $seconds s (log: $log)"
-  status=0
+  local status=0
   SWIFT_BACKTRACE=enable=no "$out/$target" "${options[@]}" "$work" > "$log" 2>&1 || status=$?
   # Final statistics (on a finding too); in fork mode, the last status line.
+  local runs speed corpus found
   runs=$(awk '/^stat::number_of_executed_units:/ { print $2 }' "$log" | tail -1)
   speed=$(awk '/^stat::average_exec_per_sec:/ { print $2 }' "$log" | tail -1)
   if [ -z "$runs" ]; then
@@ -146,26 +149,57 @@ for target in $targets; do
   fi
   corpus=$(find "$work" -type f | wc -l)
   found=$(find "$artifacts" -type f -newer "$marker" | wc -l)
-  if [ "$status" -ne 0 ] && [ "$found" -eq 0 ]; then
-    found=1
-    echo "fuzz: $target: libFuzzer ended with status $status and kept no input; the end of $log:" >&2
-    tail -15 "$log" >&2
-  fi
-  summary+=("$(printf '%-13s %12s %10s %8s %9s' "$target" "${runs:-?}" "${speed:-?}" "$corpus" "$found")")
-  if [ "$found" -gt 0 ]; then
+  {
+    if [ "$status" -ne 0 ] && [ "$found" -eq 0 ]; then
+      found=1
+      echo "fuzz: $target: libFuzzer ended with status $status and kept no input; the end of $log:"
+      tail -15 "$log"
+    fi
+    if [ "$found" -gt 0 ]; then
+      echo "fuzz: $target: FINDING (libFuzzer status $status)"
+      # Each new input (the first five) run again, for the harness's own message or the
+      # sanitizer's / runtime's report.
+      while IFS= read -r artifact; do
+        echo "  reproduce: SWIFT_BACKTRACE=enable=no $out/$target $artifact"
+        local output
+        output=$(SWIFT_BACKTRACE=enable=no "$out/$target" -timeout=5 "$artifact" 2>&1 || true)
+        if grep -q 'WAYFINDER FUZZ FINDING' <<< "$output"; then
+          sed -n '/==== WAYFINDER FUZZ FINDING ====/,/^================================$/p' <<< "$output" | head -40
+        else
+          grep -m 5 -E 'ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|Fatal error|SUMMARY|ALARM' <<< "$output" || tail -20 <<< "$output"
+        fi
+      done < <(find "$artifacts" -type f -newer "$marker" | head -5)
+    fi
+  } > "$report.tmp"
+  if [ -s "$report.tmp" ]; then mv "$report.tmp" "$report"; else rm -f "$report.tmp"; fi
+  printf '%-13s %12s %10s %8s %9s\n' "$target" "${runs:-?}" "${speed:-?}" "$corpus" "$found" > "$out/logs/$target.summary"
+}
+
+# FUZZ_JOBS targets at a time (one per core by default): each runs its FUZZ_SECONDS all the
+# same, side by side.
+jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
+case "$jobs" in ''|*[!0-9]*|0) echo "fuzz: FUZZ_JOBS must be a whole number above 0" >&2; exit 64 ;; esac
+running=0
+for target in $targets; do
+  rm -f "$out/logs/$target.summary"
+  run_target "$target" &
+  running=$((running + 1))
+  if [ "$running" -ge "$jobs" ]; then wait -n || true; running=$((running - 1)); fi
+done
+wait
+
+failed=0
+summary=()
+for target in $targets; do
+  if [ -s "$out/logs/$target.report" ]; then
     failed=1
-    echo "fuzz: $target: FINDING (libFuzzer status $status)" >&2
-    # Each new input (the first five) run again, for the harness's own message or the
-    # sanitizer's / runtime's report.
-    while IFS= read -r artifact; do
-      echo "  reproduce: SWIFT_BACKTRACE=enable=no $out/$target $artifact" >&2
-      report=$(SWIFT_BACKTRACE=enable=no "$out/$target" -timeout=5 "$artifact" 2>&1 || true)
-      if grep -q 'WAYFINDER FUZZ FINDING' <<< "$report"; then
-        sed -n '/==== WAYFINDER FUZZ FINDING ====/,/^================================$/p' <<< "$report" | head -40 >&2
-      else
-        grep -m 5 -E 'ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|Fatal error|SUMMARY|ALARM' <<< "$report" >&2 || tail -20 <<< "$report" >&2
-      fi
-    done < <(find "$artifacts" -type f -newer "$marker" | head -5)
+    cat "$out/logs/$target.report" >&2
+  fi
+  if [ -s "$out/logs/$target.summary" ]; then
+    summary+=("$(cat "$out/logs/$target.summary")")
+  else
+    failed=1
+    summary+=("$(printf '%-13s %12s %10s %8s %9s' "$target" '?' '?' '?' 'no result')")
   fi
 done
 

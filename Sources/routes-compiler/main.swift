@@ -1,6 +1,6 @@
 // routes-compiler: run by the RoutesCompiler build-tool plugin when a target that uses it is
-// built. It parses and checks a `.routes` file, exactly as `RouteGraph(parsing:file:)` does at
-// run time, and writes Swift source: the enum TYPE, whose `graph` builds the same graph without
+// built. It parses and checks a `.routes` file, exactly as `RouteGraph(checking:file:)` (the
+// route tools) and `wayfinder routes check` do, and writes Swift source: the enum TYPE, whose `graph` builds the same graph without
 // parsing or checking it again and whose `Guard` names the guards, and each flow's typed route
 // enum with its tabs (see RouteEnums and RouteEnums+Names). A program
 // starts without reading its route table, and a table with mistakes fails the build with every
@@ -66,7 +66,7 @@ guard let text = String(validating: bytes, as: UTF8.self) else {
 
 let graph: RouteGraph
 do {
-    graph = try RouteGraph(parsing: text, file: name)
+    graph = try RouteGraph(checking: text, file: name)
 } catch {
     // Shown by the build as errors at their places in the file.
     for diagnostic in error.diagnostics {

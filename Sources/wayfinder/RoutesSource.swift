@@ -2,6 +2,7 @@ import ArgumentParser
 import Wayfinder
 import WayfinderApp
 import WayfinderKit
+import WayfinderRouteTools
 import WayfinderSystem
 import WayfinderTerminal
 
@@ -49,13 +50,14 @@ struct RoutesSource {
         }
     }
 
-    /// The parsed graph, or the problems of a table that does not parse.
+    /// The parsed and checked graph (as `routes check` checks a table), or the problems of a
+    /// table that does not parse or pass the checks.
     /// - Throws: A ``ProgramFailure`` when the text cannot be read (``text()``).
     func parsed() throws(ProgramFailure) -> Result<RouteGraph, RoutesFileError> {
         if path == nil { return .success(AppRoutes.graph) }
         let text = try text()
         do {
-            return .success(try RouteGraph(parsing: text, file: displayName))
+            return .success(try RouteGraph(checking: text, file: displayName))
         } catch {
             return .failure(error)
         }

@@ -1,5 +1,6 @@
 import Testing
 import Wayfinder
+import WayfinderRouteTools
 
 /// Bad `version`, `from` and `alias` lines: each refused at its place with one message, and
 /// no graph; a table of each kind that is right is taken.
@@ -58,7 +59,7 @@ import Wayfinder
     @Test(arguments: cases.indices) func aBadLineIsRefusedAtItsPlace(_ index: Int) {
         let (name, lines, expected) = Self.cases[index]
         do {
-            _ = try RouteGraph(parsing: Self.header + lines + "\n", file: "t.routes")
+            _ = try RouteGraph(checking: Self.header + lines + "\n", file: "t.routes")
             Issue.record("\(name): accepted")
         } catch {
             #expect(error.diagnostics.contains { $0.description.hasPrefix(expected) }, "\(name): \(error.description)")
@@ -70,7 +71,7 @@ import Wayfinder
         let text = "scheme x\nflow app\nscreen home app root\nfrom 1 screen a renamed home\n"
         #expect(throws: RoutesFileError(diagnostics: [
             RoutesDiagnostic(RoutesLocation(file: "t.routes", line: 4, column: 6), "'from 1' needs the table's own version: declare 'version 2' (above every 'from')"),
-        ])) { try RouteGraph(parsing: text, file: "t.routes") }
+        ])) { try RouteGraph(checking: text, file: "t.routes") }
     }
 
     @Test func everyKindOfMigrationIsTakenWhereItFits() throws {
@@ -103,7 +104,7 @@ import Wayfinder
             from 2 guard signed renamed member
             alias post p/{postID:int}/{lang:en|fr}
             """
-        let graph = try RouteGraph(parsing: text, file: "all.routes")
+        let graph = try RouteGraph(checking: text, file: "all.routes")
         #expect(graph.version == 3)
         #expect(graph.migrations.count == 12)
         #expect(graph.migrations(since: 2).count == 6)

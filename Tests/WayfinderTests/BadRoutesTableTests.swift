@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Wayfinder
+import WayfinderRouteTools
 
 /// Bad `.routes` files: each refused with its first diagnostic at its place, and no graph.
 @Suite struct BadRoutesTableTests {
@@ -99,7 +100,7 @@ import Wayfinder
     @Test(arguments: routesCases)
     func badRoutesFileIsRefusedAtItsPlace(_ bad: RoutesCase) {
         do {
-            let graph = try RouteGraph(parsing: bad.text, file: "t.routes")
+            let graph = try RouteGraph(checking: bad.text, file: "t.routes")
             Issue.record("parsed: \(graph.screens.count) screens")
         } catch {
             #expect(!error.diagnostics.isEmpty)

@@ -49,7 +49,7 @@ import Testing
 
 @Suite struct PercentEncodingTests {
     /// `text` decoded, or the problem decoding it.
-    static func decoded(_ text: String) -> Result<String, LinkProblem.Kind> {
+    static func decoded(_ text: String) -> Result<String, DeepLinkError.Problem.Kind> {
         let source = Array(text.utf8)
         var target = [UInt8](repeating: 0, count: source.count)
         var span = target.mutableSpan

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Wayfinder
+import WayfinderRouteTools
 @testable import WayfinderSystem
 
 /// Regression tests for what fuzzing and hand-written tables broke: each test names the
@@ -16,9 +17,11 @@ import Testing
         (graph ?? self.graph).rejection(of: link)
     }
 
+    /// The errors of a table that `RouteGraph(checking:)` refuses (as `routes check` and the
+    /// routes compiler do), or `nil`.
     private func routesError(_ text: String) -> RoutesFileError? {
         do {
-            _ = try RouteGraph(parsing: text, file: "t.routes")
+            _ = try RouteGraph(checking: text, file: "t.routes")
             return nil
         } catch {
             return error
@@ -177,6 +180,39 @@ import Testing
             """)
         #expect(error?.diagnostics.first?.message.contains("reads as the other's int, double or uuid value") == true)
         #expect(error?.diagnostics.first?.location.line == 5)
+    }
+
+    /// What the checks refuse, a table parsed at run time keeps from printing: it is taken as
+    /// possibly ambiguous, and an intent whose link would not read back is refused.
+    @Test func aTableParsedAtRunTimeRefusesTheStatesTheChecksWouldHaveRuledOut() throws {
+        let graph = try table("""
+            scheme x
+            flow f
+            screen home f root
+            screen find f push find after home find query term:string
+            """)
+        var navigator = Navigator(graph: graph)
+        try navigator.push(Route("find", ["term": .string("a")]))
+        let before = navigator.state
+        #expect(throws: NavigationError.self) { try navigator.push(Route("find", ["term": .string("b")])) }
+        #expect(navigator.state == before)
+        let spelled = try table("""
+            scheme x
+            flow f
+            screen root f root
+            screen seven f push item/7 after root
+            screen item f push item/{n:int} after root
+            """)
+        var items = Navigator(graph: spelled)
+        try items.push(Route("seven"))
+        #expect(items.state.activeStack?.top.screen == "seven")
+        var other = Navigator(graph: spelled)
+        do {
+            try other.push(Route("item", ["n": .int(7)]))
+            Issue.record("item 7, whose link reads as screen 'seven', was pushed")
+        } catch {
+            #expect(error.code == .notRepresentable)
+        }
     }
 
     @Test func aQueryScreenThatCanFollowItselfIsRefused() {

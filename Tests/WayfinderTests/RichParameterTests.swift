@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Wayfinder
+import WayfinderRouteTools
 
 /// The parameter types beyond int, string and uuid: `bool`, `double`, sets of words
 /// (`{sort:new|top|hot}`) and the rest of the path (`{path:rest}`): what resolves, what is
@@ -192,7 +193,7 @@ import Wayfinder
     func aTableBreakingTheRulesIsRefusedAtItsPlace(lines: String, message: String) {
         let text = "scheme shop\nflow store\nscreen home store root\n" + lines + "\n"
         #expect {
-            _ = try RouteGraph(parsing: text, file: "t.routes")
+            _ = try RouteGraph(checking: text, file: "t.routes")
         } throws: { error in
             guard let error = error as? RoutesFileError else { return false }
             let found = error.diagnostics.map(\.description)

@@ -66,7 +66,7 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    let problem: LinkProblem
+    let problem: DeepLinkError.Problem
     let source: Source
     /// The graph that refused the link: it names the screens, flows and parameters of `problem`.
     let graph: RouteGraph
@@ -210,7 +210,7 @@ extension DeepLinkError: Hashable {
     }
 }
 
-extension LinkProblem.Kind {
+extension DeepLinkError.Problem.Kind {
     /// The kind of problem, as ``DeepLinkError`` says it (the other half of its rendering).
     var code: DeepLinkError.Code {
         switch self {

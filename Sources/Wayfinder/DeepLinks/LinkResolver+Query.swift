@@ -33,14 +33,14 @@ extension LinkResolver {
 
     /// Reads `key=value&…` into the slots of the screens along the path. An empty value (`q=`) leaves
     /// a parameter absent; a key without `=`, an empty pair, an undeclared or repeated key is a problem.
-    mutating func applyQuery(_ link: Span<UInt8>, to values: inout MutableSpan<Slot>, flowIndex: Int) -> LinkProblem? {
+    mutating func applyQuery(_ link: Span<UInt8>, to values: inout MutableSpan<Slot>, flowIndex: Int) -> DeepLinkError.Problem? {
         var pairStart = scan.queryStart + 1
         while pairStart < link.count {
             var pairEnd = pairStart
             while pairEnd < link.count, link[pairEnd] != UInt8(ascii: "&") { pairEnd += 1 }
             if let problem = applyPair(pairStart..<pairEnd, of: link, to: &values, flowIndex: flowIndex) { return problem }
             // A trailing '&' leaves an empty last pair.
-            if pairEnd == link.count - 1 { return LinkProblem(.emptyQueryPair, range: pairEnd..<(pairEnd + 1)) }
+            if pairEnd == link.count - 1 { return DeepLinkError.Problem(.emptyQueryPair, range: pairEnd..<(pairEnd + 1)) }
             pairStart = pairEnd + 1
         }
         return nil
@@ -48,33 +48,33 @@ extension LinkResolver {
 
     mutating func applyPair(
         _ pair: Range<Int>, of link: Span<UInt8>, to values: inout MutableSpan<Slot>, flowIndex: Int
-    ) -> LinkProblem? {
-        guard !pair.isEmpty else { return LinkProblem(.emptyQueryPair, range: pair) }
+    ) -> DeepLinkError.Problem? {
+        guard !pair.isEmpty else { return DeepLinkError.Problem(.emptyQueryPair, range: pair) }
         guard let equals = pair.first(where: { link[$0] == UInt8(ascii: "=") }) else {
-            return LinkProblem(.queryWithoutValue, range: pair)
+            return DeepLinkError.Problem(.queryWithoutValue, range: pair)
         }
         let (keyRange, valueRange) = (pair.lowerBound..<equals, (equals + 1)..<pair.upperBound)
         let key: Range<Int>
         let value: Range<Int>
-        do throws(LinkProblem.Kind) { key = try decode(link.extracting(keyRange)) } catch {
-            return LinkProblem(error, range: keyRange)
+        do throws(DeepLinkError.Problem.Kind) { key = try decode(link.extracting(keyRange)) } catch {
+            return DeepLinkError.Problem(error, range: keyRange)
         }
-        do throws(LinkProblem.Kind) { value = try decode(link.extracting(valueRange)) } catch {
-            return LinkProblem(error, range: valueRange)
+        do throws(DeepLinkError.Problem.Kind) { value = try decode(link.extracting(valueRange)) } catch {
+            return DeepLinkError.Problem(error, range: valueRange)
         }
         guard let parameter = index.lookup(.query(flow: flowIndex), text.span.extracting(key))?.lowerBound else {
-            return LinkProblem(.undeclaredQuery(flow: Int32(flowIndex)), range: keyRange)
+            return DeepLinkError.Problem(.undeclaredQuery(flow: Int32(flowIndex)), range: keyRange)
         }
         let owner = index.queryOwners[parameter]
         guard let step = (0..<stepCount).first(where: { Int(steps[$0].screen) == owner }) else {
-            return LinkProblem(.queryNotOnPath(screen: Int32(owner)), range: keyRange)
+            return DeepLinkError.Problem(.queryNotOnPath(screen: Int32(owner)), range: keyRange)
         }
         let info = index.screens[owner]
         let place = Int(steps[step].valueStart) + info.pathParameterCount + parameter - info.query.lowerBound
-        guard !values[place].isNamed else { return LinkProblem(.repeatedQuery, range: keyRange) }
+        guard !values[place].isNamed else { return DeepLinkError.Problem(.repeatedQuery, range: keyRange) }
         if !value.isEmpty {
             guard var converted = slot(value, as: index.queries[parameter]) else {
-                return LinkProblem(.queryMismatch(screen: Int32(owner), query: Int32(parameter - info.query.lowerBound)), range: valueRange)
+                return DeepLinkError.Problem(.queryMismatch(screen: Int32(owner), query: Int32(parameter - info.query.lowerBound)), range: valueRange)
             }
             // A rest parameter in the query is one string (only the path has segments).
             if converted.kind == .rest { converted.kind = .string }
@@ -85,13 +85,13 @@ extension LinkResolver {
     }
 
     /// The first required query parameter the link leaves out.
-    mutating func checkRequiredQuery(_ values: Span<Slot>) -> LinkProblem? {
+    mutating func checkRequiredQuery(_ values: Span<Slot>) -> DeepLinkError.Problem? {
         for position in 0..<stepCount where index.screens[Int(steps[position].screen)].hasRequiredQuery {
             let step = steps[position]
             let info = index.screens[Int(step.screen)]
             for offset in 0..<info.query.count where index.queries[info.query.lowerBound + offset].isRequired {
                 if values[Int(step.valueStart) + info.pathParameterCount + offset].kind == .literal {
-                    return LinkProblem(.missingQuery(screen: step.screen, query: Int32(offset)))
+                    return DeepLinkError.Problem(.missingQuery(screen: step.screen, query: Int32(offset)))
                 }
             }
         }

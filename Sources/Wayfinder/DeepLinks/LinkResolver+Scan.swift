@@ -4,7 +4,7 @@ import WayfinderSystem
 extension LinkResolver {
     /// Why the link does not start with the graph's scheme (compared case-insensitively) and
     /// `://`, or `nil` when it does.
-    static func schemeProblem(_ bytes: Span<UInt8>, index: LinkIndex) -> LinkProblem? {
+    static func schemeProblem(_ bytes: Span<UInt8>, index: LinkIndex) -> DeepLinkError.Problem? {
         func separates(at colon: Int) -> Bool {
             colon + 2 < bytes.count && bytes[colon] == UInt8(ascii: ":") && bytes[colon + 1] == UInt8(ascii: "/")
                 && bytes[colon + 2] == UInt8(ascii: "/")
@@ -12,8 +12,8 @@ extension LinkResolver {
         let scheme = index.scheme
         if separates(at: scheme.count), scheme.indices.allSatisfy({ LinkIndex.byte(bytes[$0], true) == scheme[$0] }) { return nil }
         let colon = bytes.indices.first { bytes[$0] == UInt8(ascii: ":") || bytes[$0] == UInt8(ascii: "/") }
-        guard let colon, colon > 0, separates(at: colon) else { return LinkProblem(.noScheme) }
-        return LinkProblem(.wrongScheme, range: 0..<colon)
+        guard let colon, colon > 0, separates(at: colon) else { return DeepLinkError.Problem(.noScheme) }
+        return DeepLinkError.Problem(.wrongScheme, range: 0..<colon)
     }
 
     /// One pass over the link after its scheme: where the query (`?`) starts, or the link's length;
@@ -33,7 +33,7 @@ extension LinkResolver {
 
         /// Rejects raw spaces, controls and fragments; finds the query, the slashes and any `%`.
         @inline(__always)
-        mutating func run(_ bytes: Span<UInt8>, index: LinkIndex) -> LinkProblem? {
+        mutating func run(_ bytes: Span<UInt8>, index: LinkIndex) -> DeepLinkError.Problem? {
             let isSpecial = index.isSpecial
             for position in hostStart..<bytes.count where isSpecial[Int(bytes[position])] {
                 switch bytes[position] {
@@ -42,10 +42,10 @@ extension LinkResolver {
                     slashCount += 1
                 case UInt8(ascii: "?") where queryStart == bytes.count: queryStart = position
                 case UInt8(ascii: "%"): hasEscapes = true
-                case UInt8(ascii: "#"): return LinkProblem(.fragment, range: position..<bytes.count)
-                case 0...0x20, 0x7F: return LinkProblem(.unencodedByte, range: position..<(position + 1))
+                case UInt8(ascii: "#"): return DeepLinkError.Problem(.fragment, range: position..<bytes.count)
+                case 0...0x20, 0x7F: return DeepLinkError.Problem(.unencodedByte, range: position..<(position + 1))
                 case 0xC2 where position + 1 < bytes.count && (0x80...0x9F).contains(bytes[position + 1]):
-                    return LinkProblem(.unencodedByte, range: position..<(position + 2))
+                    return DeepLinkError.Problem(.unencodedByte, range: position..<(position + 2))
                 default: break
                 }
             }

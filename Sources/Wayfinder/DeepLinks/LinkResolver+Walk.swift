@@ -146,8 +146,8 @@ extension LinkResolver {
     }
 
     /// Records a problem at segment `depth` (0-based) unless a deeper or more specific one is.
-    mutating func note(depth: Int, priority: Int, _ kind: LinkProblem.Kind) {
+    mutating func note(depth: Int, priority: Int, _ kind: DeepLinkError.Problem.Kind) {
         if let failure, failure.depth > depth || (failure.depth == depth && failure.priority >= priority) { return }
-        failure = (depth, priority, LinkProblem(kind, range: range(depth), segment: depth + 1))
+        failure = (depth, priority, DeepLinkError.Problem(kind, range: range(depth), segment: depth + 1))
     }
 }

@@ -14,7 +14,7 @@ struct LinkResolver {
     enum Outcome {
         /// The flow, the tab, each screen and where its values start, and the values.
         case resolved(flow: Int, tab: Int?, steps: [ResolvedLink.Step], values: [ParameterValue?])
-        case rejected(LinkProblem)
+        case rejected(DeepLinkError.Problem)
     }
 
     /// Decoded bytes: as many as the longest link, since each byte of a link is decoded at
@@ -44,7 +44,7 @@ struct LinkResolver {
     var slotCount = 0
     var hasRequiredQuery = false
     /// The most telling problem seen so far: the deepest, then the most specific.
-    var failure: (depth: Int, priority: Int, problem: LinkProblem)?
+    var failure: (depth: Int, priority: Int, problem: DeepLinkError.Problem)?
     /// How many patterns the walk has matched against the link so far (its cost).
     var patternMatches = 0
     /// The (screen or list of successors, segment) pairs known to fail (see ``memoryThreshold``).
@@ -57,8 +57,8 @@ struct LinkResolver {
         (self.index, self.scan, self.segmentCount, self.recorder) = (index, scan, segmentCount, recorder)
     }
 
-    static func reject(_ kind: LinkProblem.Kind, range: Range<Int>? = nil, segment: Int? = nil) -> Outcome {
-        .rejected(LinkProblem(kind, range: range, segment: segment))
+    static func reject(_ kind: DeepLinkError.Problem.Kind, range: Range<Int>? = nil, segment: Int? = nil) -> Outcome {
+        .rejected(DeepLinkError.Problem(kind, range: range, segment: segment))
     }
 
     /// Where segment `position` is in the link, as written.
@@ -69,7 +69,7 @@ struct LinkResolver {
     /// `raw`, bytes of the link, validated and (when they hold `%`) decoded into ``text``:
     /// where they are there.
     @inline(__always)
-    mutating func decode(_ raw: Span<UInt8>) throws(LinkProblem.Kind) -> Range<Int> {
+    mutating func decode(_ raw: Span<UInt8>) throws(DeepLinkError.Problem.Kind) -> Range<Int> {
         let start = written
         let isEscaped = scan.hasEscapes && raw.contains(UInt8(ascii: "%"))
         var target = text.mutableSpan
@@ -91,7 +91,7 @@ struct LinkResolver {
         var refusal: Outcome?
         for segment in 0..<segmentCount {
             let range = range(segment)
-            do throws(LinkProblem.Kind) {
+            do throws(DeepLinkError.Problem.Kind) {
                 if range.isEmpty { throw .emptySegment }
                 segments[segment] = try decode(link.extracting(range))
                 // `a/../b` is `/b` to a browser: a value must never hold what it would remove.
@@ -119,7 +119,7 @@ struct LinkResolver {
         let start = tab == nil ? 0 : min(1, segmentCount)
         recorder?.enter(root, at: start)
         guard walk(from: root, at: start) else {
-            return .rejected(failure?.problem ?? LinkProblem(.unknownScreen(after: Int32(root))))
+            return .rejected(failure?.problem ?? DeepLinkError.Problem(.unknownScreen(after: Int32(root))))
         }
         recorder?.isComplete = true
         return finish(link, flowIndex: flowIndex, tab: tab)

@@ -29,7 +29,7 @@ enum PercentEncoding {
     /// `.controlCharacter` (C0, DEL or C1).
     static func decode(
         _ source: Span<UInt8>, into target: inout MutableSpan<UInt8>, at start: Int = 0
-    ) -> Result<Int, LinkProblem.Kind> {
+    ) -> Result<Int, DeepLinkError.Problem.Kind> {
         var read = 0
         var end = start
         while read < source.count {

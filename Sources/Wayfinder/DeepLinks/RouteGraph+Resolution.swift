@@ -72,8 +72,8 @@ extension RouteGraph {
             let web = custom + storage.webGrowth
             guard web > RouteGraph.maximumLinkLength else { return resolved }
             let kind = custom > RouteGraph.maximumLinkLength
-                ? LinkProblem.Kind.canonicalTooLong(Int32(custom)) : .webFormTooLong(Int32(web))
-            throw DeepLinkError(problem: LinkProblem(kind), source: source(), graph: self)
+                ? DeepLinkError.Problem.Kind.canonicalTooLong(Int32(custom)) : .webFormTooLong(Int32(web))
+            throw DeepLinkError(problem: DeepLinkError.Problem(kind), source: source(), graph: self)
         case .rejected(let problem):
             throw DeepLinkError(problem: problem, source: source(), graph: self)
         }
@@ -107,11 +107,11 @@ extension RouteGraph {
 
     /// The outcome for a web link, problems placed in the link as given; `nil` for another link.
     private func resolveWeb(_ bytes: Span<UInt8>, checkingUTF8: Bool, recorder: WalkRecorder?) -> LinkResolver.Outcome? {
-        if checkingUTF8, let bad = bytes.firstInvalidUTF8 { return .rejected(LinkProblem(.rawInvalidUTF8, range: bad)) }
+        if checkingUTF8, let bad = bytes.firstInvalidUTF8 { return .rejected(DeepLinkError.Problem(.rawInvalidUTF8, range: bad)) }
         let web: (link: [UInt8], offset: Int, flow: Range<Int>)?
         do { web = try customForm(ofWeb: bytes) } catch { return .rejected(error) }
         guard let web else { return nil }
-        guard bytes.count <= RouteGraph.maximumLinkLength else { return .rejected(LinkProblem(.tooLong(Int32(bytes.count)))) }
+        guard bytes.count <= RouteGraph.maximumLinkLength else { return .rejected(DeepLinkError.Problem(.tooLong(Int32(bytes.count)))) }
         recorder?.isWeb = true
         var cost = 0
         let outcome = LinkResolver.resolve(web.link.span, index: linkIndex, checkingUTF8: false, cost: &cost, recorder: recorder)

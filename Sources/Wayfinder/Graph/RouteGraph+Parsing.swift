@@ -1,14 +1,25 @@
 import WayfinderSystem
 
 extension RouteGraph {
-    /// Parses and checks a `.routes` file.
+    /// Parses a `.routes` file into a graph.
     ///
-    /// Every problem is collected and reported at once, each with `file:line:column`.
+    /// Every problem that keeps the declarations from making a graph is reported at once,
+    /// each with `file:line:column`. The route tools check a table further (the
+    /// `RouteGraph(checking:file:)` of `routes check` and the `RoutesCompiler` plugin): every
+    /// link and state a round trip, the `version`, `from` and `alias` lines fitting the table.
+    /// A table parsed here is taken as possibly ambiguous: a ``Navigator`` reads back the
+    /// links it prints before it opens them.
     /// - Parameters:
     ///   - text: The file's contents.
     ///   - file: The name used in diagnostics (usually the path as the user gave it).
     /// - Throws: ``RoutesFileError`` listing every problem found.
     public init(parsing text: String, file: String = "<routes>") throws(RoutesFileError) {
+        self = try Self.parsed(text, file: file).graph
+    }
+
+    /// The graph of a `.routes` file and the parser that read it (its `version`, `from` and
+    /// `alias` lines with their places), for the route tools' further checks.
+    package static func parsed(_ text: String, file: String) throws(RoutesFileError) -> (graph: RouteGraph, parser: RoutesParser) {
         var parser = RoutesParser(file: file)
         parser.parse(text)
         var builder = GraphBuilder(parser: parser)
@@ -16,10 +27,7 @@ extension RouteGraph {
         guard builder.diagnostics.isEmpty, let graph = builder.build() else {
             throw RoutesFileError(diagnostics: builder.diagnostics)
         }
-        var checker = MigrationChecker(parser: parser, graph: graph)
-        let errors = graph.roundTripErrors() + checker.check()
-        guard errors.isEmpty else { throw RoutesFileError(diagnostics: errors) }
-        self = graph
+        return (graph, parser)
     }
 
     /// A graph of declarations that ``init(parsing:file:)`` accepted when the package was
@@ -306,7 +314,7 @@ struct GraphBuilder {
         }
         let history = RouteGraph.History(
             version: parser.version?.0 ?? 1,
-            migrations: MigrationChecker.ordered(parser.migrations).map(\.migration),
+            migrations: parser.orderedMigrations.map(\.migration),
             aliases: parser.aliases.map(\.alias)
         )
         return Self.assemble(

@@ -2,16 +2,22 @@
 /// (`from V …`, see ``RouteMigration``) and aliases (`alias SCREEN PATTERN`).
 extension RoutesParser {
     /// A migration line, with where each of its words is (`words[0]` is `from`).
-    struct MigrationDecl {
-        let migration: RouteMigration
-        let words: [RoutesLocation]
+    package struct MigrationDecl {
+        package let migration: RouteMigration
+        package let words: [RoutesLocation]
+    }
+
+    /// The migration lines in the order they apply: by version, then as declared.
+    package var orderedMigrations: [MigrationDecl] {
+        migrations.enumerated().sorted { ($0.element.migration.version, $0.offset) < ($1.element.migration.version, $1.offset) }
+            .map(\.element)
     }
 
     /// An alias line, with where its screen and pattern are.
-    struct AliasDecl {
-        let alias: RouteAlias
-        let screenAt: RoutesLocation
-        let patternAt: RoutesLocation
+    package struct AliasDecl {
+        package let alias: RouteAlias
+        package let screenAt: RoutesLocation
+        package let patternAt: RoutesLocation
     }
 
     /// What a migration line about a `kind` may say.

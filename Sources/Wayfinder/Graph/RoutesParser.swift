@@ -10,7 +10,7 @@ import WayfinderSystem
 /// flow main guard signed-in tabs feed search me
 /// screen post main push post/{id:int} after feed search user query ref:string? reopen reuse
 /// ```
-struct RoutesParser {
+package struct RoutesParser {
     struct Token {
         let text: String
         let column: Int
@@ -62,9 +62,9 @@ struct RoutesParser {
     var guards: [GuardDecl] = []
     var flows: [FlowDecl] = []
     var screens: [ScreenDecl] = []
-    var version: (Int, RoutesLocation)?
-    var migrations: [MigrationDecl] = []
-    var aliases: [AliasDecl] = []
+    package var version: (Int, RoutesLocation)?
+    package var migrations: [MigrationDecl] = []
+    package var aliases: [AliasDecl] = []
 
     init(file: String) {
         self.file = file

@@ -75,7 +75,7 @@ extension ResolvedLink {
     public func checkOutsideEntry() throws(DeepLinkError) {
         let strictest = strictestStep
         guard strictest.tier == .internal else { return }
-        throw DeepLinkError(problem: LinkProblem(.internalScreen(screen: steps[strictest.index].screen)), source: .text(url), graph: graph)
+        throw DeepLinkError(problem: DeepLinkError.Problem(.internalScreen(screen: steps[strictest.index].screen)), source: .text(url), graph: graph)
     }
 
     /// The strictest tier of the link's screens and the index of the first step with it

@@ -1,3 +1,6 @@
+@_spi(RouteTools) import Wayfinder
+import WayfinderSystem
+
 /// What the patterns of a table say about links read more than one way.
 ///
 /// Resolution is deterministic whatever the table (literals before typed parameters before

@@ -1,8 +1,11 @@
+@_spi(RouteTools) import Wayfinder
+import WayfinderSystem
+
 /// The patterns of the screens that may follow one screen, as a trie of their segments: what
 /// finds the screens whose patterns can match the same segments as a pattern (the route
 /// tools' warnings, the parser's round-trip errors) without comparing every pair. The screens are numbers the caller
 /// chooses (their place in the list of successors).
-@_spi(RouteTools) public struct PatternTrie {
+public struct PatternTrie {
     private struct Node {
         /// The segment that leads here (the first pattern's, parameter name and all); `nil` at the root.
         var segment: RouteGraph.Segment?

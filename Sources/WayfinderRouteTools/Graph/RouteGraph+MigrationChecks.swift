@@ -1,3 +1,4 @@
+@_spi(RouteTools) import Wayfinder
 import WayfinderSystem
 
 /// Checks the `version`, `from` and `alias` lines of a table against the table they end in.
@@ -43,15 +44,9 @@ struct MigrationChecker {
         }
         for flow in graph.flows { names.tabs[flow.name] = flow.tabs }
         names.guards = Set(graph.guards.map(\.name))
-        for decl in Self.ordered(parser.migrations).reversed() { undo(decl, in: &names) }
+        for decl in parser.orderedMigrations.reversed() { undo(decl, in: &names) }
         for decl in parser.aliases { checkAlias(decl) }
         return diagnostics
-    }
-
-    /// Migrations in the order they apply: by version, then as declared.
-    static func ordered(_ decls: [RoutesParser.MigrationDecl]) -> [RoutesParser.MigrationDecl] {
-        decls.enumerated().sorted { ($0.element.migration.version, $0.offset) < ($1.element.migration.version, $1.offset) }
-            .map(\.element)
     }
 
     private mutating func checkVersions() {
