@@ -19,7 +19,7 @@ extension RouteGraph {
 
     /// The graph of a `.routes` file and the parser that read it (its `version`, `from` and
     /// `alias` lines with their places), for the route tools' further checks.
-    package static func parsed(_ text: String, file: String) throws(RoutesFileError) -> (graph: RouteGraph, parser: RoutesParser) {
+    @_spi(RouteTools) public static func parsed(_ text: String, file: String) throws(RoutesFileError) -> (graph: RouteGraph, parser: RoutesParser) {
         var parser = RoutesParser(file: file)
         parser.parse(text)
         var builder = GraphBuilder(parser: parser)

@@ -2,22 +2,26 @@
 /// (`from V …`, see ``RouteMigration``) and aliases (`alias SCREEN PATTERN`).
 extension RoutesParser {
     /// A migration line, with where each of its words is (`words[0]` is `from`).
-    package struct MigrationDecl {
-        package let migration: RouteMigration
-        package let words: [RoutesLocation]
+    @_spi(RouteTools) public struct MigrationDecl {
+        /// The migration the line declares.
+        public let migration: RouteMigration
+        /// Where each word of the line is.
+        public let words: [RoutesLocation]
     }
 
     /// The migration lines in the order they apply: by version, then as declared.
-    package var orderedMigrations: [MigrationDecl] {
+    @_spi(RouteTools) public var orderedMigrations: [MigrationDecl] {
         migrations.enumerated().sorted { ($0.element.migration.version, $0.offset) < ($1.element.migration.version, $1.offset) }
             .map(\.element)
     }
 
     /// An alias line, with where its screen and pattern are.
-    package struct AliasDecl {
-        package let alias: RouteAlias
-        package let screenAt: RoutesLocation
-        package let patternAt: RoutesLocation
+    @_spi(RouteTools) public struct AliasDecl {
+        /// The alias the line declares.
+        public let alias: RouteAlias
+        /// Where the line names its screen, and where its pattern is.
+        public let screenAt: RoutesLocation
+        public let patternAt: RoutesLocation
     }
 
     /// What a migration line about a `kind` may say.

@@ -10,7 +10,7 @@ import WayfinderSystem
 /// flow main guard signed-in tabs feed search me
 /// screen post main push post/{id:int} after feed search user query ref:string? reopen reuse
 /// ```
-package struct RoutesParser {
+@_spi(RouteTools) public struct RoutesParser {
     struct Token {
         let text: String
         let column: Int
@@ -62,9 +62,11 @@ package struct RoutesParser {
     var guards: [GuardDecl] = []
     var flows: [FlowDecl] = []
     var screens: [ScreenDecl] = []
-    package var version: (Int, RoutesLocation)?
-    package var migrations: [MigrationDecl] = []
-    package var aliases: [AliasDecl] = []
+    /// The table's `version` line (its number, and where it is), its `from` lines as
+    /// declared, and its `alias` lines: what the route tools check against the table.
+    @_spi(RouteTools) public internal(set) var version: (Int, RoutesLocation)?
+    @_spi(RouteTools) public internal(set) var migrations: [MigrationDecl] = []
+    @_spi(RouteTools) public internal(set) var aliases: [AliasDecl] = []
 
     init(file: String) {
         self.file = file

@@ -80,7 +80,7 @@ public enum ParameterType: Hashable, Sendable {
 
     /// What more than ``phrase`` says why `text` (decoded, and not a value of this type) is
     /// refused, for messages; `nil` when the phrase says it all.
-    package func refusal(of text: Span<UInt8>) -> String? {
+    @_spi(RouteTools) public func refusal(of text: Span<UInt8>) -> String? {
         self == .date ? CalendarDate.refusal(of: text) : nil
     }
 
@@ -105,7 +105,7 @@ public enum ParameterType: Hashable, Sendable {
 
     /// Whether a value of this type has more than one spelling (`07` is the int 7, `1.50`
     /// the double 1.5), so that a literal reading as one shadows the value's printed form.
-    package var hasSeveralSpellings: Bool {
+    @_spi(RouteTools) public var hasSeveralSpellings: Bool {
         switch self {
         case .int, .uuid, .double: true
         case .string, .bool, .date, .oneOf, .rest: false
