@@ -1,7 +1,7 @@
 @_spi(RouteTools) import Wayfinder
 
 extension RouteGraph {
-    /// Parses a `.routes` file as ``Wayfinder/RouteGraph/init(parsing:file:)`` does, and
+    /// Parses a `.routes` file as `RouteGraph(parsing:file:)` does, and
     /// checks it as `wayfinder routes check` and the `RoutesCompiler` plugin do.
     ///
     /// Beyond what makes a graph, a checked table keeps every link and every state a round
