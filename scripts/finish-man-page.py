@@ -183,10 +183,17 @@ does not exist, or output cannot be written
 every command succeeded, but the navigation could not be saved at the end; for
 .Cm reset :
 a running session uses the data directory, and nothing was removed
+.It 77
+.Ic open
+was given a link that asks to be confirmed, which a one-shot command cannot ask; nothing
+was opened
 .It 78
 a routes file is invalid
 .It 129 , 143
 ended by SIGHUP or SIGTERM (the navigation was saved)
+.It 130
+ended by Ctrl-C (SIGINT) away from the REPL's prompt (a script, a pipe, a one-shot
+command); the navigation saved as it changed stays
 .It 141
 standard output was closed (as after SIGPIPE; the navigation was saved)
 .El

@@ -30,7 +30,12 @@ enum AppLaunch {
 struct OpenCommand: MainActorCommand, LinkArguments {
     static let configuration = CommandConfiguration(
         commandName: "open",
-        abstract: "Open deep links in order (as the signed-in user, if any), print the resulting screen or JSON state, and exit."
+        abstract: "Open deep links in order (as the signed-in user, if any), print the resulting screen or JSON state, and exit.",
+        discussion: """
+            Nothing is saved: the next session starts where the last one ended. A link to a \
+            screen that asks to be confirmed (entry confirm) is not opened, as nothing can \
+            answer the question: the exit status is 77 (give the link to the REPL instead).
+            """
     )
 
     @Argument(help: "The deep links, such as wayfinder://main/feed/post/42.")
@@ -82,6 +87,12 @@ struct OpenCommand: MainActorCommand, LinkArguments {
         let links = try RawArguments.current.appLinks(links, graph: AppRoutes.graph)
         // Signed out, showing where links lead needs no data: the database stays closed.
         let app = try await Launcher.wayfinder.start(opening: links, fresh: true, dataDirectory: directory.path)
+        // A link that asks first is answered by a person in a session; one-shot, nothing asks.
+        if let held = app.navigationStore.navigator.confirmingLink {
+            throw ProgramFailure(
+                "\(held.url) opens '\(held.entry.screen)', which asks to be confirmed, and a one-shot 'open' cannot ask: nothing was opened or kept; give the link to the REPL ('\(Program.current.name) \(held.url)') and type confirm",
+                exitCode: ExitCodes.needsConfirmation)
+        }
         let shell = AppShell(app: app)
         let output = StandardOutput()
         switch format {

@@ -61,6 +61,9 @@ extension ExitCodes {
     /// `reset` found the data directory in use by running sessions, and removed nothing
     /// (EX_TEMPFAIL: end them, and try again).
     static let dataInUse = ExitCode(75)
+    /// `open` was given a link that asks to be confirmed, which a one-shot command cannot
+    /// ask (EX_NOPERM: the user's say-so is missing); nothing was opened.
+    static let needsConfirmation = ExitCode(77)
     /// A routes file is invalid (EX_CONFIG).
     static let invalidRoutes = ExitCode(78)
 }

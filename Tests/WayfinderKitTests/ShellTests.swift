@@ -52,11 +52,27 @@ import WayfinderTesting
         let help = await shell.execute("help open").output.plainText
         for template in templates { #expect(help.contains("\n    \(template)\n") || help.hasSuffix("\n    \(template)"), "\(help)") }
         #expect(help.contains("notes://notes/all\n"))
-        #expect(shell.completions(for: "open notes://notes/all/n") == ["notes://notes/all/note/{id:int}", "notes://notes/all/note/{id:int}/info"])
+        // Completion stops where a value goes, as a shell's does at a file argument.
+        #expect(shell.completions(for: "open notes://notes/all/n") == ["notes://notes/all/note/"])
         // Each template is a link once a value takes the place of its parameter.
         for template in templates {
             let link = template.replacingOccurrences(of: "{id:int}", with: "7")
             #expect(throws: Never.self, "\(link)") { try app.navigationStore.graph.resolve(link) }
+        }
+    }
+
+    @Test func helpOpenAndCompletionOfferOnlyLinksOpenCanOpen() async throws {
+        let routes = Notebook.routes + "screen purge notes sheet purge after all entry internal\n"
+        let app = Notebook(graph: try RouteGraph(parsing: routes))
+        let shell = Shell(app: app)
+        let help = await shell.execute("help open").output.plainText
+        #expect(!help.contains("purge"), "\(help)")
+        #expect(help.contains("notes://notes/all/note/{id:int}"))
+        let offered = shell.completions(for: "open ")
+        #expect(offered.contains("notes://notes/all/note/"))
+        #expect(!offered.contains { $0.contains("purge") || $0.contains("{") }, "\(offered)")
+        for link in offered where link.contains("://") && !link.hasSuffix("/") {
+            #expect(throws: Never.self, "\(link)") { try app.navigationStore.graph.resolveFromOutside(link) }
         }
     }
 

@@ -140,9 +140,13 @@ import WayfinderSystem
         #expect(old.shape == .version(1))
         #expect(old.steps.last?.screen == "comments" && old.steps.last?.renamedTo == "thread")
         #expect(old.description.contains("old shape   read in the shape of version 1"))
+        // The alias reads further (its value is of the wrong type) than today's shape ('n'
+        // names no screen): its refusal is the verdict, naming the screen, not its copy.
         let refused = graph.explain("t://app/home/n/x")
-        #expect(refused.error?.segment == 2)
-        #expect(refused.otherShapes.contains { $0.shape == .aliases && $0.stop?.segment == 3 })
+        #expect(refused.error?.segment == 3)
+        #expect(refused.shape == .aliases)
+        #expect(refused.error?.message == "segment 3 'x': 'postID' of screen 'post' must be an int")
+        #expect(refused.otherShapes.contains { $0.shape == .today && $0.stop?.segment == 2 })
     }
 
     @Test func aNavigatorSaysWhetherTheGuardIsGranted() throws {

@@ -15,6 +15,9 @@ extension DeepLinkError {
         case query
         /// The canonical form the link prints to, over the length limit: the whole link read.
         case canonicalForm
+        /// The screens' entry tiers: the whole link read, it reaches a screen that links from
+        /// outside never open (``RouteGraph/EntryTier/internal``).
+        case entry
     }
 
     /// The part of the link this refusal is about.
@@ -23,6 +26,7 @@ extension DeepLinkError {
         case .unknownTab: return .tab
         case .unknownScreen, .edgeNotAllowed, .followsPresentation, .incomplete, .pathMismatch: return .path
         case .canonicalTooLong, .webFormTooLong: return .canonicalForm
+        case .internalScreen: return .entry
         case .queryMismatch, .emptyQueryPair, .queryWithoutValue, .undeclaredQuery, .queryNotOnPath, .repeatedQuery, .missingQuery:
             return .query
         case .emptySegment, .dotSegment, .badEscape, .invalidUTF8, .controlCharacter, .valueTooLong:

@@ -92,7 +92,12 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
         return linkMessage(quoted: quoted, at: at) ?? pathMessage(quoted: quoted, at: at)
     }
 
-    private func screenName(_ screen: Int32) -> String { graph.screens[Int(screen)].name }
+    /// The screen's name; for the copy of a screen that reads an alias (`post~1`, which a
+    /// table's names never hold), the screen's own.
+    private func screenName(_ screen: Int32) -> String {
+        let name = graph.screens[Int(screen)].name
+        return name.firstIndex(of: "~").map { String(name[..<$0]) } ?? name
+    }
 
     private var declaredOrigins: String { graph.webOrigins.map(\.description).joined(separator: ", ") }
 
@@ -135,7 +140,7 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
         case .unknownScreen(let after): "\(at) names no screen that can follow '\(screenName(after))'"
         case .edgeNotAllowed(let screen, let after): "\(at): screen '\(screenName(screen))' cannot follow '\(screenName(after))'"
         case .incomplete(let screen, let missing):
-            "\(at): " + incompleteMessage(graph.screens[Int(screen)], missing: Int(missing))
+            "\(at): " + incompleteMessage(graph.screens[Int(screen)], named: screenName(screen), missing: Int(missing))
         case .followsPresentation(let screen): "\(at): nothing can follow '\(screenName(screen))', which is a sheet or alert"
         case .pathMismatch(let screen, let segment):
             if case .parameter(let name, let type) = graph.screens[Int(screen)].pattern[Int(segment)] {
@@ -163,7 +168,7 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
     }
 
     /// Which segments of `screen`'s pattern, from `missing` on, a link ending inside it leaves out.
-    private func incompleteMessage(_ screen: RouteGraph.Screen, missing: Int) -> String {
+    private func incompleteMessage(_ screen: RouteGraph.Screen, named name: String, missing: Int) -> String {
         let segments = screen.pattern
         let pattern = segments.map(\.description).joined(separator: "/")
         let absent = segments[missing...].map { segment -> String in
@@ -171,7 +176,7 @@ public struct DeepLinkError: Error, Sendable, CustomStringConvertible {
             return "'\(segment.description)'"
         }
         let list = absent.count == 1 ? absent[0] : absent.dropLast().joined(separator: ", ") + " and " + (absent.last ?? "")
-        return "the link ends inside screen '\(screen.name)' (\(pattern)): \(list) \(absent.count == 1 ? "is" : "are") missing"
+        return "the link ends inside screen '\(name)' (\(pattern)): \(list) \(absent.count == 1 ? "is" : "are") missing"
     }
 
     /// A value that does not convert: an int too large is out of range; the type may say more.

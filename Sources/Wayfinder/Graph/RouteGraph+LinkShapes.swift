@@ -73,8 +73,7 @@ extension RouteGraph {
             do {
                 old = try table.graph.resolveInTodaysShape(link)
             } catch {
-                // An alias's screens have names of their own: its errors would not name the screen.
-                if table.version != nil, Self.getsFurther(error, than: furthest) { furthest = error }
+                if Self.getsFurther(error, than: furthest) { furthest = error }
                 continue
             }
             let navigator = Navigator(graph: table.graph)
@@ -105,10 +104,12 @@ extension RouteGraph {
         throw furthest
     }
 
-    /// Whether `error` is about a later segment of the link than `other`, or about the same
-    /// one, which `other` reads as no screen at all and `error` as a screen (a value of the
-    /// wrong type, a link that ends inside its pattern).
+    /// Whether `error` is about a later part of the link than `other`: its query (the whole
+    /// path read) where `other` stopped in the path, a later segment, or the same one, which
+    /// `other` reads as no screen at all and `error` as a screen (a value of the wrong type, a
+    /// link that ends inside its pattern).
     private static func getsFurther(_ error: DeepLinkError, than other: DeepLinkError) -> Bool {
+        if error.stage == .query, other.stage == .path || other.stage == .tab { return true }
         guard let segment = error.segment, let otherSegment = other.segment else { return false }
         return segment > otherSegment || (segment == otherSegment && other.code == .unknownScreen && error.code != .unknownScreen)
     }

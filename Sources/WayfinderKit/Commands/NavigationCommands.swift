@@ -118,8 +118,14 @@ extension Shell {
     }
 
     private func open(_ link: String) async -> ReplReply {
+        let asked = navigationStore.state.confirming
         do {
-            return reply(to: try await app.openChecked([link]))
+            let outcome = try await app.openChecked([link])
+            // One link waits to be confirmed at a time: the one asked before is told dropped.
+            if case .awaitingConfirmation(let held, _)? = outcome, let asked, asked != held {
+                return ReplReply(output: .line("\(asked) no longer waits to be confirmed: \(held) is asked about instead.", .dim), showsScreen: true)
+            }
+            return reply(to: outcome)
         } catch {
             return .failed(error)
         }

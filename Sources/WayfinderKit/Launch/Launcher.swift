@@ -131,6 +131,12 @@ public struct Launcher<App: ShellApp> {
         }
     }
 
+    /// Drops the link waiting to be confirmed, if one waits; the link dropped.
+    private static func dropLinkToConfirm(in store: NavigationStore) -> String? {
+        guard store.state.confirming != nil else { return nil }
+        return try? store.perform { navigator throws(NavigationError) in try navigator.declineLink() }
+    }
+
     /// The REPL on `app` until its input ends, then the navigation saved.
     private func runRepl(
         on app: App, source: ReplScript.Source, script: ReplScript, dataDirectory: String, environment: [String: String],
@@ -166,6 +172,10 @@ public struct Launcher<App: ShellApp> {
         }
         var status = await repl.run()
         if let stop = repl.stop { reportNote(ReplScript.message(for: stop)) }
+        // A question is kept for a person at a terminal only: a script's ends with it.
+        if !(reader is EditLineReader), let unanswered = Self.dropLinkToConfirm(in: app.navigationStore) {
+            reportNote("\(unanswered.escapingControlCharacters) was not confirmed before the input ended: dropped, not kept for the next session")
+        }
         // An error the program goes on after: told, and the status stays the commands'.
         if let failure = await app.shellWillEnd() { printError(ProgramFailure.errorLine(failure.message)) }
         if let failure = autosave.finish() {

@@ -18,20 +18,29 @@ extension Shell {
         return candidates.filter { $0.hasPrefix(partial) && seen.insert($0).inserted }
     }
 
-    /// The current link, the current link followed by each step the graph allows from here
-    /// (a step with parameters as its template: `…/post/7/people/{id:int}`), then the
-    /// links of the graph and their templates: what completes a link
-    /// argument, `open`'s among them.
+    /// What completes a link argument (`open`'s among them): the current link, the current
+    /// link followed by each step the graph allows from here, then the links of the graph.
+    /// Only links an outside link may open: none through an internal screen. A link with
+    /// parameters is offered up to its first one (`…/post/`), where the user types the value.
     public func linkCandidates() -> [String] {
         let graph = navigationStore.graph
         let url = navigationStore.url
-        var links = [url]
-        if navigationStore.state.presentation == nil, let top = navigationStore.state.activeStack?.top.screen {
-            for next in graph.successors(of: top) where !next.pattern.isEmpty {
-                links.append(Self.withoutQuery(url) + "/" + next.patternText)
+        var links: [String] = []
+        if (try? graph.resolveFromOutside(url)) != nil {
+            links.append(url)
+            if navigationStore.state.presentation == nil, let top = navigationStore.state.activeStack?.top.screen {
+                for next in graph.successors(of: top) where !next.pattern.isEmpty && next.entry != .internal {
+                    links.append(Self.upToFirstParameter(Self.withoutQuery(url) + "/" + next.patternText))
+                }
             }
         }
         let known = knownLinks()
-        return links + known.links + known.templates
+        return links + known.links + known.templates.map(Self.upToFirstParameter)
+    }
+
+    /// `template` up to its first parameter (`wayfinder://main/feed/post/` for
+    /// `…/post/{id:int}/comments`); itself when it has none.
+    static func upToFirstParameter(_ template: String) -> String {
+        template.firstIndex(of: "{").map { String(template[..<$0]) } ?? template
     }
 }

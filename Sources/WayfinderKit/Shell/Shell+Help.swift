@@ -52,7 +52,8 @@ extension Shell {
     func staticLinks() -> [String] { knownLinks().links }
 
     /// The links of ``staticLinks()``, and the templates of the links that take parameters
-    /// (`wayfinder://main/feed/post/{id:int}/comments`), each once, up to three screens deep.
+    /// (`wayfinder://main/feed/post/{id:int}/comments`), each once, up to three screens deep:
+    /// those an outside link may open (none through an internal screen, which `open` refuses).
     func knownLinks() -> (links: [String], templates: [String]) {
         let graph = navigationStore.graph
         var links: [String] = []
@@ -60,7 +61,7 @@ extension Shell {
         var seen: Set<String> = []
         for flow in graph.flows {
             for tab in flow.hasTabs ? flow.tabs.map(Optional.some) : [nil] {
-                guard let root = graph.rootScreen(flow: flow.name, tab: tab) else { continue }
+                guard let root = graph.rootScreen(flow: flow.name, tab: tab), root.entry != .internal else { continue }
                 // A template is the link's text once a screen with parameters is in it.
                 var queue: [(stack: [Route], presentation: Route?, template: String?)] = [([Route(root.name)], nil, nil)]
                 while let (stack, presentation, template) = queue.first {
@@ -69,7 +70,7 @@ extension Shell {
                     guard seen.insert(link).inserted, stack.count <= 3 else { continue }
                     if template == nil { links.append(link) } else { templates.append(link) }
                     guard presentation == nil, let top = stack.last else { continue }
-                    for next in graph.successors(of: top.screen) {
+                    for next in graph.successors(of: top.screen) where next.entry != .internal {
                         let nextTemplate = template != nil || next.pathParameterCount > 0
                             ? Self.withoutQuery(link) + "/" + next.patternText : nil
                         if next.kind.presentationStyle != nil {

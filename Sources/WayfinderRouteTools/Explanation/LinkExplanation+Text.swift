@@ -107,6 +107,7 @@ extension LinkExplanation: CustomStringConvertible {
         case .path: "path"
         case .query: "query (the whole path read)"
         case .canonicalForm: "canonical form (the whole link read)"
+        case .entry: "entry tiers (the whole link read): it reaches an internal screen, which links from outside never open"
         }
     }
 

@@ -31,8 +31,8 @@ extension RouteGraph {
     }
 
     func explanation(of bytes: [UInt8], text: String?, refused error: DeepLinkError) -> LinkExplanation {
-        // The shape whose refusal the verdict is: today's, or an earlier version's that read
-        // further into the link (see ``resolveInOtherShape(_:refused:)``). Each reads the
+        // The shape whose refusal the verdict is: today's, or another's that read further
+        // into the link (see ``resolveInOtherShape(_:refused:)``). Each reads the
         // link once, its walk written down.
         let all = hasOtherShapes && text != nil ? shapes : [shapes[0]]
         let walks = all.map { $0.graph.walk(utf8: bytes) }
@@ -40,7 +40,9 @@ extension RouteGraph {
             if case .failure(let refusal) = walk.verdict { return refusal }
             return nil
         }
-        let verdictShape = all.indices.first { all[$0].shape != .aliases && refusals[$0] == error } ?? 0
+        // Refused for a screen's tier, the link was read whole: in the shape that read it.
+        let isTier = error.stage == .entry
+        let verdictShape = all.indices.first { isTier ? refusals[$0] == nil : refusals[$0] == error } ?? 0
         let trace = LinkTrace(walk: walks[verdictShape].walk, aliasScreens: all[verdictShape].aliasScreens)
         let (stop, path) = trace.stop(refused: error)
         // Refused in the link itself, before its path: no flow, no segments to tell of.
@@ -51,7 +53,7 @@ extension RouteGraph {
             steps: readsPath ? trace.steps(of: path) : [], stop: stop, guardRequirement: nil
         )
         explanation.shape = all[verdictShape].shape
-        explanation.otherShapes = all.indices.filter { $0 != verdictShape }.map { index in
+        explanation.otherShapes = all.indices.filter { $0 != verdictShape && !isTier }.map { index in
             guard let refusal = refusals[index] else { return LinkExplanation.ShapeAttempt(shape: all[index].shape, stop: nil) }
             let trace = LinkTrace(walk: walks[index].walk, aliasScreens: all[index].aliasScreens)
             return LinkExplanation.ShapeAttempt(shape: all[index].shape, stop: trace.stop(refused: refusal).stop)
@@ -79,7 +81,7 @@ extension LinkTrace {
                 return LinkExplanation.Attempt(screen: root, pattern: tabs[tab], segment: number(0), reason: "segment \(number(0)) '\(text(0))' is not '\(tabs[tab])'")
             }
             return (stop, [])
-        case .path, .query, .canonicalForm:
+        case .path, .query, .canonicalForm, .entry:
             let path = walk.path
             stop.segmentsRead = walk.read > 0 ? number(walk.read - 1) : stop.segmentsRead
             if let last = path.last?.screen {

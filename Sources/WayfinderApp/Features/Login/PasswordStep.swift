@@ -20,10 +20,13 @@ final class PasswordStep {
     static let tries = 3
     /// The tries left for ``name``.
     private var triesLeft = 0
+    /// The command that asks again once the tries are spent (`login`, `create`).
+    private var command = "login"
 
-    /// Starts waiting for `name`'s password.
-    func begin(for name: String) {
+    /// Starts waiting for `name`'s password, asked for by `command`.
+    func begin(for name: String, command: String = "login") {
         self.name = name
+        self.command = command
         error = nil
         triesLeft = Self.tries
     }
@@ -87,13 +90,14 @@ final class PasswordStep {
         }
     }
 
-    /// A password refused: the prompt asks again while tries are left, else stops waiting.
-    private func refuse(_ message: String) -> ReplReply {
+    /// A password refused: the prompt asks again while tries are left (the next line is the
+    /// next try), else stops waiting.
+    func refuse(_ message: String) -> ReplReply {
         triesLeft -= 1
         guard triesLeft <= 0, let name else {
             error = message
             return .failed(message)
         }
-        return abandon("\(message) (\(Self.tries) tries; type login \(Sanitizer.escape(name)) to try again)")
+        return abandon("\(message) (\(Self.tries) tries; type \(command) \(Sanitizer.escape(name)) to try again)")
     }
 }

@@ -3,8 +3,9 @@ import WayfinderKit
 import WayfinderTerminal
 
 /// The register screen: `create NAME`, then the password at a prompt, then the same password
-/// again: a mismatch makes no account. A password the rules refuse (``AccountRules``) is
-/// refused at once, before it is asked for again.
+/// again. A password the rules refuse (``AccountRules``), or a repeat that does not match,
+/// is refused and the prompt asks again, as signing in does (``PasswordStep/tries`` tries in
+/// all): the lines after a refusal are passwords, never commands.
 @MainActor
 public final class RegisterViewModel: ScreenModel {
     let router: any Routable<LoginRoute>
@@ -42,7 +43,7 @@ public final class RegisterViewModel: ScreenModel {
             step.fail(error.message)
             return .failed(error.message)
         }
-        step.begin(for: name)
+        step.begin(for: name, command: "create")
         return .done(nil)
     }
 
@@ -54,14 +55,14 @@ public final class RegisterViewModel: ScreenModel {
 
     public func receiveSecret(_ secret: String) async -> ReplReply {
         guard let first = firstEntry else {
-            if let problem = AccountRules.problem(newPassword: secret) { return step.abandon(problem) }
+            if let problem = AccountRules.problem(newPassword: secret) { return step.refuse(problem) }
             firstEntry = secret
             return ReplReply()
         }
         firstEntry = nil
         // Byte for byte: two spellings of "é" are one string to Swift but not one password.
         guard first.utf8.elementsEqual(secret.utf8) else {
-            return step.abandon("the passwords do not match; no account was created")
+            return step.refuse("the passwords do not match")
         }
         let auth = self.auth
         return await step.finish(with: secret, router: router, authenticate: { name, password throws(ServiceError) in
