@@ -16,6 +16,13 @@ import Testing
         return home
     }
 
+    /// A later session on `home` finds no question kept: `confirm` is not even offered.
+    static func expectNothingWaits(in home: String) throws {
+        let later = try CLI.run(["-c", "confirm"], environment: ["WAYFINDER_HOME": home])
+        #expect(later.status == 1)
+        #expect(later.stderr.contains("unknown command 'confirm' here"), "\(later.stderr)")
+    }
+
     static func saved(_ home: String) throws -> Data {
         try Data(contentsOf: URL(fileURLWithPath: home + "/navigation.json"))
     }
@@ -33,10 +40,7 @@ import Testing
 
             """)
         #expect(try Self.saved(home) == before)
-        let later = try CLI.run(["-c", "confirm"], environment: ["WAYFINDER_HOME": home])
-        #expect(later.status == 1)
-        // Nothing waits: `confirm` is not even offered.
-        #expect(later.stderr.contains("unknown command 'confirm' here"), "\(later.stderr)")
+        try Self.expectNothingWaits(in: home)
     }
 
     @Test func aScriptThatEndsUnansweredDropsTheQuestionAndSaysSo() throws {
@@ -47,10 +51,7 @@ import Testing
         #expect(piped.stderr == "wayfinder: \(Self.compose) was not confirmed before the input ended: dropped, not kept for the next session\n")
         let state = try CLI.run(["-c", "state"], environment: ["WAYFINDER_HOME": home])
         #expect(state.stdout.contains(#""confirming":null"#), "\(state.stdout)")
-        let later = try CLI.run(["-c", "confirm"], environment: ["WAYFINDER_HOME": home])
-        #expect(later.status == 1)
-        // Nothing waits: `confirm` is not even offered.
-        #expect(later.stderr.contains("unknown command 'confirm' here"), "\(later.stderr)")
+        try Self.expectNothingWaits(in: home)
     }
 
     @Test func aQuestionAnsweredInTheScriptOpensWithNothingSaid() throws {
