@@ -39,6 +39,7 @@ package enum Platform {
     static let notADirectory = ENOTDIR
     static let brokenPipe = EPIPE
     static let inputOutputError = EIO
+    static let outOfSpace = ENOSPC
     /// The codes of a full disk or quota.
     static let outOfSpaceCodes: Set<Int32> = [ENOSPC, EDQUOT]
     /// The codes of a permission refused.

@@ -25,6 +25,9 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The `errno` value of a low-level input or output error (`EIO`).
     public static var inputOutputError: Int32 { Platform.inputOutputError }
 
+    /// The `errno` value of a write or a file that found no space left on the device (`ENOSPC`).
+    public static var outOfSpace: Int32 { Platform.outOfSpace }
+
     /// libc's text for the `errno` value `code` (`Permission denied`).
     public static func reason(for code: Int32) -> String {
         Platform.errorMessage(for: code)

@@ -184,6 +184,10 @@ struct ResetCommand: MainActorCommand {
     private static func reset(_ directory: DataDirectory) throws(ProgramFailure) -> DataDirectory.ResetOutcome {
         do {
             return try directory.reset()
+        } catch where error.isOutOfSpace {
+            throw ProgramFailure(
+                "the disk holding \(directory.path.escapingControlCharacters) is full (\(error.description.escapingControlCharacters)): free some space on it, then try again; nothing was removed",
+                exitCode: ExitCodes.cannotOpenData)
         } catch {
             throw ProgramFailure(error.description.escapingControlCharacters, exitCode: ExitCodes.cannotOpenData)
         }

@@ -10,15 +10,10 @@ import WayfinderSystem
 /// lines starting with `#` are skipped.
 /// Lines are read as bytes (bytes that are not UTF-8 are refused like any bad link) and
 /// answered as they arrive: each block read is answered before the next is waited for. A
-/// line over ``longestLine`` bytes is not kept whole (memory stays flat whatever the
-/// input): it is refused as over the length limit.
+/// line over `LineLimit.bytes` (the one limit on a line of input) is not kept whole
+/// (memory stays flat whatever the input): it is refused as over the length limit, quoted
+/// by its start.
 struct BatchResolver {
-    /// The longest line kept whole, far over the link limit: longer ones are refused by
-    /// their length alone.
-    static let longestLine = 65_536
-    /// How much of an overlong line its error line quotes.
-    static let quotedPrefix = 64
-
     let graph: RouteGraph
     let output: StandardOutput
     /// Whether every link read so far resolved.
@@ -27,7 +22,7 @@ struct BatchResolver {
     private var pending: [UInt8] = []
     /// The answers not yet written out.
     private var answers: [UInt8] = []
-    /// The length of the line being read, when it is over ``longestLine`` (its first bytes
+    /// The length of the line being read, when it is over `LineLimit.bytes` (its first bytes
     /// are in `pending`).
     private var overlongCount: Int?
 
@@ -78,9 +73,9 @@ struct BatchResolver {
     private mutating func append(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) {
         if let count = overlongCount {
             overlongCount = count + bytes.count
-        } else if pending.count + bytes.count > Self.longestLine {
+        } else if pending.count + bytes.count > LineLimit.bytes {
             overlongCount = pending.count + bytes.count
-            pending = Array((pending + bytes).prefix(Self.quotedPrefix))
+            pending = Array((pending + bytes).prefix(LineLimit.quotedBytes))
         } else {
             pending.append(contentsOf: bytes)
         }
@@ -94,10 +89,10 @@ struct BatchResolver {
         if let count = overlongCount {
             allResolved = false
             let message = "link is \(count) bytes long; the limit is \(RouteGraph.maximumLinkLength)"
-            appendError(input: Self.quoted(pending[...]) + "…", code: DeepLinkError.Code.limitExceeded.description, message: message)
+            appendError(input: LineLimit.quotedStart(pending), code: DeepLinkError.Code.limitExceeded.description, message: message)
             return
         }
-        let line = Self.trimmed(pending[...])
+        let line = pending[...].trimmingBlanks
         guard let first = line.first, first != UInt8(ascii: "#") else { return }
         do {
             let link = try graph.resolveFromOutside(utf8: line)
@@ -110,17 +105,6 @@ struct BatchResolver {
         }
     }
 
-    /// `line` without the spaces and tabs around it and a `\r` at its end.
-    private static func trimmed(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        func isBlank(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
-        }
-        guard let start = line.firstIndex(where: { !isBlank($0) }), let last = line.lastIndex(where: { !isBlank($0) }) else {
-            return line[line.endIndex...]
-        }
-        return line[start...last]
-    }
-
     /// Appends `{"input": …, "error": {"code": …, "message": …}}` and a line break.
     private mutating func appendError(input: String, code: String, message: String) {
         JSONValue.object([
@@ -128,14 +112,6 @@ struct BatchResolver {
             ("error", .object([("code", .string(code)), ("message", .string(message))])),
         ]).appendJSON(to: &answers)
         answers.append(UInt8(ascii: "\n"))
-    }
-
-    /// The line as text: itself when it is UTF-8, else with each bad byte written `\xHH`.
-    private static func quoted(_ line: ArraySlice<UInt8>) -> String {
-        if let text = String(validating: line, as: UTF8.self) { return text }
-        return line.map { byte in
-            byte < 0x80 ? String(UnicodeScalar(byte)) : "\\x" + Hexadecimal.string(byte, minimumDigits: 2)
-        }.joined()
     }
 
     /// Writes the answers so far and flushes them: a script reading them as it writes

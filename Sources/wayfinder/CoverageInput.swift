@@ -8,8 +8,11 @@ import WayfinderSystem
 ///   transcript, any other as a file of links. A directory is read recursively, its entries in
 ///   name order; there only `.transcript`, `.links` and `.txt` files are read, and entries whose
 ///   names start with `.` are skipped.
-/// - A file of links holds one link a line; spaces and tabs around a line are dropped; blank
-///   lines and lines starting with `#` are skipped.
+/// - A file of links holds one link a line, read as `resolve -` reads its lines: spaces and
+///   tabs around a line and a `\r` at its end are dropped; blank lines and lines starting
+///   with `#` are skipped; a line's bytes are resolved as they are (bytes that are not UTF-8
+///   are refused, never repaired); a line over `LineLimit.bytes` is refused by its length,
+///   quoted by its start.
 /// - A transcript (`Transcript` reads it) gives the links of its
 ///   `$` line (words holding `://`), of its `open [--dry-run] LINK` inputs, the lines printed
 ///   after a `where` input, and the `"url"` of each printed line that is a JSON object (what
@@ -19,8 +22,13 @@ import WayfinderSystem
 struct CoverageInput {
     /// One link seen, and where.
     struct Sighting: Hashable {
-        /// The link as written.
+        /// The link as written (escaped for display when its bytes are not UTF-8; its start
+        /// for a line over the limit).
         var link: String
+        /// The bytes of a link from a file of links, resolved as they are.
+        var bytes: [UInt8]?
+        /// The length of a line over `LineLimit.bytes`, refused by it alone.
+        var overlongLength: Int?
         /// `FILE:LINE`.
         var place: String
         /// Whether it was seen waiting for a guard (in a transcript).
@@ -74,20 +82,25 @@ struct CoverageInput {
             }
             guard let bytes else { throw ProgramFailure("\(shown): no such file", exitCode: ExitCodes.unreadableFile) }
             files.append(path)
-            let text = String(decoding: bytes, as: UTF8.self)
             if isTranscript {
-                try readTranscript(text, file: path)
+                try readTranscript(String(decoding: bytes, as: UTF8.self), file: path)
             } else {
-                readLinks(text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }), file: path)
+                readLinks(bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false), file: path)
             }
         }
     }
 
-    private mutating func readLinks(_ lines: [Substring], file: String) {
+    private mutating func readLinks(_ lines: [ArraySlice<UInt8>], file: String) {
         for (index, line) in lines.enumerated() {
-            let link = line.trimmingBlanks
-            guard !link.isEmpty, !link.hasPrefix("#") else { continue }
-            sightings.append(Sighting(link: String(link), place: "\(file):\(index + 1)", isFromOutside: true))
+            let place = "\(file):\(index + 1)"
+            guard line.count <= LineLimit.bytes else {
+                sightings.append(Sighting(link: LineLimit.quotedStart(line), overlongLength: line.count, place: place, isFromOutside: true))
+                continue
+            }
+            let trimmed = line.trimmingBlanks
+            guard let first = trimmed.first, first != UInt8(ascii: "#") else { continue }
+            let link = Array(trimmed)
+            sightings.append(Sighting(link: String(displaying: link), bytes: link, place: place, isFromOutside: true))
         }
     }
 
@@ -141,11 +154,14 @@ struct CoverageInput {
     }
 }
 
-extension Substring {
-    /// Without the spaces, tabs and `\r` around it.
-    fileprivate var trimmingBlanks: Substring {
-        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
-        guard let start = firstIndex(where: { !isBlank($0) }), let end = lastIndex(where: { !isBlank($0) }) else { return self[endIndex...] }
-        return self[start...end]
+extension ArraySlice<UInt8> {
+    /// A line of links without the spaces, tabs and `\r` around it, as `resolve -` and a
+    /// file of links read it.
+    var trimmingBlanks: ArraySlice<UInt8> {
+        func isBlank(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+        }
+        guard let start = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else { return self[endIndex...] }
+        return self[start...last]
     }
 }

@@ -68,10 +68,21 @@ struct CoverageReport {
 
     private mutating func count(_ sighting: CoverageInput.Sighting) {
         linkCount += 1
+        if let length = sighting.overlongLength {
+            refused.append(Refusal(
+                place: sighting.place, link: sighting.link,
+                reason: "link is \(length) bytes long; the limit is \(RouteGraph.maximumLinkLength)"))
+            return
+        }
         let link: ResolvedLink
         do {
-            // A link from outside meets the screens' entry tiers, as `open` meets them.
-            link = try sighting.isFromOutside ? graph.resolveFromOutside(sighting.link) : graph.resolve(sighting.link)
+            // A link from outside meets the screens' entry tiers, as `open` meets them; one
+            // from a file of links is resolved as its bytes are, as `resolve -` resolves it.
+            if let bytes = sighting.bytes {
+                link = try graph.resolveFromOutside(utf8: bytes)
+            } else {
+                link = try sighting.isFromOutside ? graph.resolveFromOutside(sighting.link) : graph.resolve(sighting.link)
+            }
         } catch {
             refused.append(Refusal(place: sighting.place, link: sighting.link, reason: error.message))
             return

@@ -6,7 +6,7 @@ import Testing
 /// refuses the link, and a script or pipe that ends unanswered drops it.
 @Suite struct ConfirmQuestionCLITests {
     static let compose = "wayfinder://main/feed/compose"
-    static let profile = "wayfinder://settings/profile"
+    static let composeFromMe = "wayfinder://main/me/compose"
 
     /// A data directory signed in as alice, at the feed.
     static func signedIn() throws -> String {
@@ -65,10 +65,10 @@ import Testing
     @Test func aSecondLinkThatAsksSaysTheFirstNoLongerWaits() throws {
         let home = try Self.signedIn()
         let result = try CLI.run(
-            ["-c", "open \(Self.compose)", "-c", "open \(Self.profile)", "-c", "confirm", "-c", "where"],
+            ["-c", "open \(Self.compose)", "-c", "open \(Self.composeFromMe)", "-c", "confirm", "-c", "where"],
             environment: ["WAYFINDER_HOME": home])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("\(Self.compose) no longer waits to be confirmed: \(Self.profile) is asked about instead."))
-        #expect(result.stdout.hasSuffix("\(Self.profile)\n"))
+        #expect(result.stdout.contains("\(Self.compose) no longer waits to be confirmed: \(Self.composeFromMe) is asked about instead."))
+        #expect(result.stdout.hasSuffix("\(Self.composeFromMe)\n"))
     }
 }

@@ -284,6 +284,34 @@ struct PermissionErrorTests {
         #expect(fresh.stdout.hasSuffix("wayfinder://main/feed\n"), "\(fresh.stdout)")
     }
 
+    /// An empty database file (0 bytes) is damage: told at start, never filled with fresh demo
+    /// data over it; a reset keeps it aside as it keeps any damaged database.
+    @Test func anEmptyDatabaseIsDamageNeverReplacedInSilence() throws {
+        let directory = try DataDirectoryChoiceTests.populatedDirectory()
+        let path = directory + "/wayfinder.sqlite"
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        try Data().write(to: URL(fileURLWithPath: path))
+
+        let start = try CLI.run(["--data-dir", directory], stdin: "where\n")
+        #expect(start.status == 74, "\(start.stdout)\(start.stderr)")
+        #expect(start.stdout.isEmpty, "\(start.stdout)")
+        #expect(start.stderr == """
+            wayfinder: error: the database \(path) is damaged (the file is empty: 0 bytes): run `wayfinder reset --data-dir \(directory)` \
+            for fresh demo data (it keeps the damaged file aside), or restore a copy of it
+
+            """)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)).isEmpty, "left as it was")
+
+        let reset = try CLI.run(["reset", "--data-dir", directory])
+        #expect(reset.status == 0, "\(reset.stdout)\(reset.stderr)")
+        let kept = DataDirectoryChoiceTests.files(in: directory).filter { $0.hasPrefix("wayfinder.sqlite.damaged-") }
+        #expect(kept.count == 1, "\(DataDirectoryChoiceTests.files(in: directory))")
+        #expect(reset.stdout.contains("Kept the damaged database as \(directory)/\(kept.first ?? "")."), "\(reset.stdout)")
+        let fresh = try CLI.run(["--data-dir", directory], stdin: "login alice\nwonderland\nwhere\n")
+        #expect(fresh.status == 0, "\(fresh.stderr)")
+        #expect(fresh.stdout.hasSuffix("wayfinder://main/feed\n"), "\(fresh.stdout)")
+    }
+
     @Test func eachUnusableStateFileIsKeptAside() throws {
         let directory = try CLI.temporaryDirectory()
         let navigation = directory + "/navigation.json"

@@ -146,6 +146,27 @@ struct FullDiskTests {
         #expect(try CLI.run(["--data-dir", directory], stdin: "where\n").stdout == "wayfinder://main/feed/post/7\n")
     }
 
+    /// `reset` on a full disk cannot read the database (SQLite makes its `-shm` to read a WAL
+    /// file): it names the full disk, never calls the app's own database another program's,
+    /// and removes nothing.
+    @Test func aResetOnAFullDiskNamesTheFullDiskAndRemovesNothing() throws {
+        let disk = try SmallDisk()
+        defer { disk.unmount() }
+        let directory = try Self.signedIn(on: disk)
+        let before = try Self.snapshot(of: directory)
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        try disk.fill()
+        let reset = try CLI.run(["reset", "--data-dir", directory])
+        #expect(reset.status == 74, "\(reset.stdout)\(reset.stderr)")
+        #expect(reset.stdout.isEmpty)
+        #expect(!reset.stderr.contains("not the app's"), "\(reset.stderr)")
+        #expect(reset.stderr.contains("nothing was removed"))
+        Self.expectFullDiskAdvice(in: reset.stderr, "reset")
+        try disk.free()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == files)
+        #expect(try Self.snapshot(of: directory) == before)
+    }
+
     @Test func aSignInOrAnAccountThatCouldNotBeWrittenSaysSo() throws {
         let disk = try SmallDisk()
         defer { disk.unmount() }

@@ -138,8 +138,9 @@ import Wayfinder
         // The graph's names
         StateCase("unknown flow", .set(["flows", "bogus"], #"{"stacks":{"":{"path":[],"root":{"parameters":{},"screen":"signIn"}}}}"#),
                   .refused(problems: ["unknown flow 'bogus'"], nearestURL: baseURL)),
+        // Signed in: the flow signing in opens, as it was left (not the sign-in screen).
         StateCase("unknown active flow", .set(["activeFlow"], #""bogus""#),
-                  .refused(problems: ["unknown active flow 'bogus'"], nearestURL: "wayfinder://login")),
+                  .refused(problems: ["unknown active flow 'bogus'"], nearestURL: baseURL)),
         StateCase("unknown selected tab", .set(["flows", "main", "selectedTab"], #""home""#),
                   .refused(problems: ["flow 'main' selects unknown tab 'home'"], nearestURL: baseURL)),
         StateCase("stack for an unknown tab",

@@ -50,8 +50,24 @@ import WayfinderSystem
     func anActiveFlowThatIsNoNameIsOneProblem(value: String) throws {
         let result = try restored(try edited("\"activeFlow\":\"main\"", "\"activeFlow\":\(value)"))
         #expect(result.problems == ["the active flow \(value) is not a flow name"])
-        #expect(result.state.activeFlow == "login")
+        // Signed in: the nearest place is in the flow signing in opens, not the sign-in screen.
+        #expect(result.state.activeFlow == "main")
         #expect(screens(result.state, "feed") == screens(original, "feed"))
+    }
+
+    @Test func anUnknownActiveFlowSignedOutIsWhereTheAppStarts() throws {
+        let json = try JSONValue(parsing: Array(try edited("\"activeFlow\":\"main\"", "\"activeFlow\":7").utf8))
+        var decoded = try #require(NavigationState.decodedLeniently(from: json)).state
+        decoded.grantedGuards = []
+        #expect(Fixtures.navigator(signedIn: false).nearestValidState(to: decoded).state.activeFlow == "login")
+    }
+
+    @Test(arguments: ["7", "[\"feed\"]", "{}"])
+    func aSelectedTabThatIsNoNameIsOneProblem(value: String) throws {
+        let result = try restored(try edited("\"selectedTab\":\"feed\"", "\"selectedTab\":\(value)"))
+        #expect(result.problems == ["flow 'main' selects a tab \(value) that is not a name"])
+        #expect(result.state.flows["main"]?.selectedTab == "feed")
+        #expect(screens(result.state, "search") == screens(original, "search"))
     }
 
     @Test func anEmptyActiveFlowIsStillReported() throws {

@@ -51,7 +51,8 @@ extension Navigator {
     /// Unknown flows, tabs and guards are dropped; a flow or stack that is missing or does
     /// not start at its root starts afresh; each stack keeps its longest valid prefix (and
     /// its presentation only when nothing below it was dropped); a guarded active flow whose
-    /// guard is not granted gives way to the guard's fallback; a pending link that no longer
+    /// guard is not granted gives way to the guard's fallback; an unknown active flow, to the
+    /// first flow a granted guard lets in (else the first flow); a pending link that no longer
     /// resolves, that reaches an internal screen, or that opens a flow no guard keeps
     /// (nothing for it to wait for), is dropped; so is a link to confirm that does not
     /// resolve or reaches an internal screen.
@@ -90,6 +91,11 @@ extension Navigator {
             }
         } else {
             problems.append(Self.unknownActiveFlow(snapshot.activeFlow))
+            // Nearest for the session: the first flow a granted guard lets in (where signing
+            // in shows), else where the app starts.
+            if let granted = graph.flows.first(where: { flow in flow.guardName.map(result.grantedGuards.contains) ?? false }) {
+                result.activeFlow = granted.name
+            }
         }
         renumberIDs(in: &result, problems: &problems)
         if let pending = snapshot.pending {
@@ -130,10 +136,14 @@ extension Navigator {
     ) -> FlowState {
         var kept = start
         if flow.hasTabs {
-            if let tab = flowState.selectedTab, flow.tabs.contains(tab) {
-                kept.selectedTab = tab
-            } else {
-                problems.append("flow '\(flow.name)' selects unknown tab '\((flowState.selectedTab ?? "").escapingControlCharacters)'")
+            // None selected (left out, or not a name, which the reader tells): the first tab,
+            // with nothing more to say.
+            if let tab = flowState.selectedTab {
+                if flow.tabs.contains(tab) {
+                    kept.selectedTab = tab
+                } else {
+                    problems.append("flow '\(flow.name)' selects unknown tab '\(tab.escapingControlCharacters)'")
+                }
             }
         } else if flowState.selectedTab != nil {
             problems.append("flow '\(flow.name)' has no tabs but selects one")

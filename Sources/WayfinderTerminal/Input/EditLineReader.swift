@@ -155,6 +155,7 @@ public final class EditLineReader: LineReader {
         }
         var content = Platform.bytes(ofCString: bytes)[...]
         if content.last == UInt8(ascii: "\n") { content = content.dropLast() }
+        if content.count > LineLimit.bytes { return .tooLong(bytes: content.count, start: LineLimit.quotedStart(content)) }
         switch UTF8Validation.decode(content) {
         case .failure(let invalid):
             return .invalidUTF8(position: invalid.position)
@@ -315,6 +316,7 @@ public final class EditLineReader: LineReader {
     /// The line without its "\r", or where its first byte that is not UTF-8 is.
     private static func decodeLine(_ bytes: [UInt8]) -> LineInput {
         let content = bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes[...]
+        if content.count > LineLimit.bytes { return .tooLong(bytes: content.count, start: LineLimit.quotedStart(content)) }
         switch UTF8Validation.decode(content) {
         case .success(let line): return .line(line)
         case .failure(let invalid): return .invalidUTF8(position: invalid.position)

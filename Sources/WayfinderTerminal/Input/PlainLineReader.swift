@@ -5,7 +5,9 @@ import WayfinderSystem
 /// Lines end at "\n"; a "\r" before it is dropped, and the last line may lack the "\n".
 /// A line whose bytes are not valid UTF-8 (strictly: no overlong forms, surrogates or values
 /// past U+10FFFF) is given as ``LineInput/invalidUTF8(position:)``, never repaired into
-/// U+FFFD. Secret lines are read like any other (there is no echo to turn off).
+/// U+FFFD. A line longer than ``LineLimit/bytes`` is given as ``LineInput/tooLong(bytes:start:)``:
+/// past the limit its bytes are counted and dropped as they come, never kept. Secret lines
+/// are read like any other (there is no echo to turn off).
 ///
 /// ```swift
 /// let reader: any LineReader = EditLineReader() ?? PlainLineReader()
@@ -19,6 +21,9 @@ public final class PlainLineReader: LineReader {
     /// Bytes before this index (from `lineStart`) hold no "\n".
     private var scanned = 0
     private var reachedEnd = false
+    /// The line being read when it is over the limit: its length so far and its first bytes
+    /// (the rest was dropped).
+    private var overlong: (count: Int, start: [UInt8])?
 
     /// Always false: there is no one to prompt.
     public var isInteractive: Bool { false }
@@ -77,6 +82,7 @@ public final class PlainLineReader: LineReader {
         let searchStart = max(lineStart, scanned)
         guard let newline = buffer[searchStart...].firstIndex(of: UInt8(ascii: "\n")) else {
             scanned = buffer.count
+            dropOverlongLine()
             return nil
         }
         let line = decode(buffer[lineStart..<newline])
@@ -85,16 +91,33 @@ public final class PlainLineReader: LineReader {
         return line
     }
 
+    /// A line without its break yet, once over the limit: counted, its first bytes kept, the
+    /// rest dropped (and what comes of it, until its break, in turn).
+    private func dropOverlongLine() {
+        let pending = buffer.count - lineStart
+        guard overlong != nil || pending > LineLimit.bytes else { return }
+        let start = overlong?.start ?? Array(buffer[lineStart..<(lineStart + LineLimit.quotedBytes)])
+        overlong = ((overlong?.count ?? 0) + pending, start)
+        lineStart = buffer.count
+        scanned = buffer.count
+    }
+
     /// The unterminated last line, once.
     private func remainderLine() -> LineInput? {
-        guard lineStart < buffer.count else { return nil }
+        guard lineStart < buffer.count || overlong != nil else { return nil }
         let line = decode(buffer[lineStart...])
         lineStart = buffer.count
         return line
     }
 
-    /// The line without its "\r", or where its first byte that is not UTF-8 is.
+    /// The line without its "\r", or where its first byte that is not UTF-8 is; or, over
+    /// the limit (with what was dropped of it before), that it is.
     private func decode(_ bytes: ArraySlice<UInt8>) -> LineInput {
+        if let (count, start) = overlong {
+            overlong = nil
+            return .tooLong(bytes: count + bytes.count, start: LineLimit.quotedStart(start))
+        }
+        if bytes.count > LineLimit.bytes { return .tooLong(bytes: bytes.count, start: LineLimit.quotedStart(bytes)) }
         let content = bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes
         switch UTF8Validation.decode(content) {
         case .success(let line): return .line(line)

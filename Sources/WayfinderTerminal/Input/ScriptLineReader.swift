@@ -69,7 +69,7 @@ public final class ScriptLineReader: LineReader {
         }
         let input = lines.readLine(prompt: prompt, secret: secret)
         switch input {
-        case .line, .invalidUTF8: lineNumber += 1
+        case .line, .invalidUTF8, .tooLong: lineNumber += 1
         case .interrupted, .endOfInput: break
         }
         return input

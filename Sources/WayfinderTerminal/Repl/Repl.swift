@@ -1,3 +1,5 @@
+import WayfinderSystem
+
 /// Where the REPL writes: standard output and standard error, or buffers in tests.
 public protocol TextOutput: AnyObject {
     /// Writes `text` to standard output.
@@ -133,15 +135,27 @@ public final class Repl {
                     shell.cancelInput()
                 }
             case .invalidUTF8(let position):
-                if secretPrompt == nil { lastCommand = ReplStop(location: reader.lastLineLocation, command: nil) }
-                writeError(.line("error: line is not valid UTF-8 (byte \(position))", .error), at: reader.lastLineFilePosition)
-                noteFailure()
-                if stop != nil { return exitStatus }
+                if refuseLine("is not valid UTF-8 (byte \(position))", secret: secretPrompt != nil) { return exitStatus }
+            case .tooLong(let count, let start):
+                // A secret is never quoted, not even its start.
+                let quoted = secretPrompt == nil ? "; it began '\(start)'" : ""
+                if refuseLine("is \(count) bytes long, over the limit of \(LineLimit.bytes): nothing of it was run\(quoted)", secret: secretPrompt != nil) {
+                    return exitStatus
+                }
             case .line(let line):
                 if await runLine(line, secret: secretPrompt != nil) || stop != nil { return exitStatus }
             }
         }
         return exitStatus
+    }
+
+    /// Refuses the line just read for `why` (`error: line …`), a failed command.
+    /// - Returns: Whether the session stops there (`--bail`).
+    private func refuseLine(_ why: String, secret: Bool) -> Bool {
+        if !secret { lastCommand = ReplStop(location: reader.lastLineLocation, command: nil) }
+        writeError(.line("error: line \(why)", .error), at: reader.lastLineFilePosition)
+        noteFailure()
+        return stop != nil
     }
 
     /// `quit`, Ctrl-D and end of input alike: only a piped session reports failed commands.

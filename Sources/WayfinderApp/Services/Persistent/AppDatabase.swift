@@ -33,6 +33,15 @@ public struct AppDatabase: Sendable {
     /// to the app's migrations and `features`'. A missing database is first made whole
     /// beside it (``create(_:with:)``).
     fileprivate static func open(_ path: String, features: [DatabaseMigration]) throws(ServiceError) -> DatabaseQueue {
+        // An empty file is no database the app made (it makes them whole, ``create(_:with:)``):
+        // damage, never filled with fresh demo data over what was there.
+        let isEmpty: Bool
+        do {
+            if case .bytes? = try FileSystem.read(path, atMost: 0) { isEmpty = true } else { isEmpty = false }
+        } catch {
+            throw ServiceError.database(error, path: path, opening: true)
+        }
+        if isEmpty { throw ServiceError(StorageProblem.damaged.message(database: path, error: "the file is empty: 0 bytes"), kind: .storage) }
         let queue: DatabaseQueue
         do {
             // Made here, not with the value: a run that never opens the database runs no

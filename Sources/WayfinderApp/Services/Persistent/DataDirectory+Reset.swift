@@ -151,7 +151,14 @@ private struct FileGroup {
         let journal = [files[0] + "-wal", files[0] + "-shm"]
         var absent: [String] = []
         for file in journal where try FileSystem.kind(of: file) == nil { absent.append(file) }
-        let verdict = databaseVerdict(files[0])
+        let verdict: Verdict
+        do {
+            verdict = try databaseVerdict(files[0])
+        } catch {
+            // Taken away as well as can be: the error told is the one that stopped the read.
+            for file in absent { try? FileSystem.remove(file) }
+            throw error
+        }
         for file in absent { try FileSystem.remove(file) }
         return verdict
     }
@@ -185,9 +192,12 @@ private struct FileGroup {
     }
 
     /// Whether the file at `path` is the app's database: SQLite must open it (read-only) and
-    /// find the app's tables; one SQLite finds damaged (`SQLITE_CORRUPT`) is the app's,
-    /// damaged.
-    private func databaseVerdict(_ path: String) -> Verdict {
+    /// find the app's tables; one SQLite finds damaged (`SQLITE_CORRUPT`), and an empty file
+    /// (the app never leaves one), are the app's, damaged.
+    /// - Throws: ``SystemError`` (`ENOSPC`) when a full disk keeps SQLite from reading it:
+    ///   nothing is known of the file then, and it is never called another program's.
+    private func databaseVerdict(_ path: String) throws(SystemError) -> Verdict {
+        if case .bytes? = try FileSystem.read(path, atMost: 0) { return .damaged }
         var configuration = Configuration()
         configuration.readonly = true
         do {
@@ -202,6 +212,8 @@ private struct FileGroup {
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
             return .damaged
         } catch {
+            // A WAL database is read through an index SQLite makes beside it (`-shm`).
+            if StorageProblem(error) == .full { throw SystemError(operation: "read", path: path, code: SystemError.outOfSpace) }
             return .foreign("not readable as the app's SQLite database (\(error))")
         }
     }
