@@ -2,7 +2,8 @@
 # Shows that a feature of the sample app is removed by deleting its folder: in a copy of the
 # working tree (or, with --in-place, in the tree itself), deletes Sources/WayfinderApp/Features/NAME, its lines in Feature.all and
 # FeatureStorage.all (Sources/WayfinderApp/App/AppFeatures.swift), its lines in
-# Routes/app.routes (its flow and the flow's screens) and its tests (Tests/*/Features/NAME),
+# Routes/app.routes (its flow, the flow's screens and the migration and alias lines about
+# them) and its tests (Tests/*/Features/NAME),
 # then builds everything and runs the tests of the test targets that depend on the sample app
 # (`app_tests` below; the others cannot see the removal), but the whole app's golden outputs
 # (transcripts, the sessions of the README and the documentation), which show every flow.
@@ -118,11 +119,17 @@ fi
 echo "== Removing the $name feature: its folder, its lines in AppFeatures.swift, its lines in Routes/app.routes, its tests"
 rm -r "$work/Sources/WayfinderApp/Features/$name"
 sed -i "/^[[:space:]]*\.$flow,[[:space:]]*\$/d" "$work/Sources/WayfinderApp/App/AppFeatures.swift"
+# Its flow, the flow's screens, and the migration and alias lines about those screens (read
+# in a first pass).
 awk -v flow="$flow" '
+  NR == FNR { if ($1 == "screen" && ($3 == flow || index($3, flow ".") == 1)) removed[$2] = 1; next }
   $1 == "flow" && $2 == flow { next }
   $1 == "screen" && ($3 == flow || index($3, flow ".") == 1) { next }
+  $1 == "from" && $3 == "screen" && ($4 in removed) { next }
+  $1 == "from" && $3 == "param" && (substr($4, 1, index($4, ".") - 1) in removed) { next }
+  $1 == "alias" && ($2 in removed) { next }
   { print }
-' "$root/Routes/app.routes" > "$texts/app.routes"
+' "$root/Routes/app.routes" "$root/Routes/app.routes" > "$texts/app.routes"
 cp "$root/Routes/app.routes" "$texts/app.routes.before"
 mv "$texts/app.routes" "$work/Routes/app.routes"
 find "$work/Tests" -type d -path "*/Features/$name" -prune -exec rm -r {} +

@@ -96,6 +96,7 @@ func literal(_ change: RouteMigration.Change) -> String {
     case .screenMoved(let screen, let flow, let tab): ".screenMoved(\(literal(screen)), fromFlow: \(literal(flow)), tab: \(tab.map(literal) ?? "nil"))"
     case .screenRemoved(let old, let replacement): ".screenRemoved(\(literal(old)), replacement: \(literal(replacement)))"
     case .linkChanged(let screen, let pattern): ".linkChanged(screen: \(literal(screen)), pattern: \(literal(pattern)))"
+    case .entryChanged(let screen, let tier): ".entryChanged(screen: \(literal(screen)), from: .\(tier))"
     case .parameterRenamed(let screen, let old, let new):
         ".parameterRenamed(screen: \(literal(screen)), from: \(literal(old)), to: \(literal(new)))"
     case .parameterRetyped(let screen, let name, let type, let otherwise):

@@ -71,13 +71,14 @@ import WayfinderSystem
         #expect(older.version == 1)
         let changes = AppRoutes.graph.changes(since: older)
         let breaking = changes.filter(\.isBreaking)
-        #expect(breaking.map(\.summary) == ["screen 'user' renamed 'person'", "screen 'person' link user/{id:int} → people/{id:int}"])
-        #expect(changes.allSatisfy { $0.isCovered })
-        // The tiers 0.2.0 did not have change no saved place: they are compatible.
-        #expect(changes.filter { !$0.isBreaking }.map(\.summary) == [
-            "screen 'compose' entry outside → confirm: links from outside to it wait to be confirmed",
-            "screen 'editProfile' entry outside → confirm: links from outside to it wait to be confirmed",
-            "screen 'logout' entry outside → internal: links from outside to it are refused",
+        // The tiers 0.2.0 did not have change no saved place, but its links to those screens
+        // no longer open at once: breaking, and covered by the table's `entry` lines.
+        #expect(breaking.map(\.summary) == [
+            "screen 'user' renamed 'person'", "screen 'person' link user/{id:int} → people/{id:int}",
+            "screen 'compose' entry outside → confirm: links from outside to it wait to be confirmed (old links: wayfinder://main/feed/compose, wayfinder://main/me/compose)",
+            "screen 'editProfile' entry outside → confirm: links from outside to it wait to be confirmed (old links: wayfinder://settings/profile)",
+            "screen 'logout' entry outside → internal: links from outside to it are refused (old links: wayfinder://settings/logout)",
         ])
+        #expect(changes.allSatisfy { $0.isCovered })
     }
 }

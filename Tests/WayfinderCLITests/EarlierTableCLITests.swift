@@ -20,8 +20,8 @@ import Testing
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "\(Self.oldTable) (version 1) → app.routes (version 2)")
         #expect(lines.contains("covered      screen 'user' renamed 'person'"))
-        #expect(lines.contains("compatible   screen 'logout' entry outside → internal: links from outside to it are refused"))
-        #expect(lines.last == "5 changes, 2 breaking: all covered")
+        #expect(lines.contains("covered      screen 'logout' entry outside → internal: links from outside to it are refused (old links: wayfinder://settings/logout)"))
+        #expect(lines.last == "5 changes, 5 breaking: all covered")
         #expect(try CLI.run(["routes", "diff", Self.oldTable, Self.appTable]).status == 0)
     }
 

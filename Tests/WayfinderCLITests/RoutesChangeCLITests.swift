@@ -31,8 +31,13 @@ import Testing
         // The lines suggested are the ones today's table declares for that rename.
         let removal = try #require(changes.first { ($0["summary"] as? String)?.hasPrefix("screen 'user' removed") == true })
         #expect(removal["suggested"] as? [String] == ["from 1 screen user renamed person", "from 1 screen person link user/{id:int}"])
-        let declared = try String(contentsOfFile: Self.appTable, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("from 1 screen") }
+        let declared = try String(contentsOfFile: Self.appTable, encoding: .utf8).split(separator: "\n")
+            .filter { $0.hasPrefix("from 1 screen") && !$0.contains(" entry ") }
         #expect(declared == ["from 1 screen user renamed person", "from 1 screen person link user/{id:int}"])
+        // A tier made stricter without its line: breaking, with the line that says it is on purpose.
+        let logout = try #require(changes.first { ($0["summary"] as? String)?.hasPrefix("screen 'logout' entry") == true })
+        #expect(logout["covered"] as? Bool == false)
+        #expect(logout["suggested"] as? [String] == ["from 1 screen logout entry outside"])
         #expect(uncovered.contains("screen 'person' added") == false, "an added screen breaks nothing")
         #expect(json["uncovered"] as? Int == uncovered.count)
         #expect((json["old"] as? [String: Any])?["version"] as? Int == 1)
@@ -45,7 +50,7 @@ import Testing
         let result = try CLI.run(["routes", "diff", Self.oldTable, "-"], stdin: text)
         #expect(result.status == 1)
         #expect(result.stdout.contains("NOT COVERED  screen 'user' removed: its saved places and links are lost\n"), "\(result.stdout)")
-        #expect(!result.stdout.contains("add: "), "\(result.stdout)")
+        #expect(!result.stdout.contains("add: from 1 screen user renamed"), "\(result.stdout)")
     }
 
     @Test func aChangedTableWithTheSameVersionIsFlagged() throws {

@@ -47,6 +47,8 @@
             break
         case .linkChanged(let name, let pattern):
             screens = screens.map { $0.name == name ? $0.with(pattern: pattern) : $0 }
+        case .entryChanged(let name, let tier):
+            screens = screens.map { $0.name == name ? $0.with(entry: tier) : $0 }
         case .parameterRenamed(let name, let old, let new):
             screens = screens.map { $0.name == name ? $0.renamingParameter(new, to: old) : $0 }
         case .parameterRetyped(let name, let parameter, let type, _):
@@ -71,11 +73,11 @@ extension RouteGraph.Screen {
     /// This screen with some of its declaration changed.
     func with(
         name: String? = nil, flow: String? = nil, tab: String?? = nil, pattern: [RouteGraph.Segment]? = nil,
-        query: [RouteGraph.QueryParameter]? = nil, predecessors: [String]? = nil
+        query: [RouteGraph.QueryParameter]? = nil, predecessors: [String]? = nil, entry: RouteGraph.EntryTier? = nil
     ) -> RouteGraph.Screen {
         RouteGraph.Screen(
             name: name ?? self.name, flow: flow ?? self.flow, tab: tab ?? self.tab, kind: kind, pattern: pattern ?? self.pattern,
-            query: query ?? self.query, predecessors: predecessors ?? self.predecessors, reopen: reopen, entry: declaredEntry,
+            query: query ?? self.query, predecessors: predecessors ?? self.predecessors, reopen: reopen, entry: entry ?? declaredEntry,
             location: location
         )
     }

@@ -24,6 +24,10 @@ public struct RouteMigration: Hashable, Sendable, CustomStringConvertible {
         case screenRemoved(String, replacement: String)
         /// `screen NAME link PATTERN`: the screen's links had this pattern (an old link shape).
         case linkChanged(screen: String, pattern: [RouteGraph.Segment])
+        /// `screen NAME entry TIER`: the screen's entry tier was `TIER`. Saved states do not
+        /// change; it says that what links from outside do with the screen changed on purpose
+        /// (`routes diff` counts a stricter tier as covered by it).
+        case entryChanged(screen: String, from: RouteGraph.EntryTier)
         /// `param SCREEN.OLD renamed NEW`.
         case parameterRenamed(screen: String, from: String, to: String)
         /// `param SCREEN.NAME type OLDTYPE [else drop | else VALUE]`: a saved value converts

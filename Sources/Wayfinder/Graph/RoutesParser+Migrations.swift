@@ -27,7 +27,10 @@ extension RoutesParser {
     /// What a migration line about a `kind` may say.
     static func migrationForms(of kind: String) -> String {
         let forms = switch kind {
-        case "screen": ["screen OLD renamed NEW", "screen NAME moved from FLOW[.TAB]", "screen OLD removed to SCREEN", "screen NAME link PATTERN"]
+        case "screen": [
+            "screen OLD renamed NEW", "screen NAME moved from FLOW[.TAB]", "screen OLD removed to SCREEN", "screen NAME link PATTERN",
+            "screen NAME entry TIER",
+        ]
         case "param": ["param SCREEN.OLD renamed NEW", "param SCREEN.NAME type OLDTYPE [else drop|else VALUE]", "param SCREEN.NAME added VALUE"]
         case "tab": ["tab FLOW.OLD renamed NEW"]
         default: ["\(kind) OLD renamed NEW"]
@@ -107,6 +110,12 @@ extension RoutesParser {
             guard expect(1, "screen NAME link PATTERN"), checkName(subject, line: line, what: "screen"),
                   let pattern = parsePattern(rest[0], line: line) else { return nil }
             return .linkChanged(screen: subject.text, pattern: pattern)
+        case ("screen", "entry"):
+            guard expect(1, "screen NAME entry TIER"), checkName(subject, line: line, what: "screen") else { return nil }
+            guard let tier = RouteGraph.EntryTier(rawValue: rest[0].text) else {
+                return refuse(rest[0], line, "unknown entry tier '\(rest[0].text)'; expected outside, confirm or internal")
+            }
+            return .entryChanged(screen: subject.text, from: tier)
         case ("tab", "renamed"):
             guard expect(1, "tab FLOW.OLD renamed NEW"), let (flow, tab) = parsePlace(subject, line: line),
                   checkName(rest[0], line: line, what: "tab") else { return nil }

@@ -71,7 +71,7 @@ struct StateMigrator {
             return remove(old, replacement: replacement, index: index)
         case .screenMoved(let screen, let flow, let tab):
             return move(screen, from: flow, tab: tab, index: index)
-        case .linkChanged:
+        case .linkChanged, .entryChanged:
             return false
         }
     }

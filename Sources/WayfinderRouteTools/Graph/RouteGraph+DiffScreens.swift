@@ -6,11 +6,33 @@ extension TableDiff {
     static func isAbout(_ change: RouteMigration.Change, screen names: Set<String>) -> Bool {
         switch change {
         case .screenRenamed(let old, let new): names.contains(old) || names.contains(new)
-        case .screenMoved(let screen, _, _), .screenRemoved(let screen, _), .linkChanged(let screen, _),
+        case .screenMoved(let screen, _, _), .screenRemoved(let screen, _), .linkChanged(let screen, _), .entryChanged(let screen, _),
              .parameterRenamed(let screen, _, _), .parameterRetyped(let screen, _, _, _), .parameterAdded(let screen, _, _):
             names.contains(screen)
         case .flowRenamed, .tabRenamed, .guardRenamed: false
         }
+    }
+
+    /// A screen's entry tier changed. Saved places are not about tiers: what changes is what a
+    /// link from outside does. A stricter tier breaks the old links to the screen (they stop
+    /// opening, or now ask first), named, unless the table says the change is on purpose
+    /// (`from V screen NAME entry TIER`, suggested when it does not).
+    private mutating func compareEntry(of screen: RouteGraph.Screen, rebuilt: RouteGraph.Screen, newer: RouteGraph.Screen, about: [RouteMigration]) {
+        let (old, new) = (screen.entry, newer.entry)
+        let effect = switch new {
+        case .outside: "links from outside open it at once"
+        case .confirm: "links from outside to it wait to be confirmed"
+        case .internal: "links from outside to it are refused"
+        }
+        var summary = "screen '\(newer.name)' entry \(old.rawValue) → \(new.rawValue): \(effect)"
+        guard new > old else { return add(summary, breaking: false, covered: true) }
+        let links = older.linkTemplates(reaching: screen.name)
+        if !links.isEmpty { summary += " (old links: \(links.joined(separator: ", ")))" }
+        let covered = rebuilt.entry == old
+        let declared = about.filter { if case .entryChanged = $0.change { true } else { false } }
+        changes.append(RouteChange(
+            isBreaking: true, summary: summary, coveredBy: covered ? declared : [], isCovered: covered,
+            suggestedMigrations: covered ? [] : ["from \(older.version) screen \(newer.name) entry \(old.rawValue)"]))
     }
 
     mutating func compareScreens() {
@@ -36,15 +58,7 @@ extension TableDiff {
             if screen.kind != newScreen.kind {
                 add("screen '\(name)' is now \(newScreen.kind.rawValue) (was \(screen.kind.rawValue)): saved places on it do not fit", covered: false)
             }
-            if screen.entry != newScreen.entry {
-                // Saved places are not about tiers: what changes is what a link from outside does.
-                let effect = switch newScreen.entry {
-                case .outside: "links from outside open it at once"
-                case .confirm: "links from outside to it wait to be confirmed"
-                case .internal: "links from outside to it are refused"
-                }
-                add("screen '\(name)' entry \(screen.entry.rawValue) → \(newScreen.entry.rawValue): \(effect)", breaking: false, covered: true)
-            }
+            if screen.entry != newScreen.entry { compareEntry(of: screen, rebuilt: rebuiltScreen, newer: newScreen, about: about) }
             if screen.patternText != newScreen.patternText {
                 add(
                     "screen '\(name)' link \(screen.patternText) → \(newScreen.patternText)", covered: rebuiltScreen.pattern == screen.pattern,
@@ -130,5 +144,34 @@ extension TableDiff {
         for (name, type) in screen.pathParameters { result[name] = (type, true) }
         for query in screen.query { result[query.name] = (query.type, !query.isOptional) }
         return result
+    }
+}
+
+extension RouteGraph {
+    /// Link templates (`wayfinder://main/feed/post/{id:int}`) of the shortest way from each
+    /// root (of a flow, or of a tab) that reaches `target`, at most `limit`: the links to it
+    /// this table opens.
+    func linkTemplates(reaching target: String, limit: Int = 3) -> [String] {
+        var found: [String] = []
+        for flow in flows {
+            for tab in flow.hasTabs ? flow.tabs.map(Optional.some) : [nil] {
+                guard found.count < limit, let root = rootScreen(flow: flow.name, tab: tab) else { continue }
+                var queue = [(screen: root, link: scheme + "://" + flow.name + (tab.map { "/" + $0 } ?? ""))]
+                var seen: Set = [root.name]
+                var next = 0
+                while next < queue.count {
+                    let (screen, link) = queue[next]
+                    next += 1
+                    if screen.name == target {
+                        found.append(link)
+                        break
+                    }
+                    for successor in successors(of: screen.name) where seen.insert(successor.name).inserted {
+                        queue.append((successor, link + "/" + successor.patternText))
+                    }
+                }
+            }
+        }
+        return found
     }
 }

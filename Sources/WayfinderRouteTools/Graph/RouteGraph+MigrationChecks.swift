@@ -68,6 +68,7 @@ struct MigrationChecker {
         case .screenRenamed(let old, let new): ("screen \(old)", "screen \(new)")
         case .screenMoved(let screen, _, _), .screenRemoved(let screen, _): ("screen \(screen)", nil)
         case .linkChanged(let screen, _): ("link of screen \(screen)", nil)
+        case .entryChanged(let screen, _): ("entry of screen \(screen)", nil)
         case .parameterRenamed(let screen, let old, let new): ("param \(screen).\(old)", "param \(screen).\(new)")
         case .parameterRetyped(let screen, let name, _, _): ("type of param \(screen).\(name)", nil)
         case .parameterAdded(let screen, let name, _): ("param \(screen).\(name)", nil)
@@ -141,7 +142,7 @@ extension MigrationChecker {
 
     mutating func undo(_ decl: RoutesParser.MigrationDecl, in names: inout Names) {
         switch decl.migration.change {
-        case .screenRenamed, .screenMoved, .screenRemoved, .linkChanged: undoScreenChange(decl, in: &names)
+        case .screenRenamed, .screenMoved, .screenRemoved, .linkChanged, .entryChanged: undoScreenChange(decl, in: &names)
         case .parameterRenamed, .parameterRetyped, .parameterAdded: undoParameterChange(decl, in: &names)
         case .flowRenamed, .tabRenamed, .guardRenamed: undoRename(decl, in: &names)
         }
@@ -179,6 +180,8 @@ extension MigrationChecker {
             for case .parameter(let name, _) in pattern {
                 _ = type(of: name, screen, names, at: words[5])
             }
+        case .entryChanged(let screen, _):
+            _ = has(screen: screen, names, at: words[3])
         default:
             break
         }

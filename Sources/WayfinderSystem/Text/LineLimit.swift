@@ -10,7 +10,7 @@ public enum LineLimit {
     public static let quotedBytes = 64
 
     /// The start of an over-long line as a message quotes it: its first ``quotedBytes``
-    /// bytes, escaped for display as ``Swift/String/init(displaying:)`` escapes them, then `…`.
+    /// bytes, escaped for display as `String(displaying:)` escapes them, then `…`.
     public static func quotedStart(_ line: some Collection<UInt8>) -> String {
         String(displaying: Array(line.prefix(quotedBytes))) + "…"
     }

@@ -5,8 +5,8 @@ public enum LineInput: Hashable, Sendable {
     /// A line whose bytes are not valid UTF-8 (see ``UTF8Validation``): refused whole, never
     /// repaired, so nothing of it may run. `position` is the first bad byte's, from 1.
     case invalidUTF8(position: Int)
-    /// A line longer than ``LineLimit/bytes``: refused whole, nothing of it run; `bytes` is
-    /// its length, `start` its first bytes as a message quotes them (``LineLimit/quotedStart(_:)``).
+    /// A line longer than `LineLimit.bytes`: refused whole, nothing of it run; `bytes` is
+    /// its length, `start` its first bytes as a message quotes them (`LineLimit.quotedStart(_:)`).
     case tooLong(bytes: Int, start: String)
     /// Ctrl-C: the half-typed line was dropped.
     case interrupted

@@ -5,7 +5,7 @@ import WayfinderSystem
 /// Lines end at "\n"; a "\r" before it is dropped, and the last line may lack the "\n".
 /// A line whose bytes are not valid UTF-8 (strictly: no overlong forms, surrogates or values
 /// past U+10FFFF) is given as ``LineInput/invalidUTF8(position:)``, never repaired into
-/// U+FFFD. A line longer than ``LineLimit/bytes`` is given as ``LineInput/tooLong(bytes:start:)``:
+/// U+FFFD. A line longer than `LineLimit.bytes` is given as ``LineInput/tooLong(bytes:start:)``:
 /// past the limit its bytes are counted and dropped as they come, never kept. Secret lines
 /// are read like any other (there is no echo to turn off).
 ///
