@@ -70,6 +70,14 @@ import WayfinderSystem
         #expect(screens(result.state, "search") == screens(original, "search"))
     }
 
+    /// Left out, a tabbed flow's tab is a problem of its own (what is restored is not what
+    /// was saved: the first tab is selected).
+    @Test func aTabbedFlowWithoutASelectedTabIsOneProblem() throws {
+        let result = try restored(try edited("\"selectedTab\":\"feed\",", ""))
+        #expect(result.problems == ["flow 'main' selects no tab"])
+        #expect(result.state.flows["main"]?.selectedTab == "feed")
+    }
+
     @Test func anEmptyActiveFlowIsStillReported() throws {
         let result = try restored(try edited("\"activeFlow\":\"main\"", "\"activeFlow\":\"\""))
         #expect(result.problems == ["unknown active flow ''"])

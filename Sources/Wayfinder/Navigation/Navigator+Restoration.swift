@@ -124,6 +124,11 @@ extension Navigator {
     /// link, and restoring drops any other (``nearestValidState(to:)``).
     var pendingGuard: String? { pendingLink?.guardName }
 
+    /// The problem of a flow with tabs that selects none.
+    static func noSelectedTab(_ flow: String) -> String {
+        "flow '\(flow)' selects no tab"
+    }
+
     /// The problem of an active flow the graph does not have.
     static func unknownActiveFlow(_ name: String) -> String {
         "unknown active flow '\(name.escapingControlCharacters)'"
@@ -136,14 +141,12 @@ extension Navigator {
     ) -> FlowState {
         var kept = start
         if flow.hasTabs {
-            // None selected (left out, or not a name, which the reader tells): the first tab,
-            // with nothing more to say.
-            if let tab = flowState.selectedTab {
-                if flow.tabs.contains(tab) {
-                    kept.selectedTab = tab
-                } else {
-                    problems.append("flow '\(flow.name)' selects unknown tab '\(tab.escapingControlCharacters)'")
-                }
+            if let tab = flowState.selectedTab, flow.tabs.contains(tab) {
+                kept.selectedTab = tab
+            } else if let tab = flowState.selectedTab {
+                problems.append("flow '\(flow.name)' selects unknown tab '\(tab.escapingControlCharacters)'")
+            } else {
+                problems.append(Self.noSelectedTab(flow.name))
             }
         } else if flowState.selectedTab != nil {
             problems.append("flow '\(flow.name)' has no tabs but selects one")

@@ -29,10 +29,16 @@ extension NavigationState {
     /// The problems of a state read with ``decodedLeniently(from:)`` (`read`) and then
     /// fitted to a graph (`fitted`, from ``Navigator/restoration(of:savedWith:)`` or a
     /// restoration), each said once: an active flow that did not read as a name is reported
-    /// by the reader, and not again as the unknown active flow `''` it was read as.
+    /// by the reader, and not again as the unknown active flow `''` it was read as; so is a
+    /// selected tab that did not read as a name, and not again as no tab selected.
     public static func problems(read: [String], fitted: [String]) -> [String] {
-        guard read.contains(where: { $0.hasPrefix(LenientStateReader.unreadableActiveFlow) }) else { return read + fitted }
-        return read + fitted.filter { $0 != Navigator.unknownActiveFlow("") }
+        let activeFlowUnread = read.contains { $0.hasPrefix(LenientStateReader.unreadableActiveFlow) }
+        return read + fitted.filter { problem in
+            if activeFlowUnread, problem == Navigator.unknownActiveFlow("") { return false }
+            // A tab that did not read as a name: told by the reader, not again as none selected.
+            guard let prefix = LenientStateReader.unreadableTabPrefix(ofNoSelectedTab: problem) else { return true }
+            return !read.contains { $0.hasPrefix(prefix) }
+        }
     }
 }
 
@@ -46,6 +52,19 @@ struct LenientStateReader {
 
     /// How the problem of an active flow that is not a string begins.
     static let unreadableActiveFlow = "the active flow"
+
+    /// How the reader's problem of a flow's selected tab that is not a string begins.
+    static func unreadableTabPrefix(ofFlow shown: String) -> String {
+        "flow '\(shown)' selects a tab "
+    }
+
+    /// For the fitted problem of a flow that selects no tab (``Navigator/noSelectedTab(_:)``),
+    /// how the reader's problem of that flow's unreadable tab begins; `nil` for another problem.
+    static func unreadableTabPrefix(ofNoSelectedTab problem: String) -> String? {
+        let (head, tail) = ("flow '", "' selects no tab")
+        guard problem.hasPrefix(head), problem.hasSuffix(tail), problem.count > head.count + tail.count else { return nil }
+        return unreadableTabPrefix(ofFlow: String(problem.dropFirst(head.count).dropLast(tail.count)))
+    }
 
     var problems: [String] = []
     /// The first stack id that did not read as an integer: not one of ``problems``, as the
@@ -111,7 +130,7 @@ struct LenientStateReader {
         switch json.member(Key.selectedTab) {
         case nil, .null?: break
         case .string(let tab)?: selectedTab = tab
-        case let other?: problems.append("flow '\(shown)' selects a tab \(Self.describe(other)) that is not a name")
+        case let other?: problems.append(Self.unreadableTabPrefix(ofFlow: shown) + "\(Self.describe(other)) that is not a name")
         }
         var stacks: [String: RouteStack] = [:]
         if case .object(let members) = json.member(Key.stacks) {
