@@ -32,4 +32,15 @@ import WayfinderKit
         #expect(await shell.execute("find it's").isError == false)
         #expect(shell.app.store.state.activeStack?.root == MainRoute.search(q: "it's").route)
     }
+
+    /// Words too long for a link are refused in the command's words, not the link's.
+    @Test func aSearchTooLongIsRefusedInTheCommandsWords() async throws {
+        let shell = try await signedIn()
+        _ = await shell.execute("tab search")
+        let before = shell.app.store.state
+        let reply = await shell.execute("find " + String(repeating: "x", count: 300))
+        #expect(reply == .failed("find: the words are 300 bytes long; a search holds at most 256"))
+        #expect(shell.app.store.state == before)
+        #expect(await shell.execute("find " + String(repeating: "x", count: 256)).isError == false)
+    }
 }

@@ -32,6 +32,10 @@ public final class SearchViewModel: ScreenModel, PostOpening {
         ScreenCommand("find", "<words>", "search posts", arguments: 1...Int.max) { model, input in
             let words = input.freeText
             if let problem = UserText.problem(in: words, field: .search) { return .failed(problem) }
+            // Said in the command's words: the search goes into the link, whose values are bounded.
+            if words.utf8.count > RouteGraph.maximumValueLength {
+                return .failed("find: the words are \(words.utf8.count) bytes long; a search holds at most \(RouteGraph.maximumValueLength)")
+            }
             return navigate { () throws(NavigationError) in try model.router.replaceRoot(with: .search(q: words)) }
         },
         ScreenCommand("clear", "", "clear the search") { model, _ in
